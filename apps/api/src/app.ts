@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { API_BASE_PATH } from '@fundry/shared';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import { AppError, errorHandler } from './errors';
+import { CategoryService } from './modules/categories/categories.service';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { rateLimitPlugin } from './plugins/rate-limit';
+
+export interface AppDeps {
+  db: Kysely<DB>;
+}
+
+const BODY_LIMIT_BYTES = 1_048_576;
+
+/** Builds the whole HTTP application without listening, so tests drive it with `inject`. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and a <style> element for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1_000,
+    retryAfter: 10,
+    pressureHandler: (_request, reply) => {
+      void reply.header('retry-after', '10');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The service is busy. Please try again shortly.');
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fundry API', version: '1.0.0', description: 'The crowdfunding platform API.' },
+      servers: [{ url: config.appUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { db: deps.db });
+
+  const categories = new CategoryService(deps.db);
+  await app.register(
+    async (api) => {
+      await api.register(rateLimitPlugin, { config });
+      await api.register(categoryRoutes, { prefix: '/categories', service: categories });
+      api.setNotFoundHandler((request) => {
+        throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+      });
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWebBuild = existsSync(indexHtml);
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  // History fallback: page routes get the SPA, anything else the JSON error body.
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      hasWebBuild &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+    }
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,15 @@
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoData } from '../db/seed';
+
+const config = loadConfig();
+const database = await createDatabase(config.database, 1);
+try {
+  await migrateToLatest(database.db);
+  console.log(
+    (await seedDemoData(database.db)) ? 'Demo data seeded' : 'Database already has data; nothing seeded',
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', 'on', 'off', '1', '0'])
+  .transform((value) => value === 'true' || value === 'on' || value === '1');
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+const optionalText = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(1).optional(),
+);
+
+/** DESIGN.md §9: every variable the process reads, parsed once. Nothing else reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().default('http://localhost:5000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SEED_DEMO_DATA: flag.optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Fundry <no-reply@fundry.local>'),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalUrl,
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  REDIS_URL: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  RATE_LIMITS: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  uploadsDir: string;
+  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  seedDemoData: boolean | undefined;
+  jwtSecret: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      };
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
+  redisUrl: string | undefined;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      }
+    | undefined;
+  platformFeePercent: number;
+  rateLimits: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. `DATA_DIR=:memory:` keeps the embedded database in memory (tests). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const inMemory = e.DATA_DIR === ':memory:';
+  const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL.replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: inMemory
+      ? path.join(tmpdir(), `fundry-uploads-${process.pid}`)
+      : path.join(dataDir, 'uploads'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: inMemory ? undefined : path.join(dataDir, 'pglite') },
+    seedDemoData: e.SEED_DEMO_DATA,
+    jwtSecret: e.JWT_SECRET ?? generatedSecret(inMemory ? undefined : dataDir, 'jwt-secret'),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    payments:
+      provider === 'stripe'
+        ? {
+            provider,
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : { provider },
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    rateLimits: e.RATE_LIMITS,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS,
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(e.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** A secret made once and kept in DATA_DIR, so tokens survive restarts without any setup. */
+function generatedSecret(dataDir: string | undefined, name: string): string {
+  if (!dataDir) return randomBytes(48).toString('base64url');
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { DB } from './schema';
+
+// bigint columns hold cents and counters, all far below 2^53: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Calendar dates stay strings (YYYY-MM-DD); no time zone may shift them.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface Database {
+  db: Kysely<DB>;
+  /** The pool behind `db`, shared with the job runner so PGlite keeps its single connection. */
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = Config['database'];
+
+export async function createDatabase(config: DatabaseConfig, poolSize = 10): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: poolSize });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next checkout.
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm } });
+  // PGlite is one in-process connection: a pool of one serialises every query and transaction.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function isDatabaseReachable(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@fundry/shared';
+
+/** The one error type services throw; the handler below turns it into the DESIGN.md §3 body. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+export const validationError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { [field]: [message] });
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(ERROR_CODES).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** Fastify's own errors whose text is fit for a person. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
+  FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large',
+  FST_FILES_LIMIT: 'Too many files in the request',
+  FST_PARTS_LIMIT: 'Too many parts in the request',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart',
+};
+
+function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+  if (headers) void reply.headers(headers);
+  return reply.status(status).type('application/json').send(body);
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: error.code, message: error.message };
+    if (error.details) body.details = error.details;
+    return send(reply, error.status, body, error.headers);
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      const keys = issue.params.keys;
+      const message =
+        issue.keyword === 'unrecognized_keys' && Array.isArray(keys)
+          ? `Unknown field: ${keys.join(', ')}`
+          : (issue.message ?? 'Invalid value');
+      (details[field] ??= []).push(message);
+    }
+    const [field, messages] = Object.entries(details)[0] ?? ['_', ['Invalid request']];
+    const message = field === '_' ? `${messages[0]}` : `${field}: ${messages[0]}`;
+    return send(reply, 400, { error: 'VALIDATION_ERROR', message, details });
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
+    const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+    const headers =
+      status === 429 ? { 'retry-after': String(reply.getHeader('retry-after') ?? 60) } : undefined;
+    return send(reply, status, { error: code, message }, headers);
+  }
+  if (status === 503) {
+    return send(
+      reply,
+      503,
+      { error: 'SERVICE_UNAVAILABLE', message: 'The service is busy. Please try again shortly.' },
+      { 'retry-after': String(reply.getHeader('retry-after') ?? 10) },
+    );
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, {
+    error: 'INTERNAL_ERROR',
+    message: 'Something went wrong on our side. Please try again later.',
+  });
+}

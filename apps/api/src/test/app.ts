@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole app over a fresh migrated database, driven with `inject` (no port is opened). */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  /** Extra routes a test needs before the app is sealed (e.g. a probe for the error handler). */
+  extend?: (app: FastifyInstance) => Promise<void> | void,
+): Promise<TestContext> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { db: database.db });
+  await extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

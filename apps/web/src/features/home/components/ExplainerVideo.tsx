@@ -1,0 +1,44 @@
+import { AspectRatio, Center, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+
+const EMBED_URL = 'https://www.youtube-nocookie.com/embed/ZXsQAXx_ao0?autoplay=1';
+
+/** The player loads only when asked for, so the home page stays light and makes no third-party calls. */
+export function ExplainerVideo() {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <AspectRatio ratio={16 / 9}>
+      {playing ? (
+        <iframe
+          src={EMBED_URL}
+          title="How Fundry works"
+          allow="autoplay; encrypted-media; picture-in-picture"
+          allowFullScreen
+          style={{ border: 0, borderRadius: 12 }}
+        />
+      ) : (
+        <UnstyledButton onClick={() => setPlaying(true)} aria-label="Play the explainer video">
+          <Paper
+            radius="lg"
+            h="100%"
+            style={{
+              background: 'linear-gradient(135deg, var(--mantine-color-dark-7), var(--mantine-color-teal-9))',
+            }}
+          >
+            <Center h="100%">
+              <Stack align="center" gap="sm">
+                <ThemeIcon size={72} radius={72} color="white" variant="white">
+                  <IconPlayerPlayFilled size={32} color="var(--mantine-color-teal-8)" />
+                </ThemeIcon>
+                <Text c="white" fw={600}>
+                  Watch: Fundry in two minutes
+                </Text>
+              </Stack>
+            </Center>
+          </Paper>
+        </UnstyledButton>
+      )}
+    </AspectRatio>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Container size="sm" py={120}>
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={96} fw={900} c="teal.2" lh={1}>
+          404
+        </Text>
+        <Title order={1}>Page not found</Title>
+        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Group>
+          <Button component={Link} to="/">
+            Back to Home
+          </Button>
+          <Button component={Link} to="/projects/explore" variant="default">
+            Browse Projects
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  API_BASE_PATH,
+  MAX_RETRIES_AFTER_401,
+  NO_RESPONSE_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+} from '@fundry/shared';
+import { authStorage } from './auth-storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | Array<string | number>>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+type SessionExpiredHandler = () => void;
+let onSessionExpired: SessionExpiredHandler = () => {
+  window.location.assign('/signin');
+};
+
+/** The router registers a handler so that an expired session navigates without a full reload. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler) {
+  onSessionExpired = handler;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`${API_BASE_PATH}/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+  return url.pathname + url.search;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new ApiError('Request timed out. Please try again.', 0, 'TIMEOUT');
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NO_RESPONSE_MESSAGE, 0, 'NO_RESPONSE');
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same refresh. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = authStorage.getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await send('auth/refresh', { method: 'POST', body: {} }, refreshToken);
+      if (!response.ok) return false;
+      const body = (await response.json()) as { access_token?: string; refresh_token?: string };
+      if (!body.access_token) return false;
+      authStorage.setTokens(body.access_token, body.refresh_token);
+      return true;
+    } catch (error) {
+      console.warn('Token refresh failed', error);
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: { error?: string; message?: string; details?: Record<string, string[]> } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // A body that is not JSON carries no message worth showing.
+  }
+  const message = body.message ?? body.error ?? `Request failed with status ${response.status}`;
+  return new ApiError(message, response.status || 500, body.error, body.details);
+}
+
+/**
+ * Calls the API: attaches the bearer token, and on a 401 refreshes once and retries once (SPEC §4).
+ * When the session cannot be refreshed, both tokens are removed and the person goes to /signin.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let retries = 0;
+  for (;;) {
+    const token = authStorage.getAccessToken();
+    const response = await send(path, options, token);
+    if (response.status === 401 && token) {
+      if (retries < MAX_RETRIES_AFTER_401 && (await refreshSession())) {
+        retries += 1;
+        continue;
+      }
+      authStorage.clear();
+      onSessionExpired();
+    }
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
+};

@@ -1,0 +1,25 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Journeys run against the app started by global-setup. Any console error or uncaught exception in the
+ * page fails the journey.
+ */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through playwright.config.ts');
+    await use(url);
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(errors, 'the browser console must stay free of errors').toEqual([]);
+  },
+});
+
+export { expect };

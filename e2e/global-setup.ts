@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilReady(url: string, app: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null)
+      throw new Error(`The app exited with code ${app.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not become ready at ${url}`);
+}
+
+/** Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it. */
+export default async function globalSetup() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitUntilReady(baseUrl, app);
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,100 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const noApiImports = {
+  group: ['@fundry/api', '@fundry/api/*', '**/apps/api/**'],
+  message: 'The web client never imports the API; share code through @fundry/shared.',
+};
+
+export default defineConfig(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Fastify plugins and route handlers are async by contract, with or without an await.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'smart'],
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // Configuration is parsed once in config.ts; nothing else in the API reads the environment.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noApiImports] }],
+    },
+  },
+  {
+    // Shared UI and libraries sit below the features: they never import a feature or the app shell.
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'packages/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noApiImports,
+            { group: ['@/features/*', '@/app/*'], message: 'Shared code does not depend on features.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Features never import each other (bulletproof-react): each may use only its own folder and shared code.
+  features.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noApiImports,
+            {
+              regex: `^@/features/(?!${feature}/)`,
+              message: 'Features do not import each other; move shared pieces to components/ or lib/.',
+            },
+            { group: ['@/app/*'], message: 'Features do not import the app shell.' },
+            {
+              group: ['../../*'],
+              message: 'Leave a feature through the @/ alias so boundaries are checked.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,66 @@
+/** Business constants of SPEC §9, used by the web client and the API alike. */
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MAX_RETRIES_AFTER_401 = 1;
+export const STORAGE_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken' } as const;
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DROPDOWN_MAX = 5;
+
+export const DISCOVERY_CARD_COUNT = 5;
+export const DESCRIPTION_CUT = { discovery: 100, myProjects: 80, lists: 100 } as const;
+export const BIO_PREVIEW_LENGTH = 120;
+
+export const MS_PER_DAY = 86_400_000;
+export const ENDING_SOON_DAYS = 7;
+
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const MAX_VIDEO_BYTES = 104_857_600;
+export const MAX_PROFILE_PHOTO_BYTES = 5_242_880;
+export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
+
+export const REWARD_TITLE_MAX = 100;
+export const REWARD_DESCRIPTION_MAX = 500;
+export const MIN_PLEDGE_DOLLARS = 1;
+export const PLEDGE_CURRENCY = 'USD';
+
+export const PAGE_SIZES = {
+  payoutHistory: 10,
+  savedProjects: 10,
+  backedProjects: 20,
+  categoryProjects: 12,
+  dashboardLatestProjects: 3,
+} as const;
+export const MAX_PER_PAGE = 100;
+export const PAGINATION_WINDOW = 5;
+
+export const NOTIFICATION_POLL_MS = 60_000;
+export const RECENT_ACTIVITY_LIMIT = 5;
+
+export const TIMINGS_MS = {
+  toast: 5_000,
+  toastShort: 3_000,
+  shareCopied: 2_000,
+  loginRedirect: 1_000,
+  registerRedirect: 2_000,
+  resetRequestRedirect: 2_000,
+  resetExpiredRedirect: 3_000,
+  payoutSuccessClose: 2_000,
+  settingsFakeSave: 3_000,
+} as const;
+
+export const TWO_FACTOR_CODE_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_LINK_EXPIRY_MINUTES = 30;
+
+export const PROGRESS_BUCKETS = ['under25', '25to75', '75to99', 'funded'] as const;
+export type ProgressBucket = (typeof PROGRESS_BUCKETS)[number];
+export const SORT_OPTIONS = ['newest', 'popular', 'ending', 'funded'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const SETTINGS_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const SETTINGS_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+
+export const API_BASE_PATH = '/api/v1';
+
+export const NO_RESPONSE_MESSAGE = 'No response received from server. Please check your internet connection.';
