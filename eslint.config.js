@@ -40,6 +40,15 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
+    // Tests read JSON bodies as `any` on purpose: the assertions are the type check.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  {
     // Configuration is parsed once in config.ts; nothing else in the API reads the environment.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config.ts'],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,13 +20,25 @@ import { API_BASE_PATH } from '@fundry/shared';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import { AppError, errorHandler } from './errors';
-import { CategoryService } from './modules/categories/categories.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { MailTransport } from './modules/mail/mail.transport';
+import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { createServices, type Services } from './services';
 
 export interface AppDeps {
   db: Kysely<DB>;
+  /** Tests may hand in a transport; otherwise SMTP_URL decides. */
+  mailTransport?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
 }
 
 const BODY_LIMIT_BYTES = 1_048_576;
@@ -100,11 +113,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { db: deps.db });
 
-  const categories = new CategoryService(deps.db);
+  const services = createServices(config, deps.db, app.log, deps.mailTransport);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.mail.idle();
+    services.mailTransport.close();
+  });
+  await app.register(multipart, {
+    limits: { fileSize: 104_857_600, files: 2, fields: 40, fieldSize: 1_048_576, parts: 50 },
+  });
+  await app.register(authenticate, { tokens: services.tokens });
+
   await app.register(
     async (api) => {
       await api.register(rateLimitPlugin, { config });
-      await api.register(categoryRoutes, { prefix: '/categories', service: categories });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth: services.auth,
+        oidc: services.oidc,
+        appUrl: config.appUrl,
+      });
+      await api.register(profileRoutes, { prefix: '/profile', users: services.users });
+      await api.register(rolePermissionRoutes, { prefix: '/role-permissions', users: services.users });
+      await api.register(categoryRoutes, { prefix: '/categories', service: services.categories });
       api.setNotFoundHandler((request) => {
         throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
       });

@@ -23,9 +23,19 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const validationError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { [field]: [message] });
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
-  Object.entries(ERROR_CODES).map(([code, status]) => [status, code as ErrorCode]),
-);
+/** The generic code for a framework error of a given status. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
 
 /** Fastify's own errors whose text is fit for a person. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -90,4 +100,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     error: 'INTERNAL_ERROR',
     message: 'Something went wrong on our side. Please try again later.',
   });
+}
+
+/** A zod failure outside the route schemas (e.g. multipart fields) as the same 400 body. */
+export function zodValidationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  const details: Record<string, string[]> = {};
+  for (const issue of issues) (details[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  const [field, messages] = Object.entries(details)[0] ?? ['_', ['Invalid request']];
+  return new AppError(
+    'VALIDATION_ERROR',
+    field === '_' ? `${messages[0]}` : `${field}: ${messages[0]}`,
+    details,
+  );
 }

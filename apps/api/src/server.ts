@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
+import { scheduledJobs } from './services';
 
 const SHUTDOWN_GRACE_MS = 15_000;
 
@@ -9,7 +10,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp(config, { db: database.db });
-  const jobs = await startJobRunner(database, [], app.log);
+  const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
+  app.services.mail.kick();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

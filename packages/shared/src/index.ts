@@ -5,3 +5,5 @@ export * from './schemas/common';
 export * from './schemas/health';
 export * from './schemas/categories';
 export * from './schemas/users';
+export * from './schemas/auth';
+export * from './rules/password';

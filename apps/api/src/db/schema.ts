@@ -15,6 +15,13 @@ export interface UsersTable {
   website: string | null;
   twitter: string | null;
   profile_image: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  totp_last_step: number | null;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -45,6 +52,52 @@ export interface CategoriesTable {
   created_at: CreatedAt;
 }
 
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type UserTokenPurpose = 'verify_email' | 'password_reset' | 'two_factor_setup';
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: UserTokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface OidcLoginsTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_path: string;
+  expires_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -52,6 +105,10 @@ export interface DB {
   role_permissions: RolePermissionsTable;
   user_roles: UserRolesTable;
   categories: CategoriesTable;
+  refresh_tokens: RefreshTokensTable;
+  user_tokens: UserTokensTable;
+  oidc_logins: OidcLoginsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

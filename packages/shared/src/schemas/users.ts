@@ -26,3 +26,39 @@ export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const profileResponse = z.object({ data: z.object({ user: userProfile }) });
 export const publicProfileResponse = z.object({ data: z.object({ user: publicProfile }) });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** PUT profile/ (multipart): the text fields; the photo comes as the `profile_image` file part. */
+export const profileUpdateRequest = z.strictObject({
+  full_name: z.string().trim().min(1, 'Full name is required').max(100),
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(30)
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .optional(),
+  location: optionalText(100),
+  bio: optionalText(2000),
+  website: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Website must be a valid URL' })])
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+  twitter: optionalText(50),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+
+export const PROFILE_PHOTO_MESSAGES = {
+  type: 'Invalid file type. Please upload JPEG, PNG, or GIF.',
+  size: 'File size exceeds 5MB limit.',
+} as const;

@@ -1,13 +1,101 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { DB, NewUser, UserUpdate } from '../../db/schema';
+
+const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`;
+
+export function findUserById(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(byEmail(email))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findUserByOidcSubject(db: Kysely<DB>, issuer: string, subject: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('oidc_issuer', '=', issuer)
+    .where('oidc_subject', '=', subject)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function emailOrUsernameTaken(
+  db: Kysely<DB>,
+  email: string,
+  username: string,
+  exceptId?: number,
+) {
+  let query = db
+    .selectFrom('users')
+    .select([
+      sql<boolean>`bool_or(lower(email) = ${email.toLowerCase()})`.as('email'),
+      sql<boolean>`bool_or(lower(username) = ${username.toLowerCase()})`.as('username'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), '=', email.toLowerCase()),
+        eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
+      ]),
+    );
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  const row = await query.executeTakeFirst();
+  return { email: Boolean(row?.email), username: Boolean(row?.username) };
+}
+
+/** Inserts the user with the User role, which every account has. */
+export async function insertUser(db: Kysely<DB>, user: NewUser) {
+  const created = await db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_roles')
+    .columns(['user_id', 'role_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('roles')
+        .select([eb.val(created.id).as('user_id'), 'id'])
+        .where('name', '=', 'User'),
+    )
+    .execute();
+  return created;
+}
+
+export function updateUser(db: Kysely<DB>, id: number, changes: UserUpdate) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function rolesAndPermissions(db: Kysely<DB>, userId: number) {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .leftJoin('role_permissions as rp', 'rp.role_id', 'r.id')
+    .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select(['r.name as role', 'p.name as permission'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const roles = [...new Set(rows.map((row) => row.role))].sort();
+  const permissions = [...new Set(rows.flatMap((row) => (row.permission ? [row.permission] : [])))].sort();
+  return { roles, permissions };
+}
 
 /** Grants a role to the account with this e-mail; false when there is no such account. */
 export async function grantRole(db: Kysely<DB>, email: string, role: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
+  const user = await findUserByEmail(db, email);
   if (!user) return false;
   await db
     .insertInto('user_roles')
@@ -21,4 +109,37 @@ export async function grantRole(db: Kysely<DB>, email: string, role: string): Pr
     .onConflict((oc) => oc.doNothing())
     .execute();
   return true;
+}
+
+/**
+ * Account deletion keeps the row (projects and donations reference it) but removes everything that
+ * identifies the person or lets anyone sign in as them.
+ */
+export async function anonymiseUser(db: Kysely<DB>, id: number) {
+  await db
+    .updateTable('users')
+    .set({
+      username: `deleted-${id}`,
+      email: `deleted-${id}@deleted.invalid`,
+      full_name: 'Deleted user',
+      password_hash: null,
+      email_verified_at: null,
+      location: null,
+      bio: null,
+      website: null,
+      twitter: null,
+      profile_image: null,
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      oidc_issuer: null,
+      oidc_subject: null,
+      deleted_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('user_roles').where('user_id', '=', id).execute();
+  await db.deleteFrom('user_tokens').where('user_id', '=', id).execute();
 }

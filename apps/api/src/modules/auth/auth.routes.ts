@@ -1,0 +1,278 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  authProvidersResponse,
+  changePasswordRequest,
+  emailRequest,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  passwordResetRequest,
+  refreshResponse,
+  registerRequest,
+  registerResponse,
+  tokenResponse,
+  twoFactorSetupRequest,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+  twoFactorVerifyRequest,
+} from '@fundry/shared';
+import { AppError, unauthorized } from '../../errors';
+import type { AuthService } from './auth.service';
+import { bearerToken, currentUser } from './authenticate';
+import type { OidcService } from './oidc.service';
+
+/** DESIGN.md §4: sign-in, register, reset requests and two-factor codes are rate limited. */
+const limit = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  oidc: OidcService;
+  appUrl: string;
+}> = async (app, { auth, oidc, appUrl }) => {
+  app.post(
+    '/register',
+    {
+      config: limit(10, 15),
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: registerRequest,
+        response: { 201: registerResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply.status(201).send({ message: AUTH_MESSAGES.registered, data: { user } });
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: limit(5, 15), schema: { tags, body: emailRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return { message: AUTH_MESSAGES.verificationSent };
+    },
+  );
+
+  app.get(
+    '/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Link from the verification mail',
+        querystring: z.object({ token: z.string().max(200).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const problem = request.query.token
+        ? await auth.verifyEmail(request.query.token)
+        : 'The verification link is incomplete.';
+      const params = new URLSearchParams(
+        problem
+          ? { status: 'error', message: problem }
+          : { status: 'success', message: 'Your email address is verified. You can now sign in.' },
+      );
+      return reply.redirect(`${appUrl}/verify-email?${params.toString()}`);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: limit(10, 1),
+      schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: loginResponse } },
+    },
+    async (request) => auth.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token (sent as the bearer token)',
+        body: z.strictObject({ refresh_token: z.string().optional() }).optional(),
+        response: { 200: refreshResponse },
+      },
+    },
+    async (request) => {
+      const token = request.body?.refresh_token ?? bearerToken(request);
+      if (!token) throw unauthorized('A refresh token is required');
+      return auth.refresh(token);
+    },
+  );
+
+  app.delete(
+    '/logout',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.logout(currentUser(request).sessionId);
+      return { message: AUTH_MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/password-reset-request',
+    { config: limit(5, 15), schema: { tags, body: emailRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email);
+      return { message: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/password-reset/:token',
+    {
+      config: limit(10, 15),
+      schema: {
+        tags,
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: passwordResetRequest,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.params.token, request.body.password);
+      return { message: AUTH_MESSAGES.resetDone };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.requireUser,
+      config: limit(10, 15),
+      schema: { tags, body: changePasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      await auth.changePassword(
+        caller.userId,
+        caller.sessionId,
+        request.body.current_password,
+        request.body.new_password,
+      );
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/2fa/status',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: twoFactorStatusResponse } } },
+    async (request) => ({ data: { is_enabled: await auth.twoFactorEnabled(currentUser(request).userId) } }),
+  );
+
+  app.post(
+    '/2fa/initiate-setup',
+    {
+      preHandler: app.requireUser,
+      config: limit(5, 15),
+      schema: { tags, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await auth.initiateTwoFactorSetup(currentUser(request).userId);
+      return { message: AUTH_MESSAGES.twoFactorCodeSent };
+    },
+  );
+
+  app.post(
+    '/2fa/complete-setup',
+    {
+      preHandler: app.requireUser,
+      config: limit(10, 15),
+      schema: { tags, body: twoFactorSetupRequest, response: { 200: twoFactorSetupResponse } },
+    },
+    async (request) => ({
+      message: 'Scan the QR code with your authenticator app, then enter a code from the app.',
+      data: await auth.completeTwoFactorSetup(currentUser(request).userId, request.body.verification_code),
+    }),
+  );
+
+  app.post(
+    '/2fa/verify',
+    {
+      preHandler: app.optionalUser,
+      config: limit(10, 5),
+      schema: {
+        tags,
+        summary:
+          'With a challenge token: finish a two-factor sign-in. With a bearer token: enable two-factor.',
+        body: twoFactorVerifyRequest,
+        response: {
+          200: z.union([
+            tokenResponse,
+            z.object({ message: z.string(), data: z.object({ is_enabled: z.literal(true) }) }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      if (request.body.challenge_token) {
+        return auth.finishTwoFactorLogin(request.body.challenge_token, request.body.code);
+      }
+      await auth.enableTwoFactor(currentUser(request).userId, request.body.code);
+      return { message: AUTH_MESSAGES.twoFactorEnabled, data: { is_enabled: true as const } };
+    },
+  );
+
+  app.delete(
+    '/2fa/revoke',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.revokeTwoFactor(currentUser(request).userId);
+      return { message: AUTH_MESSAGES.twoFactorDisabled };
+    },
+  );
+
+  app.get('/providers', { schema: { tags, response: { 200: authProvidersResponse } } }, async () => ({
+    data: { google: oidc.enabled },
+  }));
+
+  const callbackError = (message: string) =>
+    `${appUrl}/auth/callback?${new URLSearchParams({ error: message }).toString()}`;
+
+  app.get(
+    '/google/login',
+    {
+      config: limit(20, 1),
+      schema: { tags, querystring: z.object({ redirect_path: z.string().max(500).optional() }) },
+    },
+    async (request, reply) => {
+      if (!oidc.enabled)
+        return reply.redirect(callbackError('Google sign-in is not configured on this server'));
+      try {
+        return reply.redirect(await oidc.authorizationUrl(request.query.redirect_path));
+      } catch (error) {
+        request.log.error({ err: error }, 'OIDC discovery failed');
+        return reply.redirect(callbackError('The identity provider is unavailable. Please try again later.'));
+      }
+    },
+  );
+
+  app.get(
+    '/google/callback',
+    { schema: { tags, querystring: z.record(z.string(), z.string()) } },
+    async (request, reply) => {
+      if (request.query.error) return reply.redirect(callbackError(request.query.error));
+      try {
+        const { user, redirectPath } = await oidc.finish(new URL(request.url, oidc.callbackUrl));
+        const session = await auth.startSession(user);
+        const fragment = new URLSearchParams({
+          access_token: session.access_token,
+          refresh_token: session.refresh_token,
+          redirect_path: redirectPath,
+        });
+        // Tokens travel in the fragment, which browsers never send to a server or write to its logs.
+        return reply.redirect(`${appUrl}/auth/callback#${fragment.toString()}`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OIDC sign-in failed');
+        const message = error instanceof AppError ? error.message : 'Sign-in with Google failed';
+        return reply.redirect(callbackError(message));
+      }
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { insertMail, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
+import type { MailTransport } from './mail.transport';
+
+const MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 120;
+const BATCH = 20;
+
+/** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
+const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
+
+/**
+ * Mail goes through the outbox: a request writes the row in its own transaction and never waits for
+ * SMTP. Delivery runs right after (kick) and again from the scheduled job for anything left over.
+ */
+export class MailService {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Queue a mail inside the caller's transaction, so it exists exactly when its cause does. */
+  enqueue(trx: Kysely<DB>, mail: MailContent) {
+    return insertMail(trx, mail);
+  }
+
+  /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.error({ err: error }, 'mail delivery failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves once any delivery in progress has finished (tests and shutdown). */
+  async idle() {
+    while (this.running) await this.running;
+  }
+
+  async deliverDue(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await leaseDueMails(this.db, BATCH, LEASE_SECONDS);
+      if (batch.length === 0) return delivered;
+      for (const mail of batch) {
+        try {
+          await this.transport.send({
+            from: this.from,
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.text_body,
+            html: mail.html_body,
+          });
+          await markSent(this.db, mail.id);
+          delivered += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const retry = mail.attempts >= MAX_ATTEMPTS ? null : retryDelaySeconds(mail.attempts);
+          this.log.warn(
+            { mailId: mail.id, attempt: mail.attempts, err: message },
+            'mail delivery attempt failed',
+          );
+          await markFailedAttempt(this.db, mail.id, message, retry);
+        }
+      }
+      if (batch.length < BATCH) return delivered;
+    }
+  }
+}

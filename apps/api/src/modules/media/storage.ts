@@ -1,0 +1,32 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** Where uploaded files live; the public address of a file is always `/uploads/{key}`. */
+export interface FileStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  remove(publicUrl: string): Promise<void>;
+}
+
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Buffer): Promise<string> {
+    const file = this.resolve(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+    return `${UPLOADS_PREFIX}${key}`;
+  }
+
+  async remove(publicUrl: string): Promise<void> {
+    if (!publicUrl.startsWith(UPLOADS_PREFIX)) return;
+    await rm(this.resolve(publicUrl.slice(UPLOADS_PREFIX.length)), { force: true });
+  }
+
+  private resolve(key: string) {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return file;
+  }
+}

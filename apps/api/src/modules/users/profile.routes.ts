@@ -1,0 +1,131 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  idParam,
+  MAX_PROFILE_PHOTO_BYTES,
+  messageResponse,
+  permissionsResponse,
+  PROFILE_PHOTO_MESSAGES,
+  profileResponse,
+  profileUpdateRequest,
+  publicProfileResponse,
+  userProfile,
+} from '@fundry/shared';
+import { z } from 'zod';
+import { AppError, zodValidationError } from '../../errors';
+import { currentUser } from '../auth/authenticate';
+import { sniffImage } from '../media/images';
+import type { UserService } from './users.service';
+
+const tags = ['profile'];
+
+/** Reads the multipart profile form: text fields, and the photo checked by its bytes. */
+async function readProfileForm(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the profile as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  let photo: Buffer | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_PROFILE_PHOTO_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
+    }) as AsyncIterable<Multipart>) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'profile_image') {
+          throw new AppError('VALIDATION_ERROR', `Unknown file field: ${part.fieldname}`);
+        }
+        if (bytes.length > 0) photo = bytes;
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_PHOTO_MESSAGES.size, {
+        profile_image: [PROFILE_PHOTO_MESSAGES.size],
+      });
+    }
+    throw error;
+  }
+  const parsed = profileUpdateRequest.safeParse(fields);
+  if (!parsed.success) throw zodValidationError(parsed.error.issues);
+  if (photo && !(await sniffImage(photo))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_PHOTO_MESSAGES.type, {
+      profile_image: [PROFILE_PHOTO_MESSAGES.type],
+    });
+  }
+  return { changes: parsed.data, photo };
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'My profile', response: { 200: profileResponse } },
+    },
+    async (request) => ({ data: { user: await users.getProfile(currentUser(request).userId) } }),
+  );
+
+  app.put(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Update my profile (multipart: text fields and an optional profile_image file)',
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ message: z.string(), data: z.object({ user: userProfile }) }) },
+      },
+    },
+    async (request) => {
+      const { changes, photo } = await readProfileForm(request);
+      const user = await users.updateProfile(currentUser(request).userId, changes, photo);
+      return { message: 'Profile updated successfully', data: { user } };
+    },
+  );
+
+  app.delete(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Delete my account', response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await users.deleteAccount(currentUser(request).userId);
+      return { message: AUTH_MESSAGES.accountDeleted };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: "A creator's public profile",
+        params: idParam,
+        response: { 200: publicProfileResponse },
+      },
+    },
+    async (request) => ({ data: { user: await users.getPublicProfile(request.params.id) } }),
+  );
+};
+
+export const rolePermissionRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
+  app.get(
+    '/:userId/permissions',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['roles'],
+        summary: 'Roles and permissions of a user (self or admin)',
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: permissionsResponse },
+      },
+    },
+    async (request) => ({ data: await users.permissionsOf(currentUser(request), request.params.userId) }),
+  );
+};

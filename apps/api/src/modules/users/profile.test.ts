@@ -1,0 +1,159 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, PROFILE_PHOTO_MESSAGES, type UserProfile } from '@fundry/shared';
+import { createTestApp, type TestContext } from '../../test/app';
+import { signedInUser } from '../../test/auth-helpers';
+import { databaseKinds } from '../../test/databases';
+import { multipart } from '../../test/multipart';
+
+const png = (width = 600, height = 400) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 12, g: 166, b: 120 } } })
+    .png()
+    .toBuffer();
+
+describe.each(databaseKinds)('profile on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const put = (headers: Record<string, string>, body: ReturnType<typeof multipart>) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+
+  it('returns my profile with stats and without secrets', async () => {
+    const { user, headers } = await signedInUser(ctx, { location: 'Lisbon' });
+    const response = await ctx.app.inject({ url: '/api/v1/profile/', headers });
+    expect(response.statusCode).toBe(200);
+    const profile = response.json<{ data: { user: UserProfile } }>().data.user;
+    expect(profile).toMatchObject({
+      id: user.id,
+      email: user.email,
+      location: 'Lisbon',
+      roles: ['User'],
+      projects_created_count: 0,
+      backed_projects_count: 0,
+      total_donations: 0,
+    });
+    expect(Object.keys(profile)).not.toContain('password_hash');
+  });
+
+  it('updates text fields and a photo, re-encoded and served from /uploads/', async () => {
+    const { headers } = await signedInUser(ctx);
+    const response = await put(
+      headers,
+      multipart(
+        {
+          full_name: 'Grace Hopper',
+          email: 'grace-' + kind + '@example.test',
+          location: 'Arlington',
+          bio: 'Compilers.',
+          website: 'https://grace.example',
+          twitter: '@grace',
+        },
+        [{ field: 'profile_image', filename: 'me.png', contentType: 'image/png', bytes: await png() }],
+      ),
+    );
+    expect(response.statusCode).toBe(200);
+    const profile = response.json<{ data: { user: UserProfile } }>().data.user;
+    expect(profile).toMatchObject({
+      full_name: 'Grace Hopper',
+      twitter: 'grace',
+      website: 'https://grace.example',
+    });
+    expect(profile.profile_image).toMatch(/^\/uploads\/avatars\/[\w-]+\.webp$/);
+    const served = await ctx.app.inject(profile.profile_image!);
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 400]);
+  });
+
+  it('refuses a text file renamed to .jpg, a photo over 5 MB, and missing or invalid fields', async () => {
+    const { user, headers } = await signedInUser(ctx);
+    const base = { full_name: user.full_name, email: user.email };
+    const fake = await put(
+      headers,
+      multipart(base, [
+        {
+          field: 'profile_image',
+          filename: 'me.jpg',
+          contentType: 'image/jpeg',
+          bytes: Buffer.from('just text, not a picture'),
+        },
+      ]),
+    );
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().message).toBe(PROFILE_PHOTO_MESSAGES.type);
+
+    const huge = await put(
+      headers,
+      multipart(base, [
+        {
+          field: 'profile_image',
+          filename: 'big.png',
+          contentType: 'image/png',
+          bytes: Buffer.alloc(6 * 1024 * 1024, 1),
+        },
+      ]),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(PROFILE_PHOTO_MESSAGES.size);
+
+    const noName = await put(headers, multipart({ full_name: '', email: user.email }));
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().details.full_name).toEqual(['Full name is required']);
+    const badSite = await put(headers, multipart({ ...base, website: 'not a url' }));
+    expect(badSite.statusCode).toBe(400);
+    expect(badSite.json().details).toHaveProperty('website');
+    const json = await ctx.app.inject({ method: 'PUT', url: '/api/v1/profile/', payload: base, headers });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('shows a public profile without private fields', async () => {
+    const { user } = await signedInUser(ctx, { bio: 'I build things.' });
+    const response = await ctx.app.inject(`/api/v1/profile/${user.id}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: { user: Record<string, unknown> } }>();
+    expect(body.data.user).toMatchObject({ id: user.id, bio: 'I build things.' });
+    expect(body.data.user).not.toHaveProperty('email');
+    expect(body.data.user).not.toHaveProperty('roles');
+    expect(response.body).not.toContain(user.email);
+    expect((await ctx.app.inject('/api/v1/profile/99999999')).statusCode).toBe(404);
+  });
+
+  it('deletes an account: anonymised, signed out everywhere, unable to sign in', async () => {
+    const { user, tokens, headers } = await signedInUser(ctx);
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile/', headers });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.accountDeleted });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: {},
+      headers: { authorization: `Bearer ${tokens.refresh_token}` },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/v1/profile/', headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject(`/api/v1/profile/${user.id}`)).statusCode).toBe(404);
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect([row.email, row.full_name, row.password_hash]).toEqual([
+      `deleted-${user.id}@deleted.invalid`,
+      'Deleted user',
+      null,
+    ]);
+  });
+});
