@@ -25,6 +25,7 @@ import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { MailTransport } from './modules/mail/mail.transport';
+import { projectRoutes } from './modules/projects/projects.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createServices, type Services } from './services';
@@ -136,6 +137,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(profileRoutes, { prefix: '/profile', users: services.users });
       await api.register(rolePermissionRoutes, { prefix: '/role-permissions', users: services.users });
       await api.register(categoryRoutes, { prefix: '/categories', service: services.categories });
+      await api.register(projectRoutes, {
+        prefix: '/projects',
+        projects: services.projects,
+        storage: services.storage,
+      });
       api.setNotFoundHandler((request) => {
         throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
       });

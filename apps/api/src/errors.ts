@@ -56,26 +56,20 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Re
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    const body: ErrorBody = { error: error.code, message: error.message };
-    if (error.details) body.details = error.details;
-    return send(reply, error.status, body, error.headers);
-  }
-
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const details: Record<string, string[]> = {};
-    for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-      const keys = issue.params.keys;
-      const message =
-        issue.keyword === 'unrecognized_keys' && Array.isArray(keys)
-          ? `Unknown field: ${keys.join(', ')}`
-          : (issue.message ?? 'Invalid value');
-      (details[field] ??= []).push(message);
-    }
-    const [field, messages] = Object.entries(details)[0] ?? ['_', ['Invalid request']];
-    const message = field === '_' ? `${messages[0]}` : `${field}: ${messages[0]}`;
-    return send(reply, 400, { error: 'VALIDATION_ERROR', message, details });
+  const known = hasZodFastifySchemaValidationErrors(error)
+    ? zodValidationError(
+        error.validation.map((issue) => ({
+          path: issue.instancePath.split('/').filter(Boolean),
+          code: issue.keyword,
+          message: issue.message ?? 'Invalid value',
+          keys: issue.params.keys,
+        })),
+      )
+    : error;
+  if (known instanceof AppError) {
+    const body: ErrorBody = { error: known.code, message: known.message };
+    if (known.details) body.details = known.details;
+    return send(reply, known.status, body, known.headers);
   }
 
   const status = error.statusCode ?? 500;
@@ -102,10 +96,23 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   });
 }
 
-/** A zod failure outside the route schemas (e.g. multipart fields) as the same 400 body. */
-export function zodValidationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+interface ValidationIssue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+  keys?: unknown;
+}
+
+/** A zod failure, from a route schema or parsed by hand (multipart fields), as the one 400 body. */
+export function zodValidationError(issues: ValidationIssue[]): AppError {
   const details: Record<string, string[]> = {};
-  for (const issue of issues) (details[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  for (const issue of issues) {
+    const message =
+      issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)
+        ? `Unknown field: ${issue.keys.join(', ')}`
+        : issue.message;
+    (details[issue.path.map(String).join('.') || '_'] ??= []).push(message);
+  }
   const [field, messages] = Object.entries(details)[0] ?? ['_', ['Invalid request']];
   return new AppError(
     'VALIDATION_ERROR',

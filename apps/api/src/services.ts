@@ -10,6 +10,7 @@ import { CategoryService } from './modules/categories/categories.service';
 import { MailService } from './modules/mail/mail.service';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
 import { LocalFileStorage } from './modules/media/storage';
+import { ProjectService } from './modules/projects/projects.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -29,7 +30,8 @@ export function createServices(
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth);
   const categories = new CategoryService(db);
-  return { tokens, mail, mailTransport, storage, auth, oidc, users, categories };
+  const projects = new ProjectService(db, users, mail, config.appUrl);
+  return { tokens, mail, mailTransport, storage, auth, oidc, users, categories, projects };
 }
 
 /** Scheduled work; pg-boss runs each tick once across every instance. */

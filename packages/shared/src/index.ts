@@ -7,3 +7,5 @@ export * from './schemas/categories';
 export * from './schemas/users';
 export * from './schemas/auth';
 export * from './rules/password';
+export * from './rules/projects';
+export * from './schemas/projects';

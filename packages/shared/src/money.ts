@@ -38,11 +38,13 @@ export function percentOfCents(cents: number, percent: number): number {
   return Math.floor((cents * percent) / 100 + 0.5);
 }
 
-export function formatDollars(dollars: number, fractionDigits = 0): string {
+/** '$1,234' for whole dollars, '$1,234.50' otherwise; `fractionDigits` forces a fixed number (the profile's 2). */
+export function formatDollars(dollars: number, fractionDigits?: number): string {
+  const digits = fractionDigits ?? (Number.isInteger(dollars) ? 0 : 2);
   return dollars.toLocaleString('en-US', {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: Math.max(fractionDigits, 2),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   });
 }

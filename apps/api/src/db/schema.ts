@@ -98,6 +98,35 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+export type ProjectStatusValue = 'DRAFT' | 'PENDING' | 'ACTIVE' | 'SUCCESSFUL' | 'FAILED' | 'REJECTED';
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  creator_id: number;
+  category_id: number | null;
+  title: string;
+  description: string | null;
+  description_text: Generated<string>;
+  risks_and_challenges: string | null;
+  status: ProjectStatusValue;
+  funding_model: Generated<'all_or_nothing' | 'flexible'>;
+  featured: Generated<boolean>;
+  featured_requested: Generated<boolean>;
+  goal_cents: number | null;
+  current_cents: Generated<number>;
+  backers_count: Generated<number>;
+  start_date: string | null;
+  end_date: string | null;
+  image_url: string | null;
+  image_card_url: string | null;
+  video_url: string | null;
+  revocation_reason: string | null;
+  revocation_date: Timestamp | null;
+  activated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -109,9 +138,13 @@ export interface DB {
   user_tokens: UserTokensTable;
   oidc_logins: OidcLoginsTable;
   mail_outbox: MailOutboxTable;
+  projects: ProjectsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProject = Insertable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;

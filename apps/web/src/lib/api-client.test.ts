@@ -77,6 +77,19 @@ describe('apiRequest', () => {
     expect(expired).toHaveBeenCalledOnce();
   });
 
+  it('sends an anonymous credential check without the token, so a 401 never signs anyone out', async () => {
+    authStorage.setTokens('stale', 'refresh-1');
+    const calls = serve(() => json(401, { error: 'UNAUTHORIZED', message: 'Invalid email or password' }));
+    await expect(
+      apiRequest('auth/login', { method: 'POST', body: {}, anonymous: true }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(calls).toEqual([{ url: '/api/v1/auth/login', auth: null }]);
+    expect(authStorage.getAccessToken()).toBe('stale');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('passes a 401 through when no one is signed in (e.g. a wrong password)', async () => {
     serve(() => json(401, { error: 'UNAUTHORIZED', message: 'Invalid email or password' }));
     await expect(apiRequest('auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({

@@ -24,6 +24,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | Array<string | number>>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Send no bearer token: for credential checks (sign-in, two-factor sign-in, reset links), where a 401
+   * means wrong credentials, never an expired session to refresh.
+   */
+  anonymous?: boolean;
 }
 
 type SessionExpiredHandler = () => void;
@@ -115,7 +120,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let retries = 0;
   for (;;) {
-    const token = authStorage.getAccessToken();
+    const token = options.anonymous ? null : authStorage.getAccessToken();
     const response = await send(path, options, token);
     if (response.status === 401 && token) {
       if (retries < MAX_RETRIES_AFTER_401 && (await refreshSession())) {

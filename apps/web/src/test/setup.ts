@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
 // Mantine reads these browser APIs, which jsdom lacks.
@@ -22,12 +23,19 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub;
+// Autosizing textareas listen for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+  });
+}
 
 // Any console error fails the test that caused it.
 const consoleError = console.error;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  notifications.clean();
 });
 console.error = (...args: unknown[]) => {
   consoleError(...args);

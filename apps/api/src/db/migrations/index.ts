@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts';
 import * as categories from './0002_categories';
 import * as sessionsTokensMail from './0003_sessions_tokens_mail';
+import * as projects from './0004_projects';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_categories': categories,
   '0003_sessions_tokens_mail': sessionsTokensMail,
+  '0004_projects': projects,
 };

@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Rotate the refresh token (sent as the bearer token)',
-        body: z.strictObject({ refresh_token: z.string().optional() }).optional(),
+        body: z.strictObject({ refresh_token: z.string().optional() }).nullish(),
         response: { 200: refreshResponse },
       },
     },
@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/logout',
-    { preHandler: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
+    { onRequest: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await auth.logout(currentUser(request).sessionId);
       return { message: AUTH_MESSAGES.signedOut };
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/change-password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: limit(10, 15),
       schema: { tags, body: changePasswordRequest, response: { 200: messageResponse } },
     },
@@ -162,14 +162,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/2fa/status',
-    { preHandler: app.requireUser, schema: { tags, response: { 200: twoFactorStatusResponse } } },
+    { onRequest: app.requireUser, schema: { tags, response: { 200: twoFactorStatusResponse } } },
     async (request) => ({ data: { is_enabled: await auth.twoFactorEnabled(currentUser(request).userId) } }),
   );
 
   app.post(
     '/2fa/initiate-setup',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: limit(5, 15),
       schema: { tags, response: { 200: messageResponse } },
     },
@@ -182,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/2fa/complete-setup',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: limit(10, 15),
       schema: { tags, body: twoFactorSetupRequest, response: { 200: twoFactorSetupResponse } },
     },
@@ -195,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/2fa/verify',
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       config: limit(10, 5),
       schema: {
         tags,
@@ -221,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/2fa/revoke',
-    { preHandler: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
+    { onRequest: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await auth.revokeTwoFactor(currentUser(request).userId);
       return { message: AUTH_MESSAGES.twoFactorDisabled };

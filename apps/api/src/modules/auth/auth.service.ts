@@ -304,7 +304,14 @@ export class AuthService {
     if (!user.totp_pending_secret) {
       throw new AppError('CONFLICT', 'Start two-factor setup first: no setup is in progress');
     }
-    await this.checkTotp(user, user.totp_pending_secret, code, AUTH_MESSAGES.invalid2faCode);
+    // A signed-in person's typo is a 400: a 401 would read as an expired session and sign them out.
+    await this.checkTotp(
+      user,
+      user.totp_pending_secret,
+      code,
+      AUTH_MESSAGES.invalid2faCode,
+      'VALIDATION_ERROR',
+    );
     await updateUser(this.db, userId, {
       totp_secret: user.totp_pending_secret,
       totp_pending_secret: null,
@@ -322,7 +329,13 @@ export class AuthService {
   }
 
   /** A code is accepted at most once: its time step is claimed atomically. */
-  private async checkTotp(user: User, secret: string, code: string, message: string) {
+  private async checkTotp(
+    user: User,
+    secret: string,
+    code: string,
+    message: string,
+    failure: 'UNAUTHORIZED' | 'VALIDATION_ERROR' = 'UNAUTHORIZED',
+  ) {
     const result = await verifyTotp({
       secret,
       token: code,
@@ -334,7 +347,7 @@ export class AuthService {
       !('timeStep' in result) ||
       !(await claimTotpStep(this.db, user.id, result.timeStep))
     ) {
-      throw new AppError('UNAUTHORIZED', message);
+      throw new AppError(failure, message, failure === 'VALIDATION_ERROR' ? { code: [message] } : undefined);
     }
   }
 

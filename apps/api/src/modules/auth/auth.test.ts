@@ -273,6 +273,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(qr_code).toMatch(/^data:image\/png;base64,/);
       expect((await status()).json()).toEqual({ data: { is_enabled: false } });
 
+      const wrongApp = await post('auth/2fa/verify', { code: '000000' }, headers);
+      expect([wrongApp.statusCode, wrongApp.json().message]).toEqual([400, AUTH_MESSAGES.invalid2faCode]);
       const enableCode = await generate({ secret });
       const enable = await post('auth/2fa/verify', { code: enableCode }, headers);
       expect(enable.json()).toEqual({ message: AUTH_MESSAGES.twoFactorEnabled, data: { is_enabled: true } });

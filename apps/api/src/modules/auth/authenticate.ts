@@ -9,9 +9,9 @@ declare module 'fastify' {
     auth: AccessClaims | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token is required (401 otherwise). */
+    /** onRequest hook: a valid access token is required (401 otherwise), checked before the body is. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: an access token is read when present; a bad one is still a 401. */
+    /** onRequest hook: an access token is read when present; a bad one is still a 401. */
     optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

@@ -74,6 +74,26 @@ export const mailTemplates = {
       code,
       footer: 'If you did not start two-factor setup, change your password: someone else may be signed in.',
     }),
+  projectApproved: (to: string, name: string, title: string, url: string) =>
+    render({
+      to,
+      subject: `Your project “${title}” is live`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Good news: “${title}” was approved and is now visible to everyone on Fundry.`,
+        'Share it with your community to get your first backers.',
+      ],
+      action: { label: 'View your project', url },
+    }),
+  projectRejected: (to: string, name: string, title: string, reason: string, url: string) =>
+    render({
+      to,
+      subject: `Your project “${title}” was not approved`,
+      greeting: `Hi ${name},`,
+      paragraphs: [`“${title}” was not approved for Fundry.`, `Reason: ${reason}`],
+      action: { label: 'View your project', url },
+      footer: 'Reply to this e-mail if you have questions about the decision.',
+    }),
   passwordChanged: (to: string, name: string) =>
     render({
       to,

@@ -1,11 +1,16 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
 /** Where uploaded files live; the public address of a file is always `/uploads/{key}`. */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Writes a stream as it arrives; a failed stream leaves no file behind. */
+  putStream(key: string, body: Readable): Promise<string>;
   remove(publicUrl: string): Promise<void>;
 }
 
@@ -16,6 +21,18 @@ export class LocalFileStorage implements FileStorage {
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
+    return `${UPLOADS_PREFIX}${key}`;
+  }
+
+  async putStream(key: string, body: Readable): Promise<string> {
+    const file = this.resolve(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await pipeline(body, createWriteStream(file));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
     return `${UPLOADS_PREFIX}${key}`;
   }
 

@@ -64,7 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
   app.get(
     '/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'My profile', response: { 200: profileResponse } },
     },
     async (request) => ({ data: { user: await users.getProfile(currentUser(request).userId) } }),
@@ -73,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
   app.put(
     '/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Update my profile (multipart: text fields and an optional profile_image file)',
@@ -91,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
   app.delete(
     '/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: 'Delete my account', response: { 200: messageResponse } },
     },
     async (request) => {
@@ -118,7 +118,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod<{ users: UserService }>
   app.get(
     '/:userId/permissions',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['roles'],
         summary: 'Roles and permissions of a user (self or admin)',

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ProfileUpdateRequest, PublicProfile, UserProfile } from '@fundry/shared';
+import {
+  type ProfileUpdateRequest,
+  type ProjectCreator,
+  PUBLIC_STATUSES,
+  type PublicProfile,
+  type UserProfile,
+} from '@fundry/shared';
 import type { DB, User } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { revokeUserSessions } from '../auth/auth.repository';
@@ -7,6 +13,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
+import { closeProjectsOfDeletedUser, countProjectsByCreator } from '../projects/projects.repository';
 import {
   anonymiseUser,
   emailOrUsernameTaken,
@@ -15,14 +22,24 @@ import {
   updateUser,
 } from './users.repository';
 
+const SUBMITTED_STATUSES = ['PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'] as const;
 const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
 
-/** Counters shown on profiles. Projects and backing arrive with their own modules, which fill these in. */
-async function profileStats(_db: Kysely<DB>, _userId: number) {
-  return { projects_created_count: 0, backed_projects_count: 0, total_donations: 0 };
+/**
+ * Counters shown on profiles. Others see the projects that are public; the person sees all they submitted.
+ * Backing counters come with the backing module.
+ */
+async function profileStats(db: Kysely<DB>, userId: number, audience: 'self' | 'public') {
+  const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
+  return {
+    projects_created_count: await countProjectsByCreator(db, userId, statuses),
+    backed_projects_count: 0,
+    total_donations: 0,
+  };
 }
 
 function toPublicProfile(user: User, stats: Awaited<ReturnType<typeof profileStats>>): PublicProfile {
+  // The public profile never carries the e-mail address or roles.
   return {
     id: user.id,
     username: user.username,
@@ -50,7 +67,7 @@ export class UserService {
     if (!user) throw notFound('Profile');
     const [{ roles }, stats] = await Promise.all([
       rolesAndPermissions(this.db, userId),
-      profileStats(this.db, userId),
+      profileStats(this.db, userId, 'self'),
     ]);
     return { ...toPublicProfile(user, stats), email: user.email, roles };
   }
@@ -58,7 +75,27 @@ export class UserService {
   async getPublicProfile(userId: number): Promise<PublicProfile> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('Profile');
-    return toPublicProfile(user, await profileStats(this.db, userId));
+    return toPublicProfile(user, await profileStats(this.db, userId, 'public'));
+  }
+
+  /** The creator as a project page shows them. */
+  async creatorProfile(userId: number): Promise<ProjectCreator> {
+    const profile = await this.getPublicProfile(userId).catch(() => null);
+    if (profile) return profile;
+    return {
+      id: userId,
+      username: 'deleted',
+      full_name: '',
+      name: 'Anonymous Creator',
+      profile_image: null,
+      location: null,
+      bio: null,
+      website: null,
+      twitter: null,
+      created_at: new Date(0).toISOString(),
+      projects_created_count: 0,
+      backed_projects_count: 0,
+    };
   }
 
   async updateProfile(userId: number, changes: ProfileUpdateRequest, photo?: Buffer): Promise<UserProfile> {
@@ -111,6 +148,7 @@ export class UserService {
     await this.db.transaction().execute(async (trx) => {
       await anonymiseUser(trx, userId);
       await revokeUserSessions(trx, userId);
+      await closeProjectsOfDeletedUser(trx, userId);
     });
     if (user.profile_image) await this.storage.remove(user.profile_image);
   }

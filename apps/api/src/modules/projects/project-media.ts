@@ -1,0 +1,112 @@
+import { Readable, Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, PROJECT_MESSAGES } from '@fundry/shared';
+import { AppError } from '../../errors';
+import { newMediaKey, reencodeImage, sniffImage } from '../media/images';
+import type { FileStorage } from '../media/storage';
+
+const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/ogg': 'ogv' };
+const SNIFF_BYTES = 4100;
+
+export interface StoredImage {
+  imageUrl: string;
+  cardUrl: string;
+}
+
+const imageTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.imageSize, { image: [PROJECT_MESSAGES.imageSize] });
+
+/** Reads an image part, refusing it past 5 MB while it streams in. */
+export async function readImagePart(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_IMAGE_BYTES) {
+      stream.resume();
+      throw imageTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Checks an image by its bytes and stores it re-encoded, full size and as a card-sized variant. */
+export async function storeProjectImage(bytes: Buffer, storage: FileStorage): Promise<StoredImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge();
+  if (!(await sniffImage(bytes))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROJECT_MESSAGES.imageType, {
+      image: [PROJECT_MESSAGES.imageType],
+    });
+  }
+  const [full, card] = await Promise.all([
+    reencodeImage(bytes, { width: 1600, height: 1600, fit: 'inside' }),
+    reencodeImage(bytes, { width: 640, height: 360, fit: 'cover' }),
+  ]);
+  const imageUrl = await storage.put(newMediaKey('projects', full.extension), full.bytes, full.contentType);
+  const cardUrl = await storage.put(
+    newMediaKey('projects/cards', card.extension),
+    card.bytes,
+    card.contentType,
+  );
+  return { imageUrl, cardUrl };
+}
+
+/**
+ * Streams a video part to storage without holding it in memory: the first bytes decide its type, and the
+ * count stops it at 100 MB.
+ */
+export async function storeProjectVideo(stream: Readable, storage: FileStorage): Promise<string> {
+  const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headSize = 0;
+  while (headSize < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+    headSize += next.value.length;
+  }
+  const first = Buffer.concat(head);
+  const extension = VIDEO_TYPES[(await fileTypeFromBuffer(first))?.mime ?? ''];
+  if (!extension) {
+    stream.resume();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROJECT_MESSAGES.videoType, {
+      video: [PROJECT_MESSAGES.videoType],
+    });
+  }
+
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > MAX_VIDEO_BYTES)
+        callback(
+          new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.videoSize, {
+            video: [PROJECT_MESSAGES.videoSize],
+          }),
+        );
+      else callback(null, chunk);
+    },
+  });
+  const body = Readable.from(
+    (async function* () {
+      yield first;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  ).pipe(limit);
+  try {
+    return await storage.putStream(newMediaKey('videos', extension), body);
+  } catch (error) {
+    stream.resume();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.videoSize, {
+        video: [PROJECT_MESSAGES.videoSize],
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,243 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParam,
+  MAX_VIDEO_BYTES,
+  projectFormFields,
+  projectListQuery,
+  projectListResponse,
+  projectResponse,
+  projectRolesResponse,
+  revokeRequest,
+} from '@fundry/shared';
+import { AppError, zodValidationError } from '../../errors';
+import { currentUser } from '../auth/authenticate';
+import type { FileStorage } from '../media/storage';
+import { readImagePart, storeProjectImage, storeProjectVideo } from './project-media';
+import type { ProjectMedia, ProjectService } from './projects.service';
+
+const tags = ['projects'];
+const IMAGE_FIELDS = new Set(['image_file', 'image']);
+const VIDEO_FIELDS = new Set(['video_file', 'video']);
+
+/**
+ * Reads the multipart project form. Files are checked by their bytes and stored as they stream in;
+ * if anything later fails, `discard` removes them again.
+ */
+async function readProjectForm(request: FastifyRequest, storage: FileStorage) {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the project as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const media: ProjectMedia = {};
+  const discard = async () => {
+    await Promise.all(
+      [media.image?.imageUrl, media.image?.cardUrl, media.videoUrl].flatMap((url) =>
+        url ? [storage.remove(url)] : [],
+      ),
+    );
+  };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_VIDEO_BYTES, files: 2, fields: 30, fieldSize: 200_000 },
+    }) as AsyncIterable<Multipart>) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (IMAGE_FIELDS.has(part.fieldname) && !media.image) {
+        const bytes = await readImagePart(part.file);
+        if (bytes.length > 0) media.image = await storeProjectImage(bytes, storage);
+      } else if (VIDEO_FIELDS.has(part.fieldname) && !media.videoUrl) {
+        if (part.filename) media.videoUrl = await storeProjectVideo(part.file, storage);
+        else part.file.resume();
+      } else {
+        part.file.resume();
+        throw new AppError('VALIDATION_ERROR', `Unexpected file field: ${part.fieldname}`);
+      }
+    }
+    const parsed = projectFormFields.safeParse(fields);
+    if (!parsed.success) throw zodValidationError(parsed.error.issues);
+    return { fields: parsed.data, media, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
+
+export const projectRoutes: FastifyPluginAsyncZod<{
+  projects: ProjectService;
+  storage: FileStorage;
+}> = async (app, { projects, storage }) => {
+  /** Runs a create or update with the uploaded files, removing them again if it fails. */
+  const withForm = async <T>(
+    request: FastifyRequest,
+    run: (form: Awaited<ReturnType<typeof readProjectForm>>) => Promise<T>,
+  ) => {
+    const form = await readProjectForm(request, storage);
+    try {
+      return await run(form);
+    } catch (error) {
+      await form.discard();
+      throw error;
+    }
+  };
+
+  app.get(
+    '/',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'List projects',
+        querystring: projectListQuery,
+        response: { 200: projectListResponse },
+      },
+    },
+    async (request) => {
+      const data = await projects.list(request.query, request.auth);
+      return {
+        data,
+        meta: { total: data.total, pages: data.pages, page: data.page, per_page: data.per_page },
+      };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Create a project and submit it for review (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 201: projectResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await withForm(request, (form) =>
+        projects.create(currentUser(request), form.fields, form.media, 'submit'),
+      );
+      return reply.status(201).send({ data, message: 'Project created' });
+    },
+  );
+
+  app.post(
+    '/drafts',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Save a new draft (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 201: projectResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await withForm(request, (form) =>
+        projects.create(currentUser(request), form.fields, form.media, 'draft'),
+      );
+      return reply.status(201).send({ data, message: 'Draft saved' });
+    },
+  );
+
+  app.get(
+    '/drafts/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'A project for its edit form',
+        params: idParam,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({ data: await projects.getForEditing(request.params.id, currentUser(request)) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.optionalUser,
+      schema: { tags, summary: 'Get a project', params: idParam, response: { 200: projectResponse } },
+    },
+    async (request) => ({ data: await projects.get(request.params.id, request.auth) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Update a project (multipart)',
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => {
+      const data = await withForm(request, (form) =>
+        projects.update(request.params.id, currentUser(request), form.fields, form.media),
+      );
+      return { data, message: 'Project updated successfully' };
+    },
+  );
+
+  app.get(
+    '/:id/roles',
+    {
+      onRequest: app.optionalUser,
+      schema: { tags, params: idParam, response: { 200: projectRolesResponse } },
+    },
+    async (request) => ({ data: await projects.roles(request.params.id, request.auth) }),
+  );
+
+  app.post(
+    '/:id/activate',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'Activate (admin)', params: idParam, response: { 200: projectResponse } },
+    },
+    async (request) => ({
+      data: await projects.activate(request.params.id, currentUser(request)),
+      message: 'Project activated successfully',
+    }),
+  );
+
+  app.post(
+    '/:id/revoke',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Reject (admin), with an optional reason',
+        params: idParam,
+        body: revokeRequest,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({
+      data: await projects.revoke(request.params.id, currentUser(request), request.body?.reason),
+      message: 'Project revoked successfully',
+    }),
+  );
+
+  app.post(
+    '/:id/feature',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Feature or unfeature (admin)',
+        params: idParam,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => {
+      const data = await projects.toggleFeatured(request.params.id, currentUser(request));
+      return {
+        data,
+        message: data.featured ? 'Project featured successfully' : 'Project unfeatured successfully',
+      };
+    },
+  );
+};

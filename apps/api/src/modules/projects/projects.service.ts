@@ -1,0 +1,504 @@
+import type { Kysely } from 'kysely';
+import {
+  centsToDollars,
+  daysBetween,
+  daysLeft,
+  dollarsToCents,
+  isValidImageUrl,
+  MAX_CAMPAIGN_DAYS,
+  MAX_GOAL_DOLLARS,
+  PROJECT_MESSAGES,
+  PUBLIC_STATUSES,
+  type Project,
+  type ProjectCard,
+  type ProjectFormFields,
+  type ProjectList,
+  type ProjectListQuery,
+  richTextToPlain,
+  STATUS_FILTERS,
+  todayUtc,
+  truncate,
+  videoEmbed,
+} from '@fundry/shared';
+import type { DB, ProjectRow, ProjectStatusValue, ProjectUpdate } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import { findCategory } from '../categories/categories.repository';
+import type { MailService } from '../mail/mail.service';
+import { mailTemplates } from '../mail/mail.templates';
+import { findUserById } from '../users/users.repository';
+import type { UserService } from '../users/users.service';
+import type { StoredImage } from './project-media';
+import {
+  findProject,
+  insertProject,
+  listProjects,
+  lockProject,
+  type ProjectRecord,
+  updateProject,
+} from './projects.repository';
+import { sanitizeRichText } from './rich-text';
+
+const SHORT_DESCRIPTION_LENGTH = 200;
+
+/** What a form submission asks for, after parsing and sanitising; undefined means "not sent". */
+interface ProjectChanges {
+  title?: string;
+  categoryId?: number | null;
+  goalCents?: number | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  description?: string | null;
+  risks?: string | null;
+  featuredRequested?: boolean;
+  fundingModel?: 'all_or_nothing' | 'flexible';
+  imageUrl?: string | null;
+  imageCardUrl?: string | null;
+  videoUrl?: string | null;
+}
+
+export interface ProjectMedia {
+  image?: StoredImage;
+  videoUrl?: string;
+}
+
+type Errors = Record<string, string>;
+
+const isAdmin = (caller: AccessClaims | null) => Boolean(caller?.roles.includes('Admin'));
+const isCreator = (caller: AccessClaims | null, project: { creator_id: number }) =>
+  caller?.userId === project.creator_id;
+const isPublic = (status: ProjectStatusValue) => (PUBLIC_STATUSES as readonly string[]).includes(status);
+
+function failValidation(errors: Errors): never {
+  const details = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
+  throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'Invalid project', details);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+function parseDate(value: string | undefined, field: string, errors: Errors): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    errors[field] = `${field === 'start_date' ? 'Start' : 'End'} date must be a date (YYYY-MM-DD)`;
+    return undefined;
+  }
+  return value;
+}
+
+/** Turns the multipart text fields into changes; both SPEC names of a field are accepted. */
+function parseForm(
+  fields: ProjectFormFields,
+  media: ProjectMedia,
+): { changes: ProjectChanges; errors: Errors } {
+  const errors: Errors = {};
+  const changes: ProjectChanges = {};
+  if (fields.title !== undefined) changes.title = fields.title.trim();
+
+  if (fields.category_id !== undefined) {
+    const id = Number(fields.category_id);
+    if (Number.isInteger(id) && id > 0) changes.categoryId = id;
+    else errors.category_id = PROJECT_MESSAGES.categoryRequired;
+  }
+
+  const goal = fields.goal_amount ?? fields.funding_goal;
+  if (goal !== undefined) {
+    const dollars = Number(goal);
+    if (!Number.isFinite(dollars) || dollars <= 0) errors.goal_amount = PROJECT_MESSAGES.goalPositive;
+    else if (dollars > MAX_GOAL_DOLLARS) errors.goal_amount = PROJECT_MESSAGES.goalTooLarge;
+    else {
+      try {
+        changes.goalCents = dollarsToCents(dollars);
+      } catch {
+        errors.goal_amount = PROJECT_MESSAGES.goalDecimals;
+      }
+    }
+  }
+
+  const start = parseDate(fields.start_date, 'start_date', errors);
+  if (start !== undefined) changes.startDate = start;
+  const end = parseDate(fields.end_date, 'end_date', errors);
+  if (end !== undefined) changes.endDate = end;
+
+  if (fields.description !== undefined) changes.description = sanitizeRichText(fields.description);
+  const risks = fields.risk_and_challenges ?? fields.risks_and_challenges;
+  if (risks !== undefined) changes.risks = sanitizeRichText(risks);
+  if (fields.featured !== undefined) changes.featuredRequested = fields.featured;
+  if (fields.funding_model !== undefined) changes.fundingModel = fields.funding_model;
+
+  if (media.image) {
+    changes.imageUrl = media.image.imageUrl;
+    changes.imageCardUrl = media.image.cardUrl;
+  } else {
+    const imageUrl = fields.image_url ?? fields.imageUrl;
+    if (imageUrl !== undefined) {
+      if (imageUrl.startsWith('/uploads/')) changes.imageUrl = imageUrl;
+      else if (isValidImageUrl(imageUrl)) {
+        changes.imageUrl = imageUrl.trim();
+        changes.imageCardUrl = null;
+      } else errors.image_url = PROJECT_MESSAGES.imageUrl;
+    }
+  }
+  if (media.videoUrl) changes.videoUrl = media.videoUrl;
+  else {
+    const videoUrl = fields.video_url ?? fields.videoUrl;
+    if (videoUrl !== undefined) {
+      if (videoUrl.startsWith('/uploads/')) changes.videoUrl = videoUrl;
+      else if (videoEmbed(videoUrl)) changes.videoUrl = videoUrl.trim();
+      else errors.video_url = PROJECT_MESSAGES.videoHost;
+    }
+  }
+  return { changes, errors };
+}
+
+/** The project as it would be after the changes, in the shape the rules read. */
+function merged(existing: ProjectRow | undefined, c: ProjectChanges) {
+  const pick = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
+  return {
+    title: pick(c.title, existing?.title ?? ''),
+    categoryId: pick(c.categoryId, existing?.category_id ?? null),
+    goalCents: pick(c.goalCents, existing?.goal_cents ?? null),
+    startDate: pick(c.startDate, existing?.start_date ?? null),
+    endDate: pick(c.endDate, existing?.end_date ?? null),
+    description: pick(c.description, existing?.description ?? null),
+    risks: pick(c.risks, existing?.risks_and_challenges ?? null),
+  };
+}
+
+/**
+ * The SPEC §5 rules: a draft needs a title; a submitted project needs everything, with a start date that
+ * is not in the past (unless the campaign is already live), an end after the start, and at most 90 days.
+ */
+function checkRules(state: ReturnType<typeof merged>, mode: 'draft' | 'submit' | 'live', errors: Errors) {
+  if (!state.title) errors.title = PROJECT_MESSAGES.titleRequired;
+  if (mode !== 'draft') {
+    if (!state.categoryId) errors.category_id ??= PROJECT_MESSAGES.categoryRequired;
+    if (!state.goalCents) errors.goal_amount ??= PROJECT_MESSAGES.goalRequired;
+    if (!state.startDate) errors.start_date ??= PROJECT_MESSAGES.startRequired;
+    if (!state.endDate) errors.end_date ??= PROJECT_MESSAGES.endRequired;
+    if (!richTextToPlain(state.description) && !/<img/i.test(state.description ?? '')) {
+      errors.description = PROJECT_MESSAGES.descriptionRequired;
+    }
+    if (!richTextToPlain(state.risks)) errors.risk_and_challenges = PROJECT_MESSAGES.risksRequired;
+  }
+  if (state.startDate && state.endDate && !errors.start_date && !errors.end_date) {
+    if (mode === 'submit' && state.startDate < todayUtc()) errors.start_date = PROJECT_MESSAGES.startPast;
+    else if (state.endDate <= state.startDate) errors.end_date = PROJECT_MESSAGES.endBeforeStart;
+    else if (daysBetween(state.startDate, state.endDate) > MAX_CAMPAIGN_DAYS)
+      errors.end_date = PROJECT_MESSAGES.tooLong;
+  }
+}
+
+function toCard(row: ProjectRecord): ProjectCard {
+  const goal = row.goal_cents === null ? null : centsToDollars(row.goal_cents);
+  const current = centsToDollars(row.current_cents);
+  const category =
+    row.category_id !== null && row.category_name !== null
+      ? { id: row.category_id, name: row.category_name }
+      : null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    short_description: truncate(row.description_text, SHORT_DESCRIPTION_LENGTH),
+    risks_and_challenges: row.risks_and_challenges,
+    risk_and_challenges: row.risks_and_challenges,
+    status: row.status,
+    featured: row.featured,
+    featured_requested: row.featured_requested,
+    funding_model: row.funding_model,
+    goal_amount: goal,
+    funding_goal: goal,
+    current_amount: current,
+    total_pledged: current,
+    backers_count: row.backers_count,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    days_left: row.status === 'ACTIVE' ? daysLeft(row.end_date) : 0,
+    image_url: row.image_url,
+    image_card_url: row.image_card_url,
+    video_url: row.video_url,
+    category_id: row.category_id,
+    category,
+    category_name: row.category_name,
+    creator_id: row.creator_id,
+    creator: {
+      id: row.creator_id,
+      username: row.creator_username,
+      full_name: row.creator_full_name,
+      name: row.creator_full_name || row.creator_username,
+      profile_image: row.creator_profile_image,
+    },
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    revocation_date: row.revocation_date?.toISOString() ?? null,
+    revocation_reason: row.revocation_reason,
+  };
+}
+
+export class ProjectService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly users: UserService,
+    private readonly mail: MailService,
+    private readonly appUrl: string,
+  ) {}
+
+  /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
+  async get(id: number, caller: AccessClaims | null): Promise<Project> {
+    const row = await findProject(this.db, id);
+    if (!row || !(isPublic(row.status) || isCreator(caller, row) || isAdmin(caller)))
+      throw notFound('Project');
+    return this.withCreator(row);
+  }
+
+  /** The edit form's data: only for the creator (and admins, who moderate). */
+  async getForEditing(id: number, caller: AccessClaims): Promise<Project> {
+    const row = await findProject(this.db, id);
+    if (!row || !(isCreator(caller, row) || isAdmin(caller))) throw notFound('Project');
+    return this.withCreator(row);
+  }
+
+  async roles(id: number, caller: AccessClaims | null) {
+    const project = await this.get(id, caller);
+    const creator = isCreator(caller, project);
+    return {
+      roles: [...(creator ? ['creator'] : []), ...(isAdmin(caller) ? ['admin'] : [])],
+      isCreator: creator,
+    };
+  }
+
+  async list(query: ProjectListQuery, caller: AccessClaims | null): Promise<ProjectList> {
+    let statuses: readonly ProjectStatusValue[] = query.status
+      ? STATUS_FILTERS[query.status]
+      : PUBLIC_STATUSES;
+    let creatorId: number | undefined;
+    if (query.my_projects) {
+      if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to see your projects');
+      creatorId = caller.userId;
+      if (!query.status) statuses = ['DRAFT', 'PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'];
+    } else if (!caller?.permissions.includes('view_all_projects')) {
+      // Whatever the query says, a public list holds only public projects.
+      statuses = statuses.filter(isPublic);
+    }
+    if (statuses.length === 0) {
+      return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
+    }
+    const { rows, total } = await listProjects(this.db, {
+      statuses,
+      creatorId,
+      sortBy: query.sort_by,
+      sortOrder: query.sort_order,
+      page: query.page,
+      perPage: query.per_page,
+    });
+    return {
+      projects: rows.map(toCard),
+      total,
+      pages: Math.ceil(total / query.per_page),
+      page: query.page,
+      per_page: query.per_page,
+    };
+  }
+
+  /** POST projects (submit for review, PENDING) and POST projects/drafts (DRAFT). */
+  async create(
+    caller: AccessClaims,
+    fields: ProjectFormFields,
+    media: ProjectMedia,
+    mode: 'submit' | 'draft',
+  ): Promise<Project> {
+    if (!caller.permissions.includes('create_project')) throw forbidden('You may not create projects');
+    const requested = fields.status?.toUpperCase();
+    if (requested && requested !== (mode === 'draft' ? 'DRAFT' : 'PENDING')) {
+      throw new AppError('VALIDATION_ERROR', `A new project cannot be created as ${requested}`, {
+        status: ['Not allowed'],
+      });
+    }
+    const { changes, errors } = parseForm(fields, media);
+    checkRules(merged(undefined, changes), mode, errors);
+    await this.checkCategory(this.db, changes.categoryId, errors);
+    if (Object.keys(errors).length > 0) failValidation(errors);
+
+    const id = await insertProject(this.db, {
+      creator_id: caller.userId,
+      status: mode === 'draft' ? 'DRAFT' : 'PENDING',
+      ...this.columns(changes),
+      title: changes.title ?? '',
+    });
+    return this.get(id, caller);
+  }
+
+  /** PUT projects/{id}: the creator edits, within what the project's status allows (DESIGN.md §5). */
+  async update(
+    id: number,
+    caller: AccessClaims,
+    fields: ProjectFormFields,
+    media: ProjectMedia,
+  ): Promise<Project> {
+    const { changes, errors } = parseForm(fields, media);
+    await this.db.transaction().execute(async (trx) => {
+      const existing = await lockProject(trx, id);
+      if (!existing || !(isCreator(caller, existing) || isAdmin(caller))) throw notFound('Project');
+      if (!isCreator(caller, existing)) throw forbidden('Only the creator can edit this project');
+
+      const requested = fields.status?.toUpperCase();
+      let nextStatus: ProjectStatusValue = existing.status;
+      let mode: 'draft' | 'submit' | 'live';
+      switch (existing.status) {
+        case 'DRAFT':
+          nextStatus = requested === 'PENDING' ? 'PENDING' : 'DRAFT';
+          mode = nextStatus === 'PENDING' ? 'submit' : 'draft';
+          break;
+        case 'PENDING':
+          if (requested === 'DRAFT')
+            throw new AppError('CONFLICT', 'A submitted project cannot go back to draft');
+          mode = 'submit';
+          break;
+        case 'ACTIVE':
+          if (requested === 'DRAFT') throw new AppError('CONFLICT', 'A live project cannot go back to draft');
+          mode = 'live';
+          this.checkLiveLocks(existing, changes, errors);
+          break;
+        default:
+          throw new AppError('CONFLICT', 'This project can no longer be edited');
+      }
+      checkRules(merged(existing, changes), mode, errors);
+      await this.checkCategory(trx, changes.categoryId, errors);
+      if (Object.keys(errors).length > 0) failValidation(errors);
+      await updateProject(trx, id, { ...this.columns(changes), status: nextStatus });
+    });
+    return this.get(id, caller);
+  }
+
+  async activate(id: number, caller: AccessClaims): Promise<Project> {
+    this.requirePermission(caller, 'activate_project');
+    const row = await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project) throw notFound('Project');
+      if (project.status === 'ACTIVE') throw new AppError('CONFLICT', 'The project is already active');
+      if (project.status !== 'PENDING' && project.status !== 'REJECTED') {
+        throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be activated`);
+      }
+      const errors: Errors = {};
+      checkRules(merged(project, {}), 'live', errors);
+      if (Object.keys(errors).length > 0) {
+        throw new AppError('UNPROCESSABLE', `The project is incomplete: ${Object.values(errors)[0]}`);
+      }
+      if (project.end_date && project.end_date < todayUtc()) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          'The campaign end date has passed; the creator must choose new dates first',
+        );
+      }
+      await updateProject(trx, id, {
+        status: 'ACTIVE',
+        activated_at: new Date(),
+        revocation_reason: null,
+        revocation_date: null,
+      });
+      await this.mailCreator(trx, project, 'approved');
+      return project;
+    });
+    this.mail.kick();
+    return this.get(row.id, caller);
+  }
+
+  async revoke(id: number, caller: AccessClaims, reason: string | undefined): Promise<Project> {
+    this.requirePermission(caller, 'revoke_project');
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project) throw notFound('Project');
+      if (project.status !== 'PENDING' && project.status !== 'ACTIVE') {
+        throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be rejected`);
+      }
+      const why = reason?.trim() || 'The project does not meet the Fundry guidelines.';
+      await updateProject(trx, id, {
+        status: 'REJECTED',
+        revocation_reason: why,
+        revocation_date: new Date(),
+        featured: false,
+      });
+      await this.mailCreator(trx, project, 'rejected', why);
+    });
+    this.mail.kick();
+    return this.get(id, caller);
+  }
+
+  /** Toggles the featured flag; only admins set it (a creator's checkbox is only a request). */
+  async toggleFeatured(id: number, caller: AccessClaims): Promise<Project> {
+    this.requirePermission(caller, 'feature_project');
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project) throw notFound('Project');
+      if (project.status === 'DRAFT') throw new AppError('CONFLICT', 'A draft cannot be featured');
+      await updateProject(trx, id, { featured: !project.featured, featured_requested: false });
+    });
+    return this.get(id, caller);
+  }
+
+  private requirePermission(caller: AccessClaims, permission: string) {
+    if (!caller.permissions.includes(permission)) throw forbidden('Only an administrator can do this');
+  }
+
+  /** Once live: goal, start date and funding model are fixed, and the end date can only move later. */
+  private checkLiveLocks(existing: ProjectRow, changes: ProjectChanges, errors: Errors) {
+    if (changes.goalCents !== undefined && changes.goalCents !== existing.goal_cents) {
+      errors.goal_amount = 'The goal cannot change once the campaign is live';
+    }
+    if (changes.startDate !== undefined && changes.startDate !== existing.start_date) {
+      errors.start_date = 'The start date cannot change once the campaign is live';
+    }
+    if (changes.fundingModel !== undefined && changes.fundingModel !== existing.funding_model) {
+      errors.funding_model = 'The funding model cannot change once the campaign is live';
+    }
+    if (changes.endDate && existing.end_date && changes.endDate < existing.end_date) {
+      errors.end_date = 'The end date of a live campaign can only move later';
+    }
+  }
+
+  private async checkCategory(db: Kysely<DB>, categoryId: number | null | undefined, errors: Errors) {
+    if (categoryId && !errors.category_id && !(await findCategory(db, categoryId))) {
+      errors.category_id = 'This category does not exist';
+    }
+  }
+
+  private columns(c: ProjectChanges): ProjectUpdate {
+    const columns: ProjectUpdate = {};
+    if (c.title !== undefined) columns.title = c.title;
+    if (c.categoryId !== undefined) columns.category_id = c.categoryId;
+    if (c.goalCents !== undefined) columns.goal_cents = c.goalCents;
+    if (c.startDate !== undefined) columns.start_date = c.startDate;
+    if (c.endDate !== undefined) columns.end_date = c.endDate;
+    if (c.description !== undefined) {
+      columns.description = c.description;
+      columns.description_text = richTextToPlain(c.description);
+    }
+    if (c.risks !== undefined) columns.risks_and_challenges = c.risks;
+    if (c.featuredRequested !== undefined) columns.featured_requested = c.featuredRequested;
+    if (c.fundingModel !== undefined) columns.funding_model = c.fundingModel;
+    if (c.imageUrl !== undefined) columns.image_url = c.imageUrl;
+    if (c.imageCardUrl !== undefined) columns.image_card_url = c.imageCardUrl;
+    if (c.videoUrl !== undefined) columns.video_url = c.videoUrl;
+    return columns;
+  }
+
+  private async withCreator(row: ProjectRecord): Promise<Project> {
+    return { ...toCard(row), creator: await this.users.creatorProfile(row.creator_id) };
+  }
+
+  private async mailCreator(
+    trx: Kysely<DB>,
+    project: ProjectRow,
+    outcome: 'approved' | 'rejected',
+    reason?: string,
+  ) {
+    const creator = await findUserById(trx, project.creator_id);
+    if (!creator) return;
+    const url = `${this.appUrl}/projects/${project.id}`;
+    await this.mail.enqueue(
+      trx,
+      outcome === 'approved'
+        ? mailTemplates.projectApproved(creator.email, creator.full_name, project.title, url)
+        : mailTemplates.projectRejected(creator.email, creator.full_name, project.title, reason ?? '', url),
+    );
+  }
+}

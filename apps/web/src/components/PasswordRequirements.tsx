@@ -1,0 +1,50 @@
+import { List, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { PASSWORD_MESSAGES, passwordProblems } from '@fundry/shared';
+
+const RULES = [
+  PASSWORD_MESSAGES.length,
+  PASSWORD_MESSAGES.uppercase,
+  PASSWORD_MESSAGES.lowercase,
+  PASSWORD_MESSAGES.number,
+  PASSWORD_MESSAGES.special,
+] as const;
+
+/** The SPEC §5 password rules, each ticked as the typed password meets it. */
+export function PasswordRequirements({ password }: { password: string }) {
+  const problems = new Set(passwordProblems(password));
+  return (
+    <List
+      aria-label="Password requirements"
+      spacing={4}
+      size="sm"
+      center
+      listStyleType="none"
+      styles={{ itemWrapper: { alignItems: 'center' } }}
+    >
+      {RULES.map((rule) => {
+        const met = !problems.has(rule);
+        return (
+          <List.Item
+            key={rule}
+            data-met={met}
+            c={met ? 'teal.8' : 'dimmed'}
+            icon={
+              <ThemeIcon
+                size={18}
+                radius="xl"
+                color={met ? 'teal' : 'gray'}
+                variant={met ? 'filled' : 'light'}
+              >
+                {met ? <IconCheck size={12} /> : <IconX size={12} />}
+              </ThemeIcon>
+            }
+          >
+            <span>{rule}</span>
+            <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, type Location, useLocation, useNavigate } from 'react-router';
+import { authStorage } from '@/lib/auth-storage';
+import { AuthCard } from '../components/AuthCard';
+import { AUTH_PAGE_MESSAGES } from '../messages';
+import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
+
+type CallbackResult =
+  | { kind: 'tokens'; accessToken: string; refreshToken: string; redirectPath: string }
+  | { kind: 'invalid' }
+  | { kind: 'error'; message: string };
+
+/**
+ * The server puts the tokens in the URL fragment (so that no server logs them); the route table of SPEC §2
+ * names query parameters, so both are read, the fragment first.
+ */
+function readCallback(location: Location): CallbackResult {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(location.search);
+  const param = (name: string) => fragment.get(name) ?? query.get(name);
+
+  const error = param('error');
+  if (error) return { kind: 'error', message: AUTH_PAGE_MESSAGES.callbackError(error) };
+  const accessToken = param('access_token');
+  const refreshToken = param('refresh_token');
+  if (!accessToken && !refreshToken) return { kind: 'error', message: AUTH_PAGE_MESSAGES.callbackNoTokens };
+  if (!accessToken || !refreshToken) return { kind: 'invalid' };
+  return {
+    kind: 'tokens',
+    accessToken,
+    refreshToken,
+    redirectPath: safeRedirectPath(param('redirect_path')) ?? DEFAULT_AFTER_SIGN_IN,
+  };
+}
+
+export function AuthCallbackPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [result] = useState(() => readCallback(location));
+
+  useEffect(() => {
+    const backToSignIn = (error: string) => void navigate('/signin', { replace: true, state: { error } });
+    if (result.kind === 'invalid') return backToSignIn(AUTH_PAGE_MESSAGES.callbackInvalid);
+    if (result.kind !== 'tokens') return;
+    try {
+      authStorage.setTokens(result.accessToken, result.refreshToken);
+    } catch (error) {
+      console.warn('Could not store the session after third-party sign-in', error);
+      return backToSignIn(AUTH_PAGE_MESSAGES.callbackFailed);
+    }
+    // Replace the history entry so that the tokens in the address do not stay in the back stack.
+    void navigate(result.redirectPath, { replace: true });
+  }, [result, navigate]);
+
+  const failure = result.kind === 'error' ? result.message : null;
+
+  if (failure) {
+    return (
+      <AuthCard title="Sign-in failed">
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+        <Button component={Link} to="/signin" fullWidth>
+          Back to Sign In
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="sm">
+        <Loader aria-label="Signing you in" />
+        <Text c="dimmed">Signing you in…</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, TIMINGS_MS } from '@fundry/shared';
+import { ApiError } from '@/lib/api-client';
+import { usePasswordResetRequest } from '../api/auth';
+import { AuthCard } from '../components/AuthCard';
+import { AUTH_PAGE_MESSAGES } from '../messages';
+
+/** SPEC §4 "Password reset request". */
+type RequestState = 'idle' | 'sending' | 'sent';
+
+function requestError(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'TIMEOUT') return AUTH_PAGE_MESSAGES.requestTimedOut;
+  if (error instanceof ApiError && error.status === 429) return AUTH_PAGE_MESSAGES.tooManyAttempts;
+  return AUTH_PAGE_MESSAGES.resetRequestFailed;
+}
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const request = usePasswordResetRequest();
+  const [state, setState] = useState<RequestState>('idle');
+  const [sentMessage, setSentMessage] = useState<string>(AUTH_MESSAGES.resetRequested);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : INVALID_EMAIL_MESSAGE) },
+  });
+
+  useEffect(() => {
+    if (state !== 'sent') return;
+    const timer = setTimeout(() => void navigate('/password-reset-success'), TIMINGS_MS.resetRequestRedirect);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  const submit = form.onSubmit(({ email }) => {
+    setError(null);
+    setState('sending');
+    request.mutate(email.trim().toLowerCase(), {
+      onSuccess: (response) => {
+        setSentMessage(response.message || AUTH_MESSAGES.resetRequested);
+        setState('sent');
+      },
+      onError: (failure) => {
+        // A 404 must not reveal whether the address has an account: it reads as success.
+        if (failure instanceof ApiError && failure.status === 404) {
+          setSentMessage(AUTH_MESSAGES.resetRequested);
+          setState('sent');
+          return;
+        }
+        setError(requestError(failure));
+        setState('idle');
+      },
+    });
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account and we will send you a link to reset your password."
+    >
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {state === 'sent' && (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+          {sentMessage}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            withAsterisk
+            disabled={state !== 'idle'}
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth loading={state === 'sending'} disabled={state === 'sent'}>
+            {state === 'sent' ? 'Reset Link Sent' : 'Send Reset Link'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Remembered it?{' '}
+        <Anchor component={Link} to="/signin" fw={600}>
+          Back to sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoin, IconHeartHandshake, IconPlus, IconRocket } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDollars } from '@fundry/shared';
+import { PageLoader } from '@/components/PageLoader';
+import { useSession } from '@/lib/session';
+
+function StatCard({
+  label,
+  value,
+  icon,
+  color,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  color: string;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="lg" shadow="xs">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.2}>
+            {value}
+          </Text>
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+export function DashboardPage() {
+  const session = useSession();
+  const user = session.user;
+  if (!user) return <PageLoader />;
+
+  return (
+    <Container size="lg" py={40}>
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} fz={{ base: 26, sm: 34 }}>
+              Welcome back, {user.full_name || user.username}
+            </Title>
+            <Text c="dimmed">Here is how your projects and contributions are doing.</Text>
+          </div>
+          <Button component={Link} to="/projects/create" leftSection={<IconPlus size={18} />}>
+            Create New Project
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <StatCard
+            label="Total Raised"
+            value={formatDollars(user.total_donations)}
+            icon={<IconCoin size={24} />}
+            color="teal"
+          />
+          <StatCard
+            label="Projects Created"
+            value={String(user.projects_created_count)}
+            icon={<IconRocket size={24} />}
+            color="blue"
+          />
+          <StatCard
+            label="Projects Backed"
+            value={String(user.backed_projects_count)}
+            icon={<IconHeartHandshake size={24} />}
+            color="grape"
+          />
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

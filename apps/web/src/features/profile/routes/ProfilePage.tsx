@@ -1,0 +1,126 @@
+import { Alert, Button, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconSettings, IconUser } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_MESSAGES } from '@fundry/shared';
+import { PageLoader } from '@/components/PageLoader';
+import { isApiError } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { useMyProfile, useStoredAccessToken } from '../api/profile';
+import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { PHOTO_TYPES, ProfileHeader } from '../components/ProfileHeader';
+import { ProfileForm } from '../components/ProfileForm';
+import { TwoFactorCard } from '../components/TwoFactorCard';
+import { PROFILE_MESSAGES } from '../messages';
+
+interface PickedPhoto {
+  file: File;
+  previewUrl: string;
+}
+
+function photoProblem(file: File): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PROFILE_PHOTO_MESSAGES.type;
+  if (file.size > MAX_PROFILE_PHOTO_BYTES) return PROFILE_PHOTO_MESSAGES.size;
+  return null;
+}
+
+function loadError(error: unknown): string {
+  return isApiError(error, 404) ? PROFILE_MESSAGES.notFound : PROFILE_MESSAGES.loadFailed;
+}
+
+function SignInPrompt() {
+  return (
+    <Container size="sm" py={80}>
+      <Paper withBorder radius="lg" p="xl" ta="center">
+        <Stack align="center" gap="md">
+          <Title order={1} fz={26}>
+            My Profile
+          </Title>
+          <Text c="dimmed">Sign in to see and edit your profile.</Text>
+          <Button component={Link} to="/signin" state={{ from: '/profile' }}>
+            Sign In
+          </Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+export function ProfilePage() {
+  const token = useStoredAccessToken();
+  const profile = useMyProfile();
+  const [photo, setPhoto] = useState<PickedPhoto | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+
+  // The preview address of a picked photo is released once it is replaced, saved or the page closes.
+  useEffect(() => {
+    if (!photo) return;
+    return () => URL.revokeObjectURL(photo.previewUrl);
+  }, [photo]);
+
+  useEffect(() => {
+    if (profile.isError) notify.error(loadError(profile.error));
+  }, [profile.isError, profile.error]);
+
+  const pickPhoto = (file: File | null) => {
+    if (!file) return;
+    const problem = photoProblem(file);
+    setPhotoError(problem);
+    if (!problem) setPhoto({ file, previewUrl: URL.createObjectURL(file) });
+  };
+
+  if (!token) return <SignInPrompt />;
+  if (profile.isError) {
+    return (
+      <Container size="sm" py={80}>
+        <Alert color="red" title="Profile unavailable" role="alert">
+          {loadError(profile.error)}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!profile.data) return <PageLoader />;
+  const user = profile.data;
+
+  return (
+    <Container size="lg" py={40}>
+      <Stack gap="xl">
+        <Title order={1}>My Profile</Title>
+        <ProfileHeader
+          user={user}
+          previewUrl={photo?.previewUrl ?? null}
+          photoError={photoError}
+          onPickPhoto={pickPhoto}
+        />
+        <Paper withBorder radius="lg" p="lg" shadow="xs">
+          <Tabs defaultValue="profile">
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
+                Profile
+              </Tabs.Tab>
+              <Tabs.Tab value="account" leftSection={<IconSettings size={16} />}>
+                Account Settings
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="profile">
+              <ProfileForm
+                key={user.id}
+                user={user}
+                photo={photo?.file ?? null}
+                onSaved={() => setPhoto(null)}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="account">
+              <Stack gap="lg">
+                <ChangePasswordCard />
+                <TwoFactorCard />
+                <DeleteAccountCard />
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

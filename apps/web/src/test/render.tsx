@@ -1,0 +1,61 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { SessionProvider } from '@/lib/session';
+
+type InitialEntry = NonNullable<
+  NonNullable<Parameters<typeof createMemoryRouter>[1]>['initialEntries']
+>[number];
+
+/** Stands in for every page a test does not render: shows where the router went and with what state. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+      {location.search}
+    </output>
+  );
+}
+
+/**
+ * Renders one page at `path` inside the app's providers (Mantine in test mode, notifications, a fresh query
+ * client, the session) and a memory router whose other paths all show a LocationProbe. A layout passes its
+ * nested routes as `children`.
+ */
+export function renderPage(
+  element: ReactElement,
+  {
+    path,
+    at = path,
+    children,
+    userEventOptions,
+  }: { path: string; at?: InitialEntry; children?: RouteObject[]; userEventOptions?: UserEventOptions },
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path, element, children },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [at] },
+  );
+  const user = userEvent.setup(userEventOptions);
+  const view = render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router, queryClient, user };
+}

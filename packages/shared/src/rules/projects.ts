@@ -1,0 +1,195 @@
+import { ENDING_SOON_DAYS, IMAGE_URL_EXTENSIONS, MS_PER_DAY } from '../constants';
+
+export const PROJECT_STATUSES = ['DRAFT', 'PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PUBLIC_STATUSES: readonly ProjectStatus[] = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
+
+/** The My Projects tab values (SPEC §2) and what each means; `revoked` is REJECTED. */
+export const STATUS_FILTERS = {
+  draft: ['DRAFT'],
+  pending: ['PENDING'],
+  active: ['ACTIVE'],
+  successful: ['SUCCESSFUL'],
+  failed: ['FAILED'],
+  revoked: ['REJECTED'],
+  rejected: ['REJECTED'],
+} as const satisfies Record<string, readonly ProjectStatus[]>;
+export type StatusFilter = keyof typeof STATUS_FILTERS;
+
+export const FUNDING_MODELS = ['all_or_nothing', 'flexible'] as const;
+export type FundingModel = (typeof FUNDING_MODELS)[number];
+
+export const MAX_CAMPAIGN_DAYS = 90;
+export const MAX_GOAL_DOLLARS = 100_000_000;
+
+export const PROJECT_MESSAGES = {
+  titleRequired: 'Title is required',
+  categoryRequired: 'Category is required',
+  goalRequired: 'Goal amount is required',
+  goalPositive: 'Goal amount must be a positive number',
+  goalTooLarge: 'Goal amount must be at most $100,000,000',
+  goalDecimals: 'Goal amount can have at most 2 decimal places',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  startPast: 'Start date cannot be in the past',
+  endBeforeStart: 'End date must be after start date',
+  tooLong: `A campaign can last at most ${MAX_CAMPAIGN_DAYS} days`,
+  descriptionRequired: 'Description is required',
+  risksRequired: 'Risks and challenges are required',
+  imageType: 'Image must be in JPEG, PNG, or GIF format',
+  imageSize: 'Image must be less than 5MB',
+  videoType: 'Video must be in MP4, WebM, or OGG format',
+  videoSize: 'Video must be less than 100MB',
+  imageUrl: 'Please enter a valid image URL',
+  videoUrl: 'Please enter a valid video URL',
+  videoHost: 'Please enter a valid video URL (YouTube or Vimeo)',
+} as const;
+
+/** Badge colours on lists (SPEC §4). */
+export function statusColor(status: string | null | undefined): string {
+  switch ((status ?? 'DRAFT').toUpperCase()) {
+    case 'ACTIVE':
+      return 'green';
+    case 'SUCCESSFUL':
+      return 'blue';
+    case 'DRAFT':
+      return 'gray';
+    case 'PENDING':
+      return 'yellow';
+    default:
+      return 'red';
+  }
+}
+
+/** Today's calendar date in UTC (YYYY-MM-DD): campaigns run on UTC dates (DESIGN.md §3). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function parseCalendarDate(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((parseCalendarDate(to) - parseCalendarDate(from)) / MS_PER_DAY);
+}
+
+/** A campaign ends at 23:59:59 UTC of its end date. */
+export function campaignEnd(endDate: string): number {
+  return parseCalendarDate(endDate) + MS_PER_DAY - 1000;
+}
+
+/** Whole days to the end date, rounded up, never below 0 (SPEC §4). */
+export function daysLeft(endDate: string | null | undefined, now: number = Date.now()): number {
+  if (!endDate) return 0;
+  const end = campaignEnd(endDate);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now) / MS_PER_DAY));
+}
+
+/** The list label: 'Starts in N days', 'Ended' or 'N days left' (SPEC §4). */
+export function timeLeftLabel(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+  now: number = Date.now(),
+): string {
+  if (startDate) {
+    const start = parseCalendarDate(startDate);
+    if (!Number.isNaN(start) && now < start) {
+      const days = Math.ceil((start - now) / MS_PER_DAY);
+      return `Starts in ${days} ${days === 1 ? 'day' : 'days'}`;
+    }
+  }
+  if (!endDate) return 'Not scheduled';
+  if (now > campaignEnd(endDate)) return 'Ended';
+  const days = daysLeft(endDate, now);
+  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
+/** Current over goal, capped at 100, 0 when there is no goal or it is not a number (SPEC §4). */
+export function percentFunded(current: number | null | undefined, goal: number | null | undefined): number {
+  if (!goal || !Number.isFinite(goal) || goal <= 0 || !Number.isFinite(current ?? Number.NaN)) return 0;
+  return Math.min(100, Math.max(0, ((current ?? 0) / goal) * 100));
+}
+
+/** Ending Soon: a date 1 to 7 days away (SPEC §4, rewards). */
+export function isEndingSoon(date: string | null | undefined, now: number = Date.now()): boolean {
+  if (!date) return false;
+  const days = Math.ceil((parseCalendarDate(date) - now) / MS_PER_DAY);
+  return days >= 1 && days <= ENDING_SOON_DAYS;
+}
+
+/** The three image hosting services whose links are accepted without a file extension. */
+export const IMAGE_URL_HOSTS = ['images.unsplash.com', 'i.imgur.com', 'res.cloudinary.com'] as const;
+
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isValidImageUrl(value: string): boolean {
+  const url = parseHttpUrl(value);
+  if (!url) return false;
+  const extension = url.pathname.split('.').pop()?.toLowerCase() ?? '';
+  return (
+    (IMAGE_URL_EXTENSIONS as readonly string[]).includes(extension) ||
+    (IMAGE_URL_HOSTS as readonly string[]).includes(url.hostname)
+  );
+}
+
+export type VideoEmbed = { provider: 'youtube' | 'vimeo'; id: string; embedUrl: string };
+
+/** The embed form of a YouTube or Vimeo link, or null for anything else. */
+export function videoEmbed(value: string | null | undefined): VideoEmbed | null {
+  const url = value ? parseHttpUrl(value) : null;
+  if (!url) return null;
+  const host = url.hostname.replace(/^www\.|^m\./, '');
+  let id: string | null | undefined = null;
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    id =
+      url.pathname === '/watch'
+        ? url.searchParams.get('v')
+        : /^\/(?:embed|shorts|live)\/([\w-]{6,})/.exec(url.pathname)?.[1];
+  } else if (host === 'youtu.be') {
+    id = /^\/([\w-]{6,})/.exec(url.pathname)?.[1];
+  }
+  if (id && /^[\w-]{6,20}$/.test(id)) {
+    return { provider: 'youtube', id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` };
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const vimeoId = /^\/(?:video\/)?(\d{5,12})(?:\/|$)/.exec(url.pathname)?.[1];
+    if (vimeoId)
+      return { provider: 'vimeo', id: vimeoId, embedUrl: `https://player.vimeo.com/video/${vimeoId}` };
+  }
+  return null;
+}
+
+/** Media paths: /uploads/... are ours; other relative paths are prefixed; the rest are external (SPEC §3). */
+export function mediaUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (path.startsWith('/uploads/') || /^(https?:|data:|blob:)/.test(path)) return path;
+  return `/uploads/${path.replace(/^\/+/, '')}`;
+}
+
+/** Plain text of rich text, for 'is it empty' checks and short descriptions. */
+export function richTextToPlain(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}

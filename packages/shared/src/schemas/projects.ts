@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants';
+import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
+
+export const creatorSummary = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+});
+export type CreatorSummary = z.infer<typeof creatorSummary>;
+
+/** The creator as the project page shows them ('About the Creator'). */
+export const projectCreator = creatorSummary.extend({
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  twitter: z.string().nullable(),
+  created_at: z.string(),
+  projects_created_count: z.number().int(),
+  backed_projects_count: z.number().int(),
+});
+export type ProjectCreator = z.infer<typeof projectCreator>;
+
+/** A project as read (SPEC §3); where SPEC lists two names for a field, both are present. */
+const projectFields = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  short_description: z.string(),
+  risks_and_challenges: z.string().nullable(),
+  risk_and_challenges: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  featured: z.boolean(),
+  featured_requested: z.boolean(),
+  funding_model: z.enum(FUNDING_MODELS),
+  goal_amount: z.number().nullable(),
+  funding_goal: z.number().nullable(),
+  current_amount: z.number(),
+  total_pledged: z.number(),
+  backers_count: z.number().int(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  days_left: z.number().int(),
+  image_url: z.string().nullable(),
+  image_card_url: z.string().nullable(),
+  video_url: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  category_name: z.string().nullable(),
+  creator_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  revocation_date: z.string().nullable(),
+  revocation_reason: z.string().nullable(),
+});
+
+export const project = projectFields.extend({ creator: projectCreator });
+export type Project = z.infer<typeof project>;
+
+/** A project in a list: everything its card needs, the creator in brief. */
+export const projectCard = projectFields.extend({ creator: creatorSummary });
+export type ProjectCard = z.infer<typeof projectCard>;
+
+export const projectResponse = z.object({ data: project, message: z.string().optional() });
+
+export const projectListResponse = z.object({
+  data: z.object({
+    projects: z.array(projectCard),
+    total: z.number().int(),
+    pages: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+  meta: z.object({
+    total: z.number().int(),
+    pages: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type ProjectList = z.infer<typeof projectListResponse>['data'];
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
+
+export const SORT_FIELDS = [
+  'created_at',
+  'updated_at',
+  'title',
+  'end_date',
+  'start_date',
+  'goal_amount',
+  'current_amount',
+  'backers_count',
+] as const;
+
+export const projectListQuery = z.object({
+  my_projects: flag.optional(),
+  status: z
+    .enum(Object.keys(STATUS_FILTERS) as [keyof typeof STATUS_FILTERS, ...(keyof typeof STATUS_FILTERS)[]])
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(12),
+  sort_by: z.enum(SORT_FIELDS).default('created_at'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuery>;
+
+/**
+ * The text fields of the multipart project form (SPEC §3 "Project form fields" and §7). Values arrive as
+ * strings; empty means absent. Files come as image_file|image and video_file|video parts.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => (value.trim() === '' ? undefined : value))
+    .optional();
+
+export const projectFormFields = z.strictObject({
+  title: text(200),
+  category_id: text(12),
+  goal_amount: text(32),
+  funding_goal: text(32),
+  start_date: text(10),
+  end_date: text(10),
+  description: text(100_000),
+  risk_and_challenges: text(50_000),
+  risks_and_challenges: text(50_000),
+  featured: flag.optional(),
+  funding_model: z.enum(FUNDING_MODELS).optional(),
+  /** Only the state the endpoint implies is accepted: PENDING (submit) or DRAFT (save draft). */
+  status: z.enum(['PENDING', 'DRAFT', 'pending', 'draft']).optional(),
+  image_url: text(2000),
+  imageUrl: text(2000),
+  imageType: z.enum(['file', 'url']).optional(),
+  video_url: text(2000),
+  videoUrl: text(2000),
+  videoType: z.enum(['file', 'url']).optional(),
+});
+export type ProjectFormFields = z.infer<typeof projectFormFields>;
+
+export const projectRolesResponse = z.object({
+  data: z.object({ roles: z.array(z.string()), isCreator: z.boolean() }),
+});
+
+export const revokeRequest = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
+
+export const categoryRequest = z.strictObject({ name: z.string().trim().min(1, 'Name is required').max(60) });
