@@ -11,12 +11,16 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through playwright.config.ts');
     await use(url);
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, baseURL }, use) => {
     const errors: string[] = [];
+    // Only our app's pages count: a third-party page on the way (the identity provider's login) is not ours.
+    const onApp = () => Boolean(baseURL) && page.url().startsWith(baseURL!);
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      if (message.type() === 'error' && onApp()) errors.push(`console.error: ${message.text()}`);
     });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    page.on('pageerror', (error) => {
+      if (onApp()) errors.push(`uncaught: ${error.message}`);
+    });
     await use(page);
     expect(errors, 'the browser console must stay free of errors').toEqual([]);
   },

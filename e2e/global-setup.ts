@@ -3,8 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startOidcProvider } from '../apps/api/src/test/oidc-provider';
+import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** Identities the local OpenID Connect provider knows; journeys sign in as them. */
+export const OIDC_ACCOUNTS = {
+  'oidc-journey': { email: 'oidc.journey@example.test', email_verified: true, name: 'Olivia Connect' },
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,11 +41,17 @@ async function waitUntilReady(url: string, app: ChildProcess, timeoutMs = 60_000
   throw new Error(`The app did not become ready at ${url}`);
 }
 
-/** Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it. */
+/**
+ * Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it, with a
+ * real SMTP server catching its mail and a real OpenID Connect provider for "Sign in with Google".
+ */
 export default async function globalSetup() {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
+  const mailbox = await startMailbox();
+  const oidc = await startOidcProvider(`${baseUrl}/api/v1/auth/google/callback`, OIDC_ACCOUNTS);
+
   const app = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -49,15 +62,23 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      SMTP_URL: mailbox.smtpUrl,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      // Journeys sign in many times from one address; the limits have their own API tests.
+      RATE_LIMITS: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitUntilReady(baseUrl, app);
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
 
   return async () => {
     app.kill('SIGTERM');
     await new Promise((resolve) => app.once('exit', resolve));
+    await Promise.all([mailbox.close(), oidc.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
