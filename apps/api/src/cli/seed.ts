@@ -2,13 +2,16 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
+import { LocalFileStorage } from '../modules/media/storage';
 
 const config = loadConfig();
 const database = await createDatabase(config.database, 1);
 try {
   await migrateToLatest(database.db);
   console.log(
-    (await seedDemoData(database.db)) ? 'Demo data seeded' : 'Database already has data; nothing seeded',
+    (await seedDemoData(database.db, new LocalFileStorage(config.uploadsDir)))
+      ? 'Demo data seeded'
+      : 'Database already has data; nothing seeded',
   );
 } finally {
   await database.close();

@@ -1,17 +1,59 @@
 import type { Kysely } from 'kysely';
+import { dollarsToCents, richTextToPlain, todayUtc } from '@fundry/shared';
 import { insertCategories } from '../../modules/categories/categories.repository';
+import type { FileStorage } from '../../modules/media/storage';
+import { storeProjectImage } from '../../modules/projects/project-media';
+import { insertProject } from '../../modules/projects/projects.repository';
 import type { DB } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
+import { DEMO_PROJECTS, drawCover } from './projects';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
 
+const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+
 /** Fills an empty database with demo data; a database that already has categories is left alone. */
-export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
+export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promise<boolean> {
+  // Cover art is drawn before the transaction, so the database is never held while images encode.
+  const covers = await Promise.all(
+    DEMO_PROJECTS.map(async (project, index) =>
+      storeProjectImage(await drawCover(project.palette, index + 1), storage),
+    ),
+  );
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     await insertCategories(trx, DEMO_CATEGORIES);
-    for (const user of DEMO_USERS) await createUser(trx, { ...user, password: DEMO_PASSWORD });
+    const categories = new Map(
+      (await trx.selectFrom('categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
+    );
+    const users = new Map<string, number>();
+    for (const user of DEMO_USERS)
+      users.set(user.username, (await createUser(trx, { ...user, password: DEMO_PASSWORD })).id);
+
+    for (const [index, project] of DEMO_PROJECTS.entries()) {
+      const cover = covers[index];
+      await insertProject(trx, {
+        creator_id: users.get(project.creator)!,
+        category_id: categories.get(project.category) ?? null,
+        title: project.title,
+        description: project.description,
+        description_text: richTextToPlain(project.description),
+        risks_and_challenges: project.risks,
+        status: project.status,
+        funding_model: project.fundingModel ?? 'all_or_nothing',
+        featured: project.featured ?? false,
+        goal_cents: dollarsToCents(project.goal),
+        start_date: day(project.start),
+        end_date: day(project.end),
+        image_url: cover?.imageUrl ?? null,
+        image_card_url: cover?.cardUrl ?? null,
+        video_url: project.video ?? null,
+        activated_at: ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(project.status) ? new Date() : null,
+        revocation_reason: project.revocationReason ?? null,
+        revocation_date: project.revocationReason ? new Date() : null,
+      });
+    }
     return true;
   });
 }

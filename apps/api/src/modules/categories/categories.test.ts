@@ -8,7 +8,7 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
-    await seedDemoData(ctx.database.db);
+    await seedDemoData(ctx.database.db, ctx.app.services.storage);
   });
   afterAll(() => ctx.close());
 
@@ -32,6 +32,6 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
   });
 
   it('seeds only once', async () => {
-    expect(await seedDemoData(ctx.database.db)).toBe(false);
+    expect(await seedDemoData(ctx.database.db, ctx.app.services.storage)).toBe(false);
   });
 });

@@ -1,0 +1,202 @@
+import sharp from 'sharp';
+import type { ProjectStatusValue } from '../schema';
+
+export interface DemoProject {
+  title: string;
+  category: string;
+  creator: string;
+  status: ProjectStatusValue;
+  featured?: boolean;
+  fundingModel?: 'all_or_nothing' | 'flexible';
+  goal: number;
+  /** Days from today: negative is in the past. */
+  start: number;
+  end: number;
+  description: string;
+  risks: string;
+  palette: [string, string, string];
+  video?: string;
+  revocationReason?: string;
+}
+
+export const DEMO_PROJECTS: DemoProject[] = [
+  {
+    title: 'SunCell: a solar lantern for every home',
+    category: 'Technology',
+    creator: 'maya',
+    status: 'ACTIVE',
+    featured: true,
+    goal: 25_000,
+    start: -12,
+    end: 33,
+    palette: ['#f59f00', '#e8590c', '#fff3bf'],
+    video: 'https://www.youtube.com/watch?v=ZXsQAXx_ao0',
+    description:
+      '<h2>Light where the grid does not reach</h2><p>SunCell charges in six hours of sunlight and lights a room for a whole night. It is built from repairable parts, with a battery you can swap in a minute.</p><ul><li>400 lumens, three brightness levels</li><li>USB port to charge a phone</li><li>Five-year warranty</li></ul>',
+    risks:
+      '<p>Our battery supplier has confirmed capacity, but a delay in certification could move shipping by four weeks. We will publish an update every two weeks.</p>',
+  },
+  {
+    title: 'Pixel Harbour: a cosy fishing adventure',
+    category: 'Games',
+    creator: 'leo',
+    status: 'ACTIVE',
+    featured: true,
+    goal: 18_000,
+    start: -20,
+    end: 10,
+    palette: ['#1c7ed6', '#15aabf', '#d0ebff'],
+    description:
+      '<p>Restore a forgotten harbour town, befriend its people and catch 120 kinds of fish in a hand-drawn pixel world.</p><p>The demo is complete; funding pays for the second half of the story and for the Switch port.</p>',
+    risks:
+      '<p>Console certification takes time we do not fully control. The PC release does not depend on it.</p>',
+  },
+  {
+    title: 'Voices of the Delta: a documentary',
+    category: 'Film & Video',
+    creator: 'sofia',
+    status: 'ACTIVE',
+    goal: 40_000,
+    start: -5,
+    end: 55,
+    palette: ['#2b8a3e', '#5c940d', '#d8f5a2'],
+    description:
+      '<p>A feature documentary about the fishing families of a river delta that is slowly disappearing, told in their own words over one year.</p>',
+    risks: '<p>Filming depends on river conditions; we have planned two spare weeks in the schedule.</p>',
+  },
+  {
+    title: 'The Neighbourhood Cookbook',
+    category: 'Food',
+    creator: 'maya',
+    status: 'ACTIVE',
+    fundingModel: 'flexible',
+    goal: 6_000,
+    start: -2,
+    end: 40,
+    palette: ['#e64980', '#f06595', '#ffdeeb'],
+    description:
+      '<p>Eighty recipes from the kitchens of one street, with the stories of the people who cook them. Every copy sold funds the community kitchen.</p>',
+    risks:
+      '<p>Printing prices may rise; this is a flexible campaign, so we will print as many copies as the funds allow.</p>',
+  },
+  {
+    title: 'Loop: a modular synthesizer for beginners',
+    category: 'Music',
+    creator: 'leo',
+    status: 'ACTIVE',
+    goal: 30_000,
+    start: 3,
+    end: 48,
+    palette: ['#7048e8', '#9c36b5', '#e5dbff'],
+    description: '<p>Six snap-together modules that teach sound synthesis by ear, no soldering needed.</p>',
+    risks: '<p>The enclosure mould is the largest cost; we have quotes from two factories.</p>',
+  },
+  {
+    title: 'Open Atlas: maps for every school',
+    category: 'Education',
+    creator: 'sofia',
+    status: 'ACTIVE',
+    goal: 12_000,
+    start: -30,
+    end: 5,
+    palette: ['#0ca678', '#12b886', '#c3fae8'],
+    description:
+      '<p>Free, printable, up-to-date wall maps in twelve languages for schools that cannot afford them.</p>',
+    risks:
+      '<p>Translation review takes volunteers’ time; we have partners for eight of the twelve languages.</p>',
+  },
+  {
+    title: 'Quiet Streets: a photo book',
+    category: 'Art',
+    creator: 'sofia',
+    status: 'SUCCESSFUL',
+    goal: 8_000,
+    start: -70,
+    end: -10,
+    palette: ['#495057', '#868e96', '#e9ecef'],
+    description: '<p>One hundred photographs of cities at dawn, before the traffic starts.</p>',
+    risks: '<p>Printing is done; shipping is the only remaining step.</p>',
+  },
+  {
+    title: 'Hover Board Kit',
+    category: 'Design',
+    creator: 'leo',
+    status: 'FAILED',
+    goal: 90_000,
+    start: -80,
+    end: -20,
+    palette: ['#c92a2a', '#f03e3e', '#ffe3e3'],
+    description: '<p>A do-it-yourself electric board kit with a bamboo deck.</p>',
+    risks: '<p>Motor supply was the main risk.</p>',
+  },
+  {
+    title: 'Community Repair Café',
+    category: 'Community',
+    creator: 'maya',
+    status: 'PENDING',
+    goal: 4_500,
+    start: 7,
+    end: 50,
+    palette: ['#f76707', '#fd7e14', '#ffe8cc'],
+    description:
+      '<p>A monthly café where volunteers fix what neighbours bring, from toasters to trousers.</p>',
+    risks: '<p>We need a venue with enough power outlets; two are interested.</p>',
+  },
+  {
+    title: 'Tiny Forest in the Schoolyard',
+    category: 'Health',
+    creator: 'sofia',
+    status: 'PENDING',
+    goal: 7_500,
+    start: 10,
+    end: 70,
+    palette: ['#2f9e44', '#40c057', '#d3f9d8'],
+    description: '<p>Planting six hundred native trees in a space the size of a tennis court.</p>',
+    risks: '<p>Planting must happen in autumn; a late start would move it a year.</p>',
+  },
+  {
+    title: 'Notebook of Small Poems',
+    category: 'Publishing',
+    creator: 'leo',
+    status: 'DRAFT',
+    goal: 3_000,
+    start: 14,
+    end: 44,
+    palette: ['#364fc7', '#4c6ef5', '#dbe4ff'],
+    description: '<p>Draft: a pocket book of short poems, illustrated.</p>',
+    risks: '<p>To be written.</p>',
+  },
+  {
+    title: 'Miracle Diet Capsules',
+    category: 'Health',
+    creator: 'leo',
+    status: 'REJECTED',
+    goal: 50_000,
+    start: 5,
+    end: 35,
+    palette: ['#862e9c', '#ae3ec9', '#f3d9fa'],
+    description: '<p>Capsules that promise results no study supports.</p>',
+    risks: '<p>None known.</p>',
+    revocationReason: 'Health claims without evidence are not allowed on Fundry.',
+  },
+];
+
+/** Abstract cover art drawn from a palette: no fonts, no downloads, the same picture every time. */
+export async function drawCover(
+  [main, accent, light]: [string, string, string],
+  seed: number,
+): Promise<Buffer> {
+  const circles = Array.from({ length: 7 }, (_, i) => {
+    const x = (seed * 97 + i * 211) % 1200;
+    const y = (seed * 53 + i * 137) % 675;
+    const r = 60 + ((seed + i * 31) % 160);
+    const fill = i % 2 === 0 ? light : accent;
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" fill-opacity="${0.18 + (i % 3) * 0.12}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${main}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>
+    <rect width="1200" height="675" fill="url(#g)"/>${circles}
+    <path d="M0 560 Q 300 ${470 + (seed % 60)} 600 540 T 1200 520 V 675 H 0 Z" fill="${light}" fill-opacity="0.35"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
