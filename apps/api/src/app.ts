@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -25,6 +25,7 @@ import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { MailTransport } from './modules/mail/mail.transport';
+import { withProjectPreview } from './modules/projects/link-preview';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -172,6 +173,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
+    });
+  }
+
+  if (hasWebBuild) {
+    const shell = readFileSync(indexHtml, 'utf8');
+    // A shared project link gets the SPA with the project's preview tags filled in.
+    app.get('/projects/:id', { schema: { hide: true } }, async (request, reply) => {
+      const id = Number((request.params as { id: string }).id);
+      const project = Number.isInteger(id) && id > 0 ? await services.projects.preview(id) : null;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(project ? withProjectPreview(shell, project, config.appUrl) : shell);
     });
   }
 

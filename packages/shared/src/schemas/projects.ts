@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants';
+import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SORT_OPTIONS } from '../constants';
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
 
 export const creatorSummary = z.object({
@@ -54,6 +54,8 @@ const projectFields = z.object({
   updated_at: z.string(),
   revocation_date: z.string().nullable(),
   revocation_reason: z.string().nullable(),
+  /** When the signed-in person saved it (the saved list only). */
+  saved_at: z.string().optional(),
 });
 
 export const project = projectFields.extend({ creator: projectCreator });
@@ -97,11 +99,36 @@ export const SORT_FIELDS = [
   'backers_count',
 ] as const;
 
+/** A query parameter that may be repeated (`category=1&category=2`) or given once. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z
+    .preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(item).max(50),
+    )
+    .optional();
+
+/** Explore's status filter (DESIGN.md §5) besides the My Projects tab values. */
+export const EXPLORE_STATUSES = ['upcoming', 'completed'] as const;
+export const LIST_STATUSES = [
+  ...(Object.keys(STATUS_FILTERS) as (keyof typeof STATUS_FILTERS)[]),
+  ...EXPLORE_STATUSES,
+];
+export type ListStatus = (typeof LIST_STATUSES)[number];
+export const SEARCH_MAX_LENGTH = 200;
+
 export const projectListQuery = z.object({
   my_projects: flag.optional(),
-  status: z
-    .enum(Object.keys(STATUS_FILTERS) as [keyof typeof STATUS_FILTERS, ...(keyof typeof STATUS_FILTERS)[]])
+  status: z.enum(LIST_STATUSES as [ListStatus, ...ListStatus[]]).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters`)
     .optional(),
+  category: repeated(z.coerce.number().int().positive()),
+  category_id: z.coerce.number().int().positive().optional(),
+  progress: repeated(z.enum(PROGRESS_BUCKETS)),
+  sort: z.enum(SORT_OPTIONS).optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(12),
   sort_by: z.enum(SORT_FIELDS).default('created_at'),
@@ -150,3 +177,43 @@ export const projectRolesResponse = z.object({
 export const revokeRequest = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
 
 export const categoryRequest = z.strictObject({ name: z.string().trim().min(1, 'Name is required').max(60) });
+
+export const typeaheadQuery = z.object({
+  q: z
+    .string()
+    .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters`)
+    .default(''),
+});
+export const typeaheadResponse = z.object({
+  data: z.object({
+    projects: z.array(
+      z.object({ id: z.number().int(), title: z.string(), category_name: z.string().nullable() }),
+    ),
+  }),
+});
+export type TypeaheadResult = z.infer<typeof typeaheadResponse>['data']['projects'][number];
+
+export const discoveryResponse = z.object({
+  data: z.object({ featured: z.array(projectCard), trending: z.array(projectCard) }),
+});
+
+export const savedListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(PAGE_SIZES.savedProjects),
+});
+
+export const saveResponse = z.object({ message: z.string(), data: z.object({ saved: z.boolean() }) });
+
+export const shareResponse = z.object({
+  data: z.object({
+    url: z.string(),
+    title: z.string(),
+    social_links: z.object({ twitter: z.string(), facebook: z.string(), linkedin: z.string() }),
+  }),
+});
+export type ShareInfo = z.infer<typeof shareResponse>['data'];
+
+export const SAVE_MESSAGES = {
+  saved: 'Project saved successfully',
+  removed: 'Project removed from saved items',
+} as const;

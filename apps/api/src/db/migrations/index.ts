@@ -3,6 +3,7 @@ import * as accounts from './0001_accounts';
 import * as categories from './0002_categories';
 import * as sessionsTokensMail from './0003_sessions_tokens_mail';
 import * as projects from './0004_projects';
+import * as discovery from './0005_discovery';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_categories': categories,
   '0003_sessions_tokens_mail': sessionsTokensMail,
   '0004_projects': projects,
+  '0005_discovery': discovery,
 };

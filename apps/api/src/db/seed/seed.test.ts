@@ -13,13 +13,18 @@ describe('demo seed', () => {
   afterAll(() => ctx.close());
 
   it('has projects in every status, each with a cover image that is served', async () => {
-    const rows = await ctx.database.db.selectFrom('projects').select(['status', 'image_url', 'image_card_url']).execute();
+    const rows = await ctx.database.db
+      .selectFrom('projects')
+      .select(['status', 'image_url', 'image_card_url'])
+      .execute();
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(PROJECT_STATUSES));
     for (const row of rows) {
       expect((await ctx.app.inject(row.image_card_url!)).statusCode).toBe(200);
     }
     const publicList = await ctx.app.inject('/api/v1/projects/?per_page=100');
-    expect(publicList.json().data.total).toBe(rows.filter((r) => ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(r.status)).length);
+    expect(publicList.json().data.total).toBe(
+      rows.filter((r) => ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(r.status)).length,
+    );
   });
 
   it('has an admin and creators who can sign in with the documented password', async () => {

@@ -61,20 +61,30 @@ export function updateProject(db: Kysely<DB>, id: number, changes: ProjectUpdate
     .execute();
 }
 
+export type ProjectOrder =
+  | {
+      by:
+        | 'created_at'
+        | 'updated_at'
+        | 'title'
+        | 'end_date'
+        | 'start_date'
+        | 'goal_amount'
+        | 'current_amount'
+        | 'backers_count';
+      direction: 'asc' | 'desc';
+    }
+  | { by: 'relevance' };
+
 export interface ProjectListFilter {
   statuses: readonly ProjectStatusValue[];
   creatorId?: number;
-  categoryId?: number;
-  sortBy:
-    | 'created_at'
-    | 'updated_at'
-    | 'title'
-    | 'end_date'
-    | 'start_date'
-    | 'goal_amount'
-    | 'current_amount'
-    | 'backers_count';
-  sortOrder: 'asc' | 'desc';
+  categoryIds?: readonly number[];
+  /** For ACTIVE projects: running today, or not started yet (UTC calendar dates). */
+  timing?: { kind: 'running' | 'upcoming'; today: string };
+  progress?: readonly ('under25' | '25to75' | '75to99' | 'funded')[];
+  search?: string;
+  order: ProjectOrder;
   page: number;
   perPage: number;
 }
@@ -90,24 +100,57 @@ const SORT_COLUMNS = {
   backers_count: 'p.backers_count',
 } as const;
 
+/** Progress buckets as integer comparisons of raised against goal (no division, no rounding). */
+const PROGRESS_SQL = {
+  under25: sql<boolean>`p.current_cents * 4 < p.goal_cents`,
+  '25to75': sql<boolean>`(p.current_cents * 4 >= p.goal_cents and p.current_cents * 4 < p.goal_cents * 3)`,
+  '75to99': sql<boolean>`(p.current_cents * 4 >= p.goal_cents * 3 and p.current_cents < p.goal_cents)`,
+  funded: sql<boolean>`p.current_cents >= p.goal_cents`,
+} as const;
+
+const searchQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+
 function matching(filter: ProjectListFilter) {
   return (eb: ExpressionBuilder<DB & { p: ProjectsTable }, 'p'>) => {
     const conditions = [eb('p.status', 'in', filter.statuses)];
     if (filter.creatorId !== undefined) conditions.push(eb('p.creator_id', '=', filter.creatorId));
-    if (filter.categoryId !== undefined) conditions.push(eb('p.category_id', '=', filter.categoryId));
+    if (filter.categoryIds?.length) conditions.push(eb('p.category_id', 'in', filter.categoryIds));
+    if (filter.timing?.kind === 'running') {
+      conditions.push(
+        eb('p.start_date', '<=', filter.timing.today),
+        eb('p.end_date', '>=', filter.timing.today),
+      );
+    }
+    if (filter.timing?.kind === 'upcoming') conditions.push(eb('p.start_date', '>', filter.timing.today));
+    if (filter.progress?.length) {
+      conditions.push(
+        eb('p.goal_cents', '>', 0),
+        eb.or(filter.progress.map((bucket) => PROGRESS_SQL[bucket])),
+      );
+    }
+    if (filter.search) conditions.push(eb(sql`p.search_vector`, '@@', searchQuery(filter.search)));
     return eb.and(conditions);
   };
 }
 
 /** A page of projects and the total, from one query (the total rides along as a window count). */
 export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
-  const rows = await selectProjects(db)
+  let query = selectProjects(db)
     .where(matching(filter))
-    .select(sql<number>`count(*) over ()`.as('total_count'))
-    .orderBy(SORT_COLUMNS[filter.sortBy], (ob) =>
-      filter.sortOrder === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
-    )
-    .orderBy('p.id', filter.sortOrder)
+    .select(sql<number>`count(*) over ()`.as('total_count'));
+  const order = filter.order;
+  if (order.by === 'relevance') {
+    query = query
+      .orderBy(sql`ts_rank_cd(p.search_vector, ${searchQuery(filter.search ?? '')})`, 'desc')
+      .orderBy('p.id', 'desc');
+  } else {
+    query = query
+      .orderBy(SORT_COLUMNS[order.by], (ob) =>
+        order.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
+      )
+      .orderBy('p.id', order.direction);
+  }
+  const rows = await query
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage)
     .execute();
@@ -116,6 +159,94 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     const counted = await db
       .selectFrom('projects as p')
       .where(matching(filter))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(counted.n);
+  }
+  return { rows, total };
+}
+
+/** Typeahead: public titles matching by trigram similarity or containing the text, best first. */
+export async function typeahead(
+  db: Kysely<DB>,
+  text: string,
+  statuses: readonly ProjectStatusValue[],
+  limit: number,
+) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('projects as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.id', 'p.title', 'c.name as category_name'])
+    .where('p.status', 'in', statuses)
+    .where((eb) => eb.or([eb('p.title', 'ilike', pattern), sql<boolean>`p.title % ${text}`]))
+    .orderBy(sql`p.title ilike ${pattern}`, 'desc')
+    .orderBy(sql`similarity(p.title, ${text})`, 'desc')
+    .orderBy('p.backers_count', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Discovery: ACTIVE featured projects, newest first. */
+export function featuredProjects(db: Kysely<DB>, limit: number) {
+  return selectProjects(db)
+    .where('p.status', '=', 'ACTIVE')
+    .where('p.featured', '=', true)
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Discovery: ACTIVE projects with the most backers, excluding some ids (those already featured). */
+export function trendingProjects(db: Kysely<DB>, limit: number, excludeIds: readonly number[]) {
+  let query = selectProjects(db).where('p.status', '=', 'ACTIVE');
+  if (excludeIds.length > 0) query = query.where('p.id', 'not in', excludeIds);
+  return query.orderBy('p.backers_count', 'desc').orderBy('p.created_at', 'desc').limit(limit).execute();
+}
+
+export async function saveProject(db: Kysely<DB>, userId: number, projectId: number) {
+  await db
+    .insertInto('saved_projects')
+    .values({ user_id: userId, project_id: projectId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function unsaveProject(db: Kysely<DB>, userId: number, projectId: number) {
+  await db
+    .deleteFrom('saved_projects')
+    .where('user_id', '=', userId)
+    .where('project_id', '=', projectId)
+    .execute();
+}
+
+/** A user's saved projects that they may still see (public, or their own), newest saved first. */
+export async function listSavedProjects(
+  db: Kysely<DB>,
+  userId: number,
+  publicStatuses: readonly ProjectStatusValue[],
+  page: number,
+  perPage: number,
+) {
+  const visible = (eb: ExpressionBuilder<DB & { p: ProjectsTable }, 'p'>) =>
+    eb.or([eb('p.status', 'in', publicStatuses), eb('p.creator_id', '=', userId)]);
+  const rows = await selectProjects(db)
+    .innerJoin('saved_projects as s', 's.project_id', 'p.id')
+    .where('s.user_id', '=', userId)
+    .where(visible)
+    .select(['s.saved_at', sql<number>`count(*) over ()`.as('total_count')])
+    .orderBy('s.saved_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  let total = Number(rows[0]?.total_count ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const counted = await db
+      .selectFrom('saved_projects as s')
+      .innerJoin('projects as p', 'p.id', 's.project_id')
+      .where('s.user_id', '=', userId)
+      .where(visible)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     total = Number(counted.n);

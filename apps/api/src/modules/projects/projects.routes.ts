@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  discoveryResponse,
   idParam,
   MAX_VIDEO_BYTES,
   projectFormFields,
@@ -10,6 +11,12 @@ import {
   projectResponse,
   projectRolesResponse,
   revokeRequest,
+  SAVE_MESSAGES,
+  savedListQuery,
+  saveResponse,
+  shareResponse,
+  typeaheadQuery,
+  typeaheadResponse,
 } from '@fundry/shared';
 import { AppError, zodValidationError } from '../../errors';
 import { currentUser } from '../auth/authenticate';
@@ -99,6 +106,89 @@ export const projectRoutes: FastifyPluginAsyncZod<{
         meta: { total: data.total, pages: data.pages, page: data.page, per_page: data.per_page },
       };
     },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Typeahead: at most 5 public projects whose title matches',
+        querystring: typeaheadQuery,
+        response: { 200: typeaheadResponse },
+      },
+    },
+    async (request) => ({ data: { projects: await projects.typeahead(request.query.q) } }),
+  );
+
+  app.get(
+    '/discovery',
+    {
+      schema: {
+        tags,
+        summary: 'Featured and trending projects for the home page',
+        response: { 200: discoveryResponse },
+      },
+    },
+    async () => ({ data: await projects.discovery() }),
+  );
+
+  app.get(
+    '/saved',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'My saved projects',
+        querystring: savedListQuery,
+        response: { 200: projectListResponse },
+      },
+    },
+    async (request) => {
+      const data = await projects.saved(currentUser(request), request.query.page, request.query.per_page);
+      return {
+        data,
+        meta: { total: data.total, pages: data.pages, page: data.page, per_page: data.per_page },
+      };
+    },
+  );
+
+  app.post(
+    '/:id/save',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'Save a project', params: idParam, response: { 200: saveResponse } },
+    },
+    async (request) => {
+      await projects.save(request.params.id, currentUser(request));
+      return { message: SAVE_MESSAGES.saved, data: { saved: true } };
+    },
+  );
+
+  app.delete(
+    '/:id/save',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'Unsave a project', params: idParam, response: { 200: saveResponse } },
+    },
+    async (request) => {
+      await projects.unsave(request.params.id, currentUser(request));
+      return { message: SAVE_MESSAGES.removed, data: { saved: false } };
+    },
+  );
+
+  app.post(
+    '/:id/share',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'Share links of a project',
+        params: idParam,
+        response: { 200: shareResponse },
+      },
+    },
+    async (request) => ({ data: await projects.share(request.params.id, request.auth) }),
   );
 
   app.post(

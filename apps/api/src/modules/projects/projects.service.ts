@@ -3,11 +3,13 @@ import {
   centsToDollars,
   daysBetween,
   daysLeft,
+  DISCOVERY_CARD_COUNT,
   dollarsToCents,
   isValidImageUrl,
   MAX_CAMPAIGN_DAYS,
   MAX_GOAL_DOLLARS,
   PROJECT_MESSAGES,
+  PROJECT_STATUSES,
   PUBLIC_STATUSES,
   type Project,
   type ProjectCard,
@@ -15,9 +17,13 @@ import {
   type ProjectList,
   type ProjectListQuery,
   richTextToPlain,
+  SEARCH_DROPDOWN_MAX,
+  type ShareInfo,
   STATUS_FILTERS,
+  type StatusFilter,
   todayUtc,
   truncate,
+  type TypeaheadResult,
   videoEmbed,
 } from '@fundry/shared';
 import type { DB, ProjectRow, ProjectStatusValue, ProjectUpdate } from '../../db/schema';
@@ -30,11 +36,19 @@ import { findUserById } from '../users/users.repository';
 import type { UserService } from '../users/users.service';
 import type { StoredImage } from './project-media';
 import {
+  featuredProjects,
   findProject,
   insertProject,
   listProjects,
+  listSavedProjects,
   lockProject,
+  type ProjectListFilter,
+  type ProjectOrder,
   type ProjectRecord,
+  saveProject,
+  trendingProjects,
+  typeahead,
+  unsaveProject,
   updateProject,
 } from './projects.repository';
 import { sanitizeRichText } from './rich-text';
@@ -267,29 +281,11 @@ export class ProjectService {
   }
 
   async list(query: ProjectListQuery, caller: AccessClaims | null): Promise<ProjectList> {
-    let statuses: readonly ProjectStatusValue[] = query.status
-      ? STATUS_FILTERS[query.status]
-      : PUBLIC_STATUSES;
-    let creatorId: number | undefined;
-    if (query.my_projects) {
-      if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to see your projects');
-      creatorId = caller.userId;
-      if (!query.status) statuses = ['DRAFT', 'PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'];
-    } else if (!caller?.permissions.includes('view_all_projects')) {
-      // Whatever the query says, a public list holds only public projects.
-      statuses = statuses.filter(isPublic);
-    }
-    if (statuses.length === 0) {
+    const filter = this.listFilter(query, caller);
+    if (filter.statuses.length === 0) {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
-    const { rows, total } = await listProjects(this.db, {
-      statuses,
-      creatorId,
-      sortBy: query.sort_by,
-      sortOrder: query.sort_order,
-      page: query.page,
-      perPage: query.per_page,
-    });
+    const { rows, total } = await listProjects(this.db, filter);
     return {
       projects: rows.map(toCard),
       total,
@@ -297,6 +293,125 @@ export class ProjectService {
       page: query.page,
       per_page: query.per_page,
     };
+  }
+
+  /**
+   * What a list query means. My Projects: the caller's own, by tab. Anything else is a public list:
+   * whatever the query says, it holds only public projects (admins may look at any status).
+   */
+  private listFilter(query: ProjectListQuery, caller: AccessClaims | null): ProjectListFilter {
+    const today = todayUtc();
+    let statuses: readonly ProjectStatusValue[] = PUBLIC_STATUSES;
+    let timing: ProjectListFilter['timing'];
+    let creatorId: number | undefined;
+    const status = query.status;
+    if (query.my_projects) {
+      if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to see your projects');
+      creatorId = caller.userId;
+      statuses =
+        status && status in STATUS_FILTERS ? STATUS_FILTERS[status as StatusFilter] : PROJECT_STATUSES;
+    } else {
+      if (status === 'active') [statuses, timing] = [['ACTIVE'], { kind: 'running', today }];
+      else if (status === 'upcoming') [statuses, timing] = [['ACTIVE'], { kind: 'upcoming', today }];
+      else if (status === 'completed') statuses = ['SUCCESSFUL', 'FAILED'];
+      else if (status) statuses = STATUS_FILTERS[status as StatusFilter];
+      if (!caller?.permissions.includes('view_all_projects')) statuses = statuses.filter(isPublic);
+    }
+
+    let order: ProjectOrder = { by: query.sort_by, direction: query.sort_order };
+    switch (query.sort) {
+      case 'newest':
+        order = { by: 'created_at', direction: 'desc' };
+        break;
+      case 'popular':
+        order = { by: 'backers_count', direction: 'desc' };
+        break;
+      case 'funded':
+        order = { by: 'current_amount', direction: 'desc' };
+        break;
+      case 'ending':
+        // Soonest end first, among campaigns still running.
+        order = { by: 'end_date', direction: 'asc' };
+        statuses = statuses.filter((s) => s === 'ACTIVE');
+        timing ??= { kind: 'running', today };
+        break;
+      default:
+        if (query.search) order = { by: 'relevance' };
+    }
+
+    const categoryIds = [...(query.category ?? []), ...(query.category_id ? [query.category_id] : [])];
+    return {
+      statuses,
+      creatorId,
+      categoryIds,
+      timing,
+      progress: query.progress,
+      search: query.search || undefined,
+      order,
+      page: query.page,
+      perPage: query.per_page,
+    };
+  }
+
+  async typeahead(text: string): Promise<TypeaheadResult[]> {
+    const query = text.trim();
+    if (!query) return [];
+    return typeahead(this.db, query, PUBLIC_STATUSES, SEARCH_DROPDOWN_MAX);
+  }
+
+  /** Featured first, then trending; each list holds at most the five cards the home page shows. */
+  async discovery(): Promise<{ featured: ProjectCard[]; trending: ProjectCard[] }> {
+    const featured = await featuredProjects(this.db, DISCOVERY_CARD_COUNT);
+    const trending = await trendingProjects(
+      this.db,
+      DISCOVERY_CARD_COUNT,
+      featured.map((row) => row.id),
+    );
+    return { featured: featured.map(toCard), trending: trending.map(toCard) };
+  }
+
+  async save(id: number, caller: AccessClaims) {
+    if (!caller.permissions.includes('save_project')) throw forbidden('You may not save projects');
+    await this.get(id, caller);
+    await saveProject(this.db, caller.userId, id);
+  }
+
+  async unsave(id: number, caller: AccessClaims) {
+    await unsaveProject(this.db, caller.userId, id);
+  }
+
+  async saved(caller: AccessClaims, page: number, perPage: number): Promise<ProjectList> {
+    const { rows, total } = await listSavedProjects(this.db, caller.userId, PUBLIC_STATUSES, page, perPage);
+    return {
+      projects: rows.map((row) => ({ ...toCard(row), saved_at: row.saved_at.toISOString() })),
+      total,
+      pages: Math.ceil(total / perPage),
+      page,
+      per_page: perPage,
+    };
+  }
+
+  /** The public address and share links of a project the caller may see. */
+  async share(id: number, caller: AccessClaims | null): Promise<ShareInfo> {
+    const project = await this.get(id, caller);
+    const url = `${this.appUrl}/projects/${project.id}`;
+    const encodedUrl = encodeURIComponent(url);
+    const text = encodeURIComponent(`Back “${project.title}” on Fundry`);
+    return {
+      url,
+      title: project.title,
+      social_links: {
+        twitter: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${text}`,
+        facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
+        linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
+      },
+    };
+  }
+
+  /** A public project for a link preview, or null (private, missing). */
+  async preview(id: number): Promise<Project | null> {
+    const row = await findProject(this.db, id);
+    return row && isPublic(row.status) ? this.withCreator(row) : null;
   }
 
   /** POST projects (submit for review, PENDING) and POST projects/drafts (DRAFT). */

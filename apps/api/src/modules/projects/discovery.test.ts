@@ -1,0 +1,331 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectCard } from '@fundry/shared';
+import { createProjectRow, createUser } from '../../db/seed/factories';
+import { createTestApp, type TestContext } from '../../test/app';
+import { signedInUser } from '../../test/auth-helpers';
+import { databaseKinds } from '../../test/databases';
+
+const SHELL =
+  '<!doctype html><html><head><title>Fundry</title><meta name="description" content="x" /></head><body></body></html>';
+
+describe.each(databaseKinds)('discovery on %s', (kind) => {
+  let ctx: TestContext;
+  let creatorId: number;
+  let tech: number;
+  let art: number;
+  let food: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    ctx = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example' });
+    const db = ctx.database.db;
+    creatorId = (await createUser(db)).id;
+    const categories = await db
+      .insertInto('categories')
+      .values([{ name: 'Tech' }, { name: 'Art' }, { name: 'Food' }])
+      .returning('id')
+      .execute();
+    [tech, art, food] = categories.map((c) => c.id) as [number, number, number];
+    const make = async (key: string, input: Parameters<typeof createProjectRow>[1]) => {
+      ids[key] = await createProjectRow(db, input);
+    };
+    const base = { creatorId };
+    await make('titleMatch', {
+      ...base,
+      title: 'Solar kettle',
+      categoryId: tech,
+      raised: 100,
+      goal: 1000,
+      backers: 3,
+      createdAt: new Date('2026-01-01'),
+    });
+    await make('descMatch', {
+      ...base,
+      title: 'Camping stove',
+      description: '<p>Boils water using solar power.</p>',
+      categoryId: tech,
+      raised: 500,
+      goal: 1000,
+      backers: 9,
+      createdAt: new Date('2026-02-01'),
+    });
+    await make('nearly', {
+      ...base,
+      title: 'Clay pots',
+      categoryId: art,
+      raised: 800,
+      goal: 1000,
+      backers: 5,
+      end: 3,
+      createdAt: new Date('2026-03-01'),
+    });
+    await make('funded', {
+      ...base,
+      title: 'Street food atlas',
+      categoryId: food,
+      raised: 1500,
+      goal: 1000,
+      backers: 20,
+      end: 60,
+      featured: true,
+      createdAt: new Date('2026-04-01'),
+    });
+    await make('upcoming', {
+      ...base,
+      title: 'Future garden',
+      categoryId: art,
+      start: 5,
+      end: 40,
+      createdAt: new Date('2026-05-01'),
+    });
+    await make('done', {
+      ...base,
+      title: 'Finished mural',
+      categoryId: art,
+      status: 'SUCCESSFUL',
+      raised: 2000,
+      goal: 1000,
+      backers: 40,
+      start: -60,
+      end: -5,
+    });
+    await make('failed', {
+      ...base,
+      title: 'Failed solar boat',
+      categoryId: tech,
+      status: 'FAILED',
+      raised: 10,
+      goal: 1000,
+      start: -60,
+      end: -5,
+    });
+    for (const status of ['DRAFT', 'PENDING', 'REJECTED'] as const) {
+      await make(status, {
+        ...base,
+        title: `Secret solar ${status.toLowerCase()} plan`,
+        categoryId: tech,
+        status,
+        featured: true,
+        backers: 999,
+      });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (query: string, headers: Record<string, string> = {}) => {
+    const paged = query.includes('per_page=') ? query : `per_page=100&${query}`;
+    const response = await ctx.app.inject({ url: `/api/v1/projects/?${paged}`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { projects: ProjectCard[]; total: number; pages: number } }>().data;
+  };
+  const titles = async (query: string) => (await list(query)).projects.map((p) => p.title);
+
+  it('ranks a title match above a description match', async () => {
+    const ranked = await titles('search=solar');
+    expect(ranked.slice(0, 2).sort()).toEqual(['Failed solar boat', 'Solar kettle']);
+    expect(ranked[2]).toBe('Camping stove');
+  });
+
+  it('filters by categories, progress and status, alone and combined', async () => {
+    expect((await titles(`category=${art}&sort=newest`)).sort()).toEqual([
+      'Clay pots',
+      'Finished mural',
+      'Future garden',
+    ]);
+    expect((await titles(`category=${art}&category=${food}`)).length).toBe(4);
+    expect((await titles('progress=under25')).sort()).toEqual([
+      'Failed solar boat',
+      'Future garden',
+      'Solar kettle',
+    ]);
+    expect(await titles('progress=25to75')).toEqual(['Camping stove']);
+    expect(await titles('progress=75to99')).toEqual(['Clay pots']);
+    expect((await titles('progress=funded')).sort()).toEqual(['Finished mural', 'Street food atlas']);
+    expect((await titles('status=active')).sort()).toEqual([
+      'Camping stove',
+      'Clay pots',
+      'Solar kettle',
+      'Street food atlas',
+    ]);
+    expect(await titles('status=upcoming')).toEqual(['Future garden']);
+    expect((await titles('status=completed')).sort()).toEqual(['Failed solar boat', 'Finished mural']);
+    expect(
+      await titles(`search=solar&category=${tech}&category=${art}&progress=25to75&status=active`),
+    ).toEqual(['Camping stove']);
+  });
+
+  it('sorts newest, popular, ending and funded', async () => {
+    expect((await titles('status=active&sort=newest'))[0]).toBe('Street food atlas');
+    expect((await titles('sort=popular')).slice(0, 2)).toEqual(['Finished mural', 'Street food atlas']);
+    const ending = await titles('sort=ending');
+    expect(ending[0]).toBe('Clay pots');
+    expect(ending).not.toContain('Finished mural');
+    expect(ending).not.toContain('Future garden');
+    expect((await titles('sort=funded')).slice(0, 2)).toEqual(['Finished mural', 'Street food atlas']);
+  });
+
+  it('paginates with total and pages, past the end and over the maximum', async () => {
+    const page = await list('per_page=2&page=2&sort=newest');
+    expect([page.projects.length, page.total, page.pages]).toEqual([2, 7, 4]);
+    const past = await list('per_page=2&page=50');
+    expect([past.projects.length, past.total]).toEqual([0, 7]);
+    expect((await ctx.app.inject('/api/v1/projects/?per_page=1000')).statusCode).toBe(400);
+    expect((await ctx.app.inject('/api/v1/projects/?page=0')).statusCode).toBe(400);
+    expect((await ctx.app.inject('/api/v1/projects/?progress=most')).statusCode).toBe(400);
+  });
+
+  it('answers SQL-meaningful, long and emoji search text correctly, never a 500', async () => {
+    for (const text of [
+      "o'brien",
+      '"solar kettle"',
+      '100%',
+      'a_b',
+      'back\\slash',
+      "'; drop table projects; --",
+      'solar -kettle',
+      'or',
+      '🔥🚀',
+      '((((',
+    ]) {
+      const search = await ctx.app.inject(`/api/v1/projects/?search=${encodeURIComponent(text)}`);
+      expect([text, search.statusCode]).toEqual([text, 200]);
+      const typeahead = await ctx.app.inject(`/api/v1/projects/search?q=${encodeURIComponent(text)}`);
+      expect([text, typeahead.statusCode]).toEqual([text, 200]);
+    }
+    expect(await titles(`search=${encodeURIComponent('solar -kettle')}`)).toEqual([
+      'Failed solar boat',
+      'Camping stove',
+    ]);
+    const pct = await ctx.app.inject(`/api/v1/projects/search?q=${encodeURIComponent('%')}`);
+    expect(pct.json().data.projects).toEqual([]);
+    const long = 'x'.repeat(201);
+    expect((await ctx.app.inject(`/api/v1/projects/?search=${long}`)).statusCode).toBe(400);
+    expect((await ctx.app.inject(`/api/v1/projects/search?q=${long}`)).statusCode).toBe(400);
+    expect((await ctx.app.inject('/api/v1/projects/search?q=')).json()).toEqual({ data: { projects: [] } });
+  });
+
+  it('suggests at most five public titles with their category as you type', async () => {
+    const response = await ctx.app.inject('/api/v1/projects/search?q=sola');
+    const projects = response.json<{
+      data: { projects: { id: number; title: string; category_name: string }[] };
+    }>().data.projects;
+    expect(projects.map((p) => p.title).sort()).toEqual(['Failed solar boat', 'Solar kettle']);
+    expect(projects[0]).toEqual({ id: expect.any(Number), title: expect.any(String), category_name: 'Tech' });
+    const typo = await ctx.app.inject('/api/v1/projects/search?q=solr%20kettle');
+    expect(typo.json().data.projects[0].title).toBe('Solar kettle');
+    for (let i = 0; i < 7; i++)
+      await createProjectRow(ctx.database.db, { creatorId, title: `Lamp number ${i}` });
+    expect((await ctx.app.inject('/api/v1/projects/search?q=lamp')).json().data.projects).toHaveLength(5);
+  });
+
+  it('discovers featured projects first and trending ones after, all active and public', async () => {
+    const { featured, trending } = (await ctx.app.inject('/api/v1/projects/discovery')).json<{
+      data: { featured: ProjectCard[]; trending: ProjectCard[] };
+    }>().data;
+    expect(featured.map((p) => p.title)).toEqual(['Street food atlas']);
+    expect(trending.length).toBeLessThanOrEqual(5);
+    expect(trending.map((p) => p.id)).not.toContain(ids.funded);
+    expect(trending[0]?.title).toBe('Camping stove');
+    expect([...featured, ...trending].every((p) => p.status === 'ACTIVE')).toBe(true);
+  });
+
+  it('never shows a private project in a public list, search, typeahead or discovery', async () => {
+    const secretIds = [ids.DRAFT, ids.PENDING, ids.REJECTED];
+    const everyone = await signedInUser(ctx);
+    for (const query of [
+      '',
+      'status=draft',
+      'status=pending',
+      'status=revoked',
+      'search=secret',
+      'sort=popular',
+      `category=${tech}`,
+    ]) {
+      for (const headers of [{}, everyone.headers]) {
+        const found = (await list(query, headers)).projects.map((p) => p.id);
+        expect(found.filter((id) => secretIds.includes(id))).toEqual([]);
+      }
+    }
+    expect((await ctx.app.inject('/api/v1/projects/search?q=secret')).json().data.projects).toEqual([]);
+    const discovery = JSON.stringify((await ctx.app.inject('/api/v1/projects/discovery')).json());
+    expect(discovery).not.toContain('Secret');
+  });
+
+  it('saves and unsaves, lists saved projects newest first, and hides ones that became private', async () => {
+    const { headers } = await signedInUser(ctx);
+    const save = (id: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/projects/${id}/save`, headers });
+    expect((await save(ids.titleMatch!)).json()).toEqual({
+      message: 'Project saved successfully',
+      data: { saved: true },
+    });
+    expect((await save(ids.titleMatch!)).statusCode).toBe(200);
+    await save(ids.nearly!);
+    expect((await save(ids.PENDING!)).statusCode).toBe(404);
+    const saved = await ctx.app.inject({ url: '/api/v1/projects/saved?page=1&per_page=10', headers });
+    const body = saved.json<{ data: { projects: (ProjectCard & { saved_at: string })[]; total: number } }>()
+      .data;
+    expect(body.projects.map((p) => p.id)).toEqual([ids.nearly, ids.titleMatch]);
+    expect(body.projects[0]?.saved_at).toBeTruthy();
+
+    await ctx.database.db
+      .updateTable('projects')
+      .set({ status: 'REJECTED' })
+      .where('id', '=', ids.nearly!)
+      .execute();
+    const after = (await ctx.app.inject({ url: '/api/v1/projects/saved', headers })).json().data;
+    expect(after.projects.map((p: ProjectCard) => p.id)).toEqual([ids.titleMatch]);
+    await ctx.database.db
+      .updateTable('projects')
+      .set({ status: 'ACTIVE' })
+      .where('id', '=', ids.nearly!)
+      .execute();
+
+    const unsave = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/projects/${ids.titleMatch}/save`,
+      headers,
+    });
+    expect(unsave.json()).toEqual({ message: 'Project removed from saved items', data: { saved: false } });
+    expect((await ctx.app.inject('/api/v1/projects/saved')).statusCode).toBe(401);
+  });
+
+  it('gives share links built on the app address', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${ids.titleMatch}/share`,
+    });
+    const url = `https://fundry.example/projects/${ids.titleMatch}`;
+    expect(response.json().data).toMatchObject({ url, title: 'Solar kettle' });
+    expect(response.json().data.social_links.twitter).toContain(encodeURIComponent(url));
+    expect(response.json().data.social_links.facebook).toContain('facebook.com/sharer');
+    expect(response.json().data.social_links.linkedin).toContain('linkedin.com');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/${ids.DRAFT}/share` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('serves a public project page with Open Graph and Twitter tags, and a private one without', async () => {
+    const page = await ctx.app.inject({
+      url: `/projects/${ids.titleMatch}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<meta property="og:title" content="Solar kettle" />');
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(page.body).toContain('<title>Solar kettle — Fundry</title>');
+    const hidden = await ctx.app.inject({
+      url: `/projects/${ids.PENDING}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(hidden.body).toBe(SHELL);
+    expect((await ctx.app.inject({ url: '/projects/explore', headers: { accept: 'text/html' } })).body).toBe(
+      SHELL,
+    );
+  });
+});
