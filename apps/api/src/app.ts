@@ -24,17 +24,20 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import type { MailTransport } from './modules/mail/mail.transport';
 import { withProjectPreview } from './modules/projects/link-preview';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { backingRoutes } from './modules/backing/backing.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { StripeProvider } from './modules/payments/stripe.provider';
+import { webhookRoutes } from './modules/payments/webhook.routes';
+import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceOverrides, type Services } from './services';
 
-export interface AppDeps {
+export interface AppDeps extends ServiceOverrides {
   db: Kysely<DB>;
-  /** Tests may hand in a transport; otherwise SMTP_URL decides. */
-  mailTransport?: MailTransport;
 }
 
 declare module 'fastify' {
@@ -115,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { db: deps.db });
 
-  const services = createServices(config, deps.db, app.log, deps.mailTransport);
+  const services = createServices(config, deps.db, app.log, deps);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.mail.idle();
@@ -138,6 +141,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(profileRoutes, { prefix: '/profile', users: services.users });
       await api.register(rolePermissionRoutes, { prefix: '/role-permissions', users: services.users });
       await api.register(categoryRoutes, { prefix: '/categories', service: services.categories });
+      await api.register(rewardRoutes, { prefix: '/rewards', rewards: services.rewards });
+      await api.register(backingRoutes, { prefix: '/backers', backing: services.backing });
+      await api.register(notificationRoutes, {
+        prefix: '/notifications',
+        notifications: services.notifications,
+      });
+      await api.register(webhookRoutes, {
+        prefix: '/payments',
+        payments: services.payments,
+        stripe: services.payments.provider instanceof StripeProvider ? services.payments.provider : null,
+      });
       await api.register(projectRoutes, {
         prefix: '/projects',
         projects: services.projects,
@@ -149,6 +163,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     { prefix: API_BASE_PATH },
   );
+
+  if (services.payments.provider.name === 'sandbox') {
+    await app.register(sandboxRoutes, {
+      prefix: '/sandbox',
+      db: deps.db,
+      payments: services.payments,
+      appUrl: config.appUrl,
+    });
+  }
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

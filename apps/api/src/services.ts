@@ -6,24 +6,46 @@ import type { ScheduledJob } from './jobs/runner';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
 import { TokenSigner } from './modules/auth/tokens';
+import { BackingService } from './modules/backing/backing.service';
 import { CategoryService } from './modules/categories/categories.service';
 import { MailService } from './modules/mail/mail.service';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
 import { LocalFileStorage } from './modules/media/storage';
+import { NotificationService } from './modules/notifications/notifications.service';
+import { type Clock, PaymentService } from './modules/payments/payments.service';
+import type { PaymentProvider } from './modules/payments/provider';
+import { SandboxProvider } from './modules/payments/sandbox.provider';
+import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
 import { ProjectService } from './modules/projects/projects.service';
+import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
+
+export interface ServiceOverrides {
+  /** Tests may hand in a transport; otherwise SMTP_URL decides. */
+  mailTransport?: MailTransport;
+  /** Tests move time (settlement, expiry); the wall clock otherwise. */
+  clock?: Clock;
+}
+
+function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.payments.provider === 'stripe') {
+    return new StripeProvider(createStripeClient(config.payments), config.payments.webhookSecret);
+  }
+  return new SandboxProvider(config.appUrl);
+}
 
 /** Every service, built once per process from the configuration and the database. */
 export function createServices(
   config: Config,
   db: Kysely<DB>,
   log: FastifyBaseLogger,
-  transport?: MailTransport,
+  overrides: ServiceOverrides = {},
 ) {
+  const clock = overrides.clock ?? (() => new Date());
   const tokens = new TokenSigner(config.jwtSecret);
-  const mailTransport = transport ?? createMailTransport(config.mail.smtpUrl, log);
+  const mailTransport = overrides.mailTransport ?? createMailTransport(config.mail.smtpUrl, log);
   const mail = new MailService(db, mailTransport, config.mail.from, log);
   const storage = new LocalFileStorage(config.uploadsDir);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
@@ -31,18 +53,49 @@ export function createServices(
   const users = new UserService(db, storage, auth);
   const categories = new CategoryService(db);
   const projects = new ProjectService(db, users, mail, config.appUrl);
-  return { tokens, mail, mailTransport, storage, auth, oidc, users, categories, projects };
+  const rewards = new RewardService(db, projects);
+  const paymentProvider = createPaymentProvider(config);
+  const payments = new PaymentService(
+    db,
+    paymentProvider,
+    mail,
+    log,
+    { appUrl: config.appUrl, platformFeePercent: config.platformFeePercent },
+    clock,
+  );
+  const backing = new BackingService(db, projects, payments, config.appUrl, clock, log);
+  const notifications = new NotificationService(db);
+  return {
+    clock,
+    tokens,
+    mail,
+    mailTransport,
+    storage,
+    auth,
+    oidc,
+    users,
+    categories,
+    projects,
+    rewards,
+    payments,
+    backing,
+    notifications,
+  };
 }
 
-/** Scheduled work; pg-boss runs each tick once across every instance. */
+/** Scheduled work; pg-boss runs each tick once across every instance, and each job is safe to overlap. */
 export function scheduledJobs(services: Services): ScheduledJob[] {
   return [
+    { name: 'mail-delivery', cron: '* * * * *', run: async () => void (await services.mail.deliverDue()) },
     {
-      name: 'mail-delivery',
+      name: 'campaign-settlement',
       cron: '* * * * *',
-      run: async () => {
-        await services.mail.deliverDue();
-      },
+      run: async () => void (await services.payments.settle()),
+    },
+    {
+      name: 'reservation-expiry',
+      cron: '* * * * *',
+      run: async () => void (await services.payments.expireStale()),
     },
   ];
 }

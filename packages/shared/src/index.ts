@@ -9,3 +9,4 @@ export * from './schemas/auth';
 export * from './rules/password';
 export * from './rules/projects';
 export * from './schemas/projects';
+export * from './schemas/backing';

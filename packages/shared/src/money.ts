@@ -23,8 +23,9 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** True when a dollar figure has at most two decimals (0.1 + 0.2 style noise is tolerated). */
+/** True when a dollar figure has at most two decimals (0.1 + 0.2 style noise is tolerated); size is another rule. */
 export function hasAtMostTwoDecimals(dollars: number): boolean {
+  if (Math.abs(dollars) > MAX_CENTS / 100) return Number.isInteger(dollars);
   try {
     dollarsToCents(dollars);
     return true;

@@ -135,6 +135,74 @@ export interface SavedProjectsTable {
   saved_at: CreatedAt;
 }
 
+export interface RewardsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  minimum_cents: number;
+  quantity_available: number | null;
+  quantity_claimed: Generated<number>;
+  quantity_reserved: Generated<number>;
+  backers_count: Generated<number>;
+  estimated_delivery_date: string;
+  shipping_type: Generated<'none' | 'domestic' | 'international'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type DonationStatus = 'PENDING' | 'SUCCEEDED' | 'CANCELED' | 'EXPIRED' | 'FAILED' | 'REFUNDED';
+
+export interface DonationsTable {
+  id: Generated<number>;
+  project_id: number;
+  reward_id: number | null;
+  donor_id: number;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: DonationStatus;
+  provider: string;
+  checkout_session_id: string | null;
+  payment_reference: string | null;
+  refund_reference: string | null;
+  expires_at: Timestamp;
+  succeeded_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+export type LedgerKind = 'donation' | 'refund' | 'payout' | 'payout_reversal';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  project_id: number;
+  donation_id: number | null;
+  kind: LedgerKind;
+  gross_cents: number;
+  processing_fee_cents: number;
+  platform_fee_cents: number;
+  net_cents: number;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  message: string;
+  project_id: number | null;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -148,6 +216,11 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   saved_projects: SavedProjectsTable;
+  rewards: RewardsTable;
+  donations: DonationsTable;
+  payment_events: PaymentEventsTable;
+  ledger_entries: LedgerEntriesTable;
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import type { ServiceOverrides } from '../services';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 
 export interface TestContext {
@@ -16,6 +17,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes a test needs before the app is sealed (e.g. a probe for the error handler). */
   extend?: (app: FastifyInstance) => Promise<void> | void,
+  overrides: ServiceOverrides = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -26,7 +28,7 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { db: database.db });
+  const app = await buildApp(config, { db: database.db, ...overrides });
   await extend?.(app);
   await app.ready();
   return {

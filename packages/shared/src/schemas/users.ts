@@ -16,12 +16,14 @@ export const userProfile = z.object({
   projects_created_count: z.number().int(),
   backed_projects_count: z.number().int(),
   total_donations: z.number(),
+  /** What the person's own projects have raised (the dashboard's Total Raised). */
+  total_raised: z.number(),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** Another person's profile: the same without private fields. */
-export const publicProfile = userProfile.omit({ email: true, roles: true });
+export const publicProfile = userProfile.omit({ email: true, roles: true, total_raised: true });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const profileResponse = z.object({ data: z.object({ user: userProfile }) });

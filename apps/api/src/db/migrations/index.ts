@@ -4,6 +4,7 @@ import * as categories from './0002_categories';
 import * as sessionsTokensMail from './0003_sessions_tokens_mail';
 import * as projects from './0004_projects';
 import * as discovery from './0005_discovery';
+import * as backing from './0006_backing';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_sessions_tokens_mail': sessionsTokensMail,
   '0004_projects': projects,
   '0005_discovery': discovery,
+  '0006_backing': backing,
 };

@@ -94,6 +94,25 @@ export const mailTemplates = {
       action: { label: 'View your project', url },
       footer: 'Reply to this e-mail if you have questions about the decision.',
     }),
+  backingReceipt: (to: string, name: string, title: string, amount: string, url: string) =>
+    render({
+      to,
+      subject: `Thank you for backing “${title}”`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Your pledge of ${amount} to “${title}” went through. This e-mail is your receipt.`,
+        'We will tell you how the campaign ends.',
+      ],
+      action: { label: 'View the project', url },
+    }),
+  campaignResult: (to: string, name: string, message: string, url: string) =>
+    render({
+      to,
+      subject: 'Your campaign has ended',
+      greeting: `Hi ${name},`,
+      paragraphs: [message],
+      action: { label: 'View your project', url },
+    }),
   passwordChanged: (to: string, name: string) =>
     render({
       to,

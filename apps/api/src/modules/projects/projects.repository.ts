@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { centsToDollars } from '@fundry/shared';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
 
 /** One query gives a project with its category and creator: lists never go back for more per row. */
-function selectProjects(db: Kysely<DB>) {
+export function selectProjects(db: Kysely<DB>) {
   return db
     .selectFrom('projects as p')
     .innerJoin('users as u', 'u.id', 'p.creator_id')
@@ -288,4 +289,14 @@ export async function closeProjectsOfDeletedUser(db: Kysely<DB>, creatorId: numb
     .where('creator_id', '=', creatorId)
     .where('status', '=', 'ACTIVE')
     .execute();
+}
+
+/** What a creator's projects have raised, in dollars (from the counters on the rows). */
+export async function raisedByCreator(db: Kysely<DB>, creatorId: number) {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('current_cents'), sql<number>`0`).as('cents'))
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  return centsToDollars(Number(row.cents));
 }

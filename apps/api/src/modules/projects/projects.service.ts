@@ -201,7 +201,7 @@ function checkRules(state: ReturnType<typeof merged>, mode: 'draft' | 'submit' |
   }
 }
 
-function toCard(row: ProjectRecord): ProjectCard {
+export function toCard(row: ProjectRecord): ProjectCard {
   const goal = row.goal_cents === null ? null : centsToDollars(row.goal_cents);
   const current = centsToDollars(row.current_cents);
   const category =

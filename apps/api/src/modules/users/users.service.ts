@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  centsToDollars,
   type ProfileUpdateRequest,
   type ProjectCreator,
   PUBLIC_STATUSES,
@@ -13,7 +14,12 @@ import type { AuthService } from '../auth/auth.service';
 import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
-import { closeProjectsOfDeletedUser, countProjectsByCreator } from '../projects/projects.repository';
+import { backerTotals } from '../backing/backing.repository';
+import {
+  closeProjectsOfDeletedUser,
+  countProjectsByCreator,
+  raisedByCreator,
+} from '../projects/projects.repository';
 import {
   anonymiseUser,
   emailOrUsernameTaken,
@@ -27,14 +33,14 @@ const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
 
 /**
  * Counters shown on profiles. Others see the projects that are public; the person sees all they submitted.
- * Backing counters come with the backing module.
  */
 async function profileStats(db: Kysely<DB>, userId: number, audience: 'self' | 'public') {
   const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
+  const backing = await backerTotals(db, userId);
   return {
     projects_created_count: await countProjectsByCreator(db, userId, statuses),
-    backed_projects_count: 0,
-    total_donations: 0,
+    backed_projects_count: backing.projects,
+    total_donations: centsToDollars(backing.totalCents),
   };
 }
 
@@ -69,7 +75,12 @@ export class UserService {
       rolesAndPermissions(this.db, userId),
       profileStats(this.db, userId, 'self'),
     ]);
-    return { ...toPublicProfile(user, stats), email: user.email, roles };
+    return {
+      ...toPublicProfile(user, stats),
+      email: user.email,
+      roles,
+      total_raised: await raisedByCreator(this.db, userId),
+    };
   }
 
   async getPublicProfile(userId: number): Promise<PublicProfile> {

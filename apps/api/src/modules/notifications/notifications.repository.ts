@@ -1,0 +1,91 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface NewNotification {
+  userId: number;
+  type: string;
+  message: string;
+  projectId: number | null;
+}
+
+export async function insertNotifications(db: Kysely<DB>, notifications: NewNotification[]) {
+  if (notifications.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(
+      notifications.map((n) => ({
+        user_id: n.userId,
+        type: n.type,
+        message: n.message,
+        project_id: n.projectId,
+      })),
+    )
+    .execute();
+}
+
+/** One notification for every distinct backer of a project (a single insert … select). */
+export async function notifyBackers(db: Kysely<DB>, projectId: number, type: string, message: string) {
+  await sql`
+    insert into notifications (user_id, type, message, project_id)
+    select distinct donor_id, ${type}, ${message}, ${projectId}::integer
+    from donations where project_id = ${projectId} and status = 'SUCCEEDED'`.execute(db);
+}
+
+export async function listNotifications(
+  db: Kysely<DB>,
+  userId: number,
+  unreadOnly: boolean,
+  page: number,
+  perPage: number,
+) {
+  let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+  if (unreadOnly) query = query.where('read_at', 'is', null);
+  const [rows, counts] = await Promise.all([
+    query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select([
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`count(*) filter (where read_at is null)`.as('unread'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows,
+    total: unreadOnly ? Number(counts.unread) : Number(counts.total),
+    unread: Number(counts.unread),
+  };
+}
+
+export async function markRead(db: Kysely<DB>, userId: number, id: number) {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return true;
+  const exists = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(exists);
+}
+
+export async function markAllRead(db: Kysely<DB>, userId: number) {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,207 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, DonationsTable, DonationStatus, LedgerKind } from '../../db/schema';
+
+export type DonationRow = Selectable<DonationsTable>;
+
+/** Records a provider event; false when it was already recorded (a redelivery). */
+export async function recordEvent(db: Kysely<DB>, id: string, provider: string, type: string) {
+  const row = await db
+    .insertInto('payment_events')
+    .values({ id, provider, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function lockDonation(
+  db: Kysely<DB>,
+  where: { id: number } | { sessionId: string } | { paymentReference: string },
+) {
+  let query = db.selectFrom('donations').selectAll();
+  if ('id' in where) query = query.where('id', '=', where.id);
+  else if ('sessionId' in where) query = query.where('checkout_session_id', '=', where.sessionId);
+  else query = query.where('payment_reference', '=', where.paymentReference);
+  return query.forUpdate().executeTakeFirst();
+}
+
+export function findDonation(db: Kysely<DB>, id: number) {
+  return db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertDonation(
+  db: Kysely<DB>,
+  values: {
+    project_id: number;
+    reward_id: number | null;
+    donor_id: number;
+    amount_cents: number;
+    currency: string;
+    provider: string;
+    expires_at: Date;
+  },
+) {
+  return db
+    .insertInto('donations')
+    .values({ ...values, status: 'PENDING' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setDonation(
+  db: Kysely<DB>,
+  id: number,
+  values: Partial<Omit<DonationRow, 'id' | 'created_at'>>,
+) {
+  return db
+    .updateTable('donations')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Moves a donation from one state to another only if it is still in `from`: the guard against races. */
+export async function transitionDonation(
+  db: Kysely<DB>,
+  id: number,
+  from: DonationStatus,
+  values: Partial<Omit<DonationRow, 'id' | 'created_at'>>,
+) {
+  const row = await db
+    .updateTable('donations')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function hasSucceededDonation(
+  db: Kysely<DB>,
+  donorId: number,
+  projectId: number,
+  exceptId?: number,
+) {
+  let query = db
+    .selectFrom('donations')
+    .select('id')
+    .where('donor_id', '=', donorId)
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'SUCCEEDED');
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.limit(1).executeTakeFirst());
+}
+
+/** A shared lock: pledges to one project run side by side, while settlement waits for them to commit. */
+export function shareLockProject(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date'])
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+}
+
+export function lockProjectForMoney(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('projects')
+    .select([
+      'id',
+      'title',
+      'status',
+      'creator_id',
+      'goal_cents',
+      'current_cents',
+      'funding_model',
+      'start_date',
+      'end_date',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** The list counters move in the same transaction as the money that moves them. */
+export async function moveProjectCounters(db: Kysely<DB>, projectId: number, cents: number, backers: number) {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({
+      current_cents: eb('current_cents', '+', cents),
+      backers_count: eb('backers_count', '+', backers),
+    }))
+    .where('id', '=', projectId)
+    .execute();
+}
+
+export async function insertLedgerEntry(
+  db: Kysely<DB>,
+  entry: {
+    project_id: number;
+    donation_id: number | null;
+    kind: LedgerKind;
+    gross_cents: number;
+    processing_fee_cents: number;
+    platform_fee_cents: number;
+  },
+) {
+  await db
+    .insertInto('ledger_entries')
+    .values({
+      ...entry,
+      net_cents: entry.gross_cents - entry.processing_fee_cents - entry.platform_fee_cents,
+    })
+    .execute();
+}
+
+export function donationLedgerEntry(db: Kysely<DB>, donationId: number) {
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('donation_id', '=', donationId)
+    .where('kind', '=', 'donation')
+    .executeTakeFirst();
+}
+
+/** Pending donations whose checkout lapsed more than `graceMs` ago (nobody else is handling them). */
+export async function stalePendingDonations(db: Kysely<DB>, before: Date, limit: number) {
+  return db
+    .selectFrom('donations')
+    .select(['id', 'checkout_session_id'])
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<', before)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Ended campaigns to settle, locked so that another instance settling at the same time skips them. */
+export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: number) {
+  const result = await sql<{
+    id: number;
+    title: string;
+    creator_id: number;
+    goal_cents: number;
+    current_cents: number;
+    funding_model: string;
+  }>`
+    select id, title, creator_id, goal_cents, current_cents, funding_model from projects
+    where status = 'ACTIVE' and end_date < ${today}::date
+    order by end_date, id limit ${limit}
+    for update skip locked`.execute(db);
+  return result.rows;
+}
+
+/** Succeeded donations that an all-or-nothing campaign that failed still owes back. */
+export function refundsOwed(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('donations as d')
+    .innerJoin('projects as p', 'p.id', 'd.project_id')
+    .select('d.id')
+    .where('d.status', '=', 'SUCCEEDED')
+    .where('p.status', '=', 'FAILED')
+    .where('p.funding_model', '=', 'all_or_nothing')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}

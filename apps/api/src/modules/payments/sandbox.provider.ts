@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckoutRequest, PaymentProvider } from './provider';
+
+/**
+ * The built-in provider: its checkout page is served by this app (sandbox.routes.ts) and its Pay button
+ * drives the same event handling as a real provider's webhooks. Nothing leaves the machine.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(private readonly appUrl: string) {}
+
+  async createCheckout(_request: CheckoutRequest) {
+    const sessionId = `cs_sandbox_${randomBytes(12).toString('hex')}`;
+    return { sessionId, url: `${this.appUrl}/sandbox/checkout/${sessionId}` };
+  }
+
+  async expireCheckout() {
+    // A sandbox session is only a row of ours: its donation's state decides whether it can be paid.
+  }
+
+  async refund(request: { paymentReference: string; idempotencyKey: string }) {
+    // Deterministic per key, as a real provider's idempotency makes it.
+    return { refundId: `re_sandbox_${request.idempotencyKey}` };
+  }
+}

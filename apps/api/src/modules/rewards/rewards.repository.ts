@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { DB, RewardsTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+
+export function listRewards(db: Kysely<DB>, projectId: number) {
+  return db
+    .selectFrom('rewards')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('minimum_cents')
+    .orderBy('id')
+    .execute();
+}
+
+export function findReward(db: Kysely<DB>, projectId: number, rewardId: number) {
+  return db
+    .selectFrom('rewards')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', rewardId)
+    .executeTakeFirst();
+}
+
+export function insertReward(db: Kysely<DB>, values: Insertable<RewardsTable>) {
+  return db.insertInto('rewards').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateReward(db: Kysely<DB>, rewardId: number, values: Updateable<RewardsTable>) {
+  return db
+    .updateTable('rewards')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', rewardId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a reward nobody has claimed or reserved; false when it has backers. */
+export async function deleteUnbackedReward(db: Kysely<DB>, rewardId: number) {
+  const result = await db
+    .deleteFrom('rewards')
+    .where('id', '=', rewardId)
+    .where('quantity_claimed', '=', 0)
+    .where('quantity_reserved', '=', 0)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('donations').select('id').whereRef('donations.reward_id', '=', 'rewards.id'))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Reserves one unit: a single conditional update, so concurrent pledges can never oversell. */
+export async function reserveReward(db: Kysely<DB>, rewardId: number) {
+  const row = await db
+    .updateTable('rewards')
+    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', 1) }))
+    .where('id', '=', rewardId)
+    .where((eb) =>
+      eb.or([
+        eb('quantity_available', 'is', null),
+        eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
+      ]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function releaseReservation(db: Kysely<DB>, rewardId: number) {
+  await db
+    .updateTable('rewards')
+    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', 1) }))
+    .where('id', '=', rewardId)
+    .where('quantity_reserved', '>', 0)
+    .execute();
+}
+
+/** A paid reservation becomes a claim. */
+export async function claimReservation(db: Kysely<DB>, rewardId: number) {
+  await db
+    .updateTable('rewards')
+    .set((eb) => ({
+      quantity_reserved: eb('quantity_reserved', '-', 1),
+      quantity_claimed: eb('quantity_claimed', '+', 1),
+      backers_count: eb('backers_count', '+', 1),
+    }))
+    .where('id', '=', rewardId)
+    .where('quantity_reserved', '>', 0)
+    .execute();
+}
+
+/** Claims a unit without a reservation (a payment that arrived after its reservation lapsed), if stock allows. */
+export async function claimIfAvailable(db: Kysely<DB>, rewardId: number) {
+  const row = await db
+    .updateTable('rewards')
+    .set((eb) => ({
+      quantity_claimed: eb('quantity_claimed', '+', 1),
+      backers_count: eb('backers_count', '+', 1),
+    }))
+    .where('id', '=', rewardId)
+    .where((eb) =>
+      eb.or([
+        eb('quantity_available', 'is', null),
+        eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
+      ]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function unclaim(db: Kysely<DB>, rewardId: number) {
+  await db
+    .updateTable('rewards')
+    .set((eb) => ({
+      quantity_claimed: eb('quantity_claimed', '-', 1),
+      backers_count: eb('backers_count', '-', 1),
+    }))
+    .where('id', '=', rewardId)
+    .where('quantity_claimed', '>', 0)
+    .execute();
+}

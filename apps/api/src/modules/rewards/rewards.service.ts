@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import {
+  centsToDollars,
+  dollarsToCents,
+  REWARD_MESSAGES,
+  type Reward,
+  type RewardRequest,
+  todayUtc,
+} from '@fundry/shared';
+import type { DB, RewardsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import type { ProjectService } from '../projects/projects.service';
+import {
+  deleteUnbackedReward,
+  findReward,
+  insertReward,
+  listRewards,
+  updateReward,
+} from './rewards.repository';
+
+export function toReward(row: Selectable<RewardsTable>): Reward {
+  const remaining =
+    row.quantity_available === null
+      ? null
+      : Math.max(0, row.quantity_available - row.quantity_claimed - row.quantity_reserved);
+  const minimum = centsToDollars(row.minimum_cents);
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    title: row.title,
+    description: row.description,
+    minimum_amount: minimum,
+    quantity_available: row.quantity_available,
+    quantity_claimed: row.quantity_claimed,
+    estimated_delivery_date: row.estimated_delivery_date,
+    shipping_type: row.shipping_type,
+    backers_count: row.backers_count,
+    remaining,
+    is_available: remaining === null || remaining > 0,
+    amount: minimum,
+    inventory: row.quantity_available,
+    original_inventory: row.quantity_available,
+    is_digital: row.shipping_type === 'none',
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
+
+export class RewardService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly projects: ProjectService,
+  ) {}
+
+  async list(projectId: number, caller: AccessClaims | null): Promise<Reward[]> {
+    await this.projects.get(projectId, caller);
+    return (await listRewards(this.db, projectId)).map(toReward);
+  }
+
+  async create(projectId: number, caller: AccessClaims, input: RewardRequest): Promise<Reward> {
+    await this.assertManager(projectId, caller);
+    this.checkDelivery(input.estimated_delivery_date);
+    const row = await insertReward(this.db, {
+      project_id: projectId,
+      title: input.title,
+      description: input.description,
+      minimum_cents: dollarsToCents(input.minimum_amount),
+      quantity_available: input.quantity_available ?? null,
+      estimated_delivery_date: input.estimated_delivery_date,
+      shipping_type: input.shipping_type,
+    });
+    return toReward(row);
+  }
+
+  async update(
+    projectId: number,
+    rewardId: number,
+    caller: AccessClaims,
+    input: RewardRequest,
+  ): Promise<Reward> {
+    await this.assertManager(projectId, caller);
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('rewards')
+        .selectAll()
+        .where('id', '=', rewardId)
+        .where('project_id', '=', projectId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!existing) throw notFound('Reward');
+      if (input.estimated_delivery_date !== existing.estimated_delivery_date)
+        this.checkDelivery(input.estimated_delivery_date);
+      const quantity = input.quantity_available ?? null;
+      if (quantity !== null && quantity < existing.quantity_claimed + existing.quantity_reserved) {
+        throw new AppError('VALIDATION_ERROR', REWARD_MESSAGES.belowClaimed, {
+          quantity_available: [REWARD_MESSAGES.belowClaimed],
+        });
+      }
+      const row = await updateReward(trx, rewardId, {
+        title: input.title,
+        description: input.description,
+        minimum_cents: dollarsToCents(input.minimum_amount),
+        quantity_available: quantity,
+        estimated_delivery_date: input.estimated_delivery_date,
+        shipping_type: input.shipping_type,
+      });
+      return toReward(row);
+    });
+  }
+
+  async remove(projectId: number, rewardId: number, caller: AccessClaims): Promise<void> {
+    await this.assertManager(projectId, caller);
+    if (!(await findReward(this.db, projectId, rewardId))) throw notFound('Reward');
+    if (!(await deleteUnbackedReward(this.db, rewardId)))
+      throw new AppError('CONFLICT', REWARD_MESSAGES.hasBackers);
+  }
+
+  /** SPEC §6: rewards are managed with create_reward by the project's creator, or an admin. */
+  private async assertManager(projectId: number, caller: AccessClaims) {
+    const project = await this.projects.get(projectId, caller);
+    const isCreator = project.creator_id === caller.userId;
+    const isAdmin = caller.roles.includes('Admin');
+    if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
+      throw forbidden('Only the project’s creator can manage its rewards');
+    }
+    if (!EDITABLE_STATUSES.has(project.status))
+      throw new AppError('CONFLICT', 'This project’s rewards can no longer change');
+  }
+
+  private checkDelivery(date: string) {
+    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+      throw new AppError('VALIDATION_ERROR', REWARD_MESSAGES.deliveryRequired, {
+        estimated_delivery_date: [REWARD_MESSAGES.deliveryRequired],
+      });
+    }
+    if (date < todayUtc()) {
+      throw new AppError('VALIDATION_ERROR', REWARD_MESSAGES.deliveryPast, {
+        estimated_delivery_date: [REWARD_MESSAGES.deliveryPast],
+      });
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export const WEBHOOK_SECRET = 'whsec_fundry_test_secret';
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * A small local stand-in for the parts of Stripe's API the app calls, so tests run the official SDK over HTTP
+ * without a network. It honours idempotency keys the way Stripe does (same key, same answer), and signs
+ * webhook events with the SDK's own test header helper.
+ */
+export async function startFakeStripe() {
+  const sessions = new Map<string, StripeObject>();
+  const refunds: StripeObject[] = [];
+  const byIdempotencyKey = new Map<string, StripeObject>();
+  const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
+  let failNextCheckout = false;
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      const key = request.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: request.method ?? '', path, idempotencyKey: key });
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(4).toString('hex')}`,
+        });
+        response.end(JSON.stringify(body));
+      };
+      if (key && byIdempotencyKey.has(key)) return send(200, byIdempotencyKey.get(key));
+      const form = request.method === 'POST' ? await readForm(request) : new URLSearchParams();
+      const remember = (object: StripeObject) => {
+        if (key) byIdempotencyKey.set(key, object);
+        return send(200, object);
+      };
+
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+        if (failNextCheckout) {
+          failNextCheckout = false;
+          return send(400, { error: { type: 'invalid_request_error', message: 'Simulated failure' } });
+        }
+        const id = `cs_test_${randomBytes(10).toString('hex')}`;
+        const session: StripeObject = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: form.get('line_items[0][price_data][currency]'),
+          payment_status: 'unpaid',
+          status: 'open',
+          payment_intent: `pi_test_${randomBytes(10).toString('hex')}`,
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { donation_id: form.get('metadata[donation_id]') },
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+          expires_at: Number(form.get('expires_at')),
+        };
+        sessions.set(id, session);
+        return remember(session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (request.method === 'POST' && expire?.[1]) {
+        const session = sessions.get(expire[1]);
+        if (!session)
+          return send(404, { error: { type: 'invalid_request_error', message: 'No such session' } });
+        session.status = 'expired';
+        return remember(session);
+      }
+      if (request.method === 'POST' && path === '/v1/refunds') {
+        const refund: StripeObject = {
+          id: `re_test_${randomBytes(10).toString('hex')}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          payment_intent: form.get('payment_intent'),
+          status: 'succeeded',
+        };
+        refunds.push(refund);
+        return remember(refund);
+      }
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unknown route ${request.method} ${path}` },
+      });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sdk = new Stripe('sk_test_fundry');
+
+  return {
+    url,
+    sessions,
+    refunds,
+    requests,
+    failNextCheckout: () => {
+      failNextCheckout = true;
+    },
+    /** A signed webhook delivery, as Stripe would send it. */
+    signedEvent(
+      type: string,
+      object: Record<string, unknown>,
+      id = `evt_${randomBytes(10).toString('hex')}`,
+    ) {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        api_version: '2024-06-20',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return { id, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
