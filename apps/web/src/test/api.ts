@@ -81,7 +81,6 @@ export const testUser: UserProfile = {
   projects_created_count: 2,
   backed_projects_count: 5,
   total_donations: 1234.5,
-  total_raised: 0,
   total_raised: 4321,
   created_at: '2024-03-01T10:00:00.000Z',
 };
