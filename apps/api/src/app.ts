@@ -31,6 +31,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { StripeProvider } from './modules/payments/stripe.provider';
 import { webhookRoutes } from './modules/payments/webhook.routes';
+import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -150,8 +151,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(webhookRoutes, {
         prefix: '/payments',
         payments: services.payments,
+        payouts: services.payouts,
         stripe: services.payments.provider instanceof StripeProvider ? services.payments.provider : null,
       });
+      await api.register(payoutRoutes, { prefix: '/payouts', payouts: services.payouts });
+      await api.register(bankAccountRoutes, { prefix: '/bank-accounts', payouts: services.payouts });
       await api.register(projectRoutes, {
         prefix: '/projects',
         projects: services.projects,
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       prefix: '/sandbox',
       db: deps.db,
       payments: services.payments,
+      payouts: services.payouts,
       appUrl: config.appUrl,
     });
   }

@@ -16,6 +16,7 @@ import { type Clock, PaymentService } from './modules/payments/payments.service'
 import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
+import { PayoutService } from './modules/payouts/payouts.service';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
@@ -65,7 +66,9 @@ export function createServices(
   );
   const backing = new BackingService(db, projects, payments, config.appUrl, clock, log);
   const notifications = new NotificationService(db);
+  const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
   return {
+    payouts,
     clock,
     tokens,
     mail,

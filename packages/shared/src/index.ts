@@ -10,3 +10,4 @@ export * from './rules/password';
 export * from './rules/projects';
 export * from './schemas/projects';
 export * from './schemas/backing';
+export * from './schemas/payouts';

@@ -190,7 +190,33 @@ export interface LedgerEntriesTable {
   processing_fee_cents: number;
   platform_fee_cents: number;
   net_cents: number;
+  payout_id: number | null;
   created_at: CreatedAt;
+}
+
+export interface BankAccountsTable {
+  user_id: number;
+  provider: string;
+  account_id: string;
+  payouts_enabled: Generated<boolean>;
+  requirements_due: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PayoutStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface PayoutsTable {
+  id: Generated<number>;
+  project_id: number;
+  creator_id: number;
+  amount_cents: number;
+  fee_cents: Generated<number>;
+  status: PayoutStatus;
+  transfer_reference: string | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
 }
 
 export interface NotificationsTable {
@@ -221,6 +247,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   ledger_entries: LedgerEntriesTable;
   notifications: NotificationsTable;
+  bank_accounts: BankAccountsTable;
+  payouts: PayoutsTable;
 }
 
 export type User = Selectable<UsersTable>;

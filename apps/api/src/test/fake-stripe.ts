@@ -24,6 +24,9 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, StripeObject>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   let failNextCheckout = false;
+  let failNextTransfer: string | null = null;
+  const accounts = new Map<string, StripeObject>();
+  const transfers: StripeObject[] = [];
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -87,6 +90,52 @@ export async function startFakeStripe() {
         refunds.push(refund);
         return remember(refund);
       }
+      if (request.method === 'POST' && path === '/v1/accounts') {
+        const account: StripeObject = {
+          id: `acct_test_${randomBytes(8).toString('hex')}`,
+          object: 'account',
+          email: form.get('email'),
+          payouts_enabled: false,
+          requirements: { currently_due: ['external_account'] },
+        };
+        accounts.set(account.id, account);
+        return remember(account);
+      }
+      const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && account?.[1]) {
+        const found = accounts.get(account[1]);
+        return found
+          ? send(200, found)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
+      }
+      if (request.method === 'POST' && path === '/v1/account_links') {
+        return send(200, {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/${form.get('account')}`,
+          return_url: form.get('return_url'),
+        });
+      }
+      if (request.method === 'POST' && path === '/v1/transfers') {
+        if (failNextTransfer) {
+          const code = failNextTransfer;
+          failNextTransfer = null;
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code,
+              message: 'Your balance is too low for this transfer.',
+            },
+          });
+        }
+        const transfer: StripeObject = {
+          id: `tr_test_${randomBytes(8).toString('hex')}`,
+          object: 'transfer',
+          amount: Number(form.get('amount')),
+          destination: form.get('destination'),
+        };
+        transfers.push(transfer);
+        return remember(transfer);
+      }
       send(404, {
         error: { type: 'invalid_request_error', message: `Unknown route ${request.method} ${path}` },
       });
@@ -101,6 +150,11 @@ export async function startFakeStripe() {
     sessions,
     refunds,
     requests,
+    accounts,
+    transfers,
+    failNextTransfer: (code = 'balance_insufficient') => {
+      failNextTransfer = code;
+    },
     failNextCheckout: () => {
       failNextCheckout = true;
     },

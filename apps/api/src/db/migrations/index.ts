@@ -5,6 +5,7 @@ import * as sessionsTokensMail from './0003_sessions_tokens_mail';
 import * as projects from './0004_projects';
 import * as discovery from './0005_discovery';
 import * as backing from './0006_backing';
+import * as payouts from './0007_payouts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_projects': projects,
   '0005_discovery': discovery,
   '0006_backing': backing,
+  '0007_payouts': payouts,
 };

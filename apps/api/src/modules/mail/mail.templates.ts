@@ -113,6 +113,14 @@ export const mailTemplates = {
       paragraphs: [message],
       action: { label: 'View your project', url },
     }),
+  payout: (to: string, name: string, message: string, url: string) =>
+    render({
+      to,
+      subject: 'About your Fundry payout',
+      greeting: `Hi ${name},`,
+      paragraphs: [message],
+      action: { label: 'View your project', url },
+    }),
   passwordChanged: (to: string, name: string) =>
     render({
       to,

@@ -139,6 +139,7 @@ export async function insertLedgerEntry(
   entry: {
     project_id: number;
     donation_id: number | null;
+    payout_id?: number;
     kind: LedgerKind;
     gross_cents: number;
     processing_fee_cents: number;

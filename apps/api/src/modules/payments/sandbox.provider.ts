@@ -23,4 +23,21 @@ export class SandboxProvider implements PaymentProvider {
     // Deterministic per key, as a real provider's idempotency makes it.
     return { refundId: `re_sandbox_${request.idempotencyKey}` };
   }
+
+  async createConnectedAccount() {
+    return { accountId: `acct_sandbox_${randomBytes(8).toString('hex')}` };
+  }
+
+  async onboardingLink(request: { accountId: string }) {
+    return { url: `${this.appUrl}/sandbox/connect/${request.accountId}` };
+  }
+
+  async accountStatus() {
+    // The sandbox onboarding page writes the account's state straight to our row.
+    return null;
+  }
+
+  async transfer(request: { idempotencyKey: string }) {
+    return { transferId: `tr_sandbox_${request.idempotencyKey}`, feeCents: 0 };
+  }
 }

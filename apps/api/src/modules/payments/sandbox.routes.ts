@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { centsToDollars, formatDollars } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { findDonationBySession, findDonationWithTitles } from '../backing/backing.repository';
+import type { PayoutService } from '../payouts/payouts.service';
 import type { PaymentService } from './payments.service';
 
 const escape = (text: string) =>
@@ -35,8 +36,9 @@ const button = (label: string, action: string, primary: boolean) =>
 export const sandboxRoutes: FastifyPluginAsync<{
   db: Kysely<DB>;
   payments: PaymentService;
+  payouts: PayoutService;
   appUrl: string;
-}> = async (app, { db, payments, appUrl }) => {
+}> = async (app, { db, payments, payouts, appUrl }) => {
   const load = async (session: string) => {
     const ref = await findDonationBySession(db, session);
     return ref ? findDonationWithTitles(db, ref.id) : undefined;
@@ -96,4 +98,38 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(do
     if (donation) await payments.cancel(donation.id, donation.donor_id);
     return reply.redirect(`${appUrl}/donation/cancel${donation ? `?donation_id=${donation.id}` : ''}`, 303);
   });
+
+  /** The sandbox provider's onboarding page: finish it, or leave details due, and return to the app. */
+  app.get('/connect/:account', { schema: { hide: true } }, async (request, reply) => {
+    const { account } = request.params as { account: string };
+    const known = await db
+      .selectFrom('bank_accounts')
+      .select('account_id')
+      .where('account_id', '=', account)
+      .executeTakeFirst();
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!known)
+      return reply
+        .status(404)
+        .send(page('Not found', '<h1 style="font-size:22px">This account does not exist.</h1>'));
+    return reply.send(
+      page(
+        'Bank account',
+        `<h1 style="font-size:22px;margin:0 0 8px">Connect your bank account</h1>
+<p style="color:#495057">In the sandbox, no real details are needed. Choose how onboarding ends:</p>
+<div style="display:grid;gap:12px;margin-top:24px">${button('Complete onboarding', `/sandbox/connect/${account}/complete`, true)}${button('Leave incomplete', `/sandbox/connect/${account}/incomplete`, false)}</div>`,
+      ),
+    );
+  });
+
+  for (const [action, enabled, due] of [
+    ['complete', true, []],
+    ['incomplete', false, ['external_account', 'individual.verification.document']],
+  ] as const) {
+    app.post(`/connect/:account/${action}`, { schema: { hide: true } }, async (request, reply) => {
+      const { account } = request.params as { account: string };
+      await payouts.accountUpdated(account, enabled, [...due]);
+      return reply.redirect(`${appUrl}/connect/callback?account_id=${encodeURIComponent(account)}`, 303);
+    });
+  }
 };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../errors';
-import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
+import { type CheckoutRequest, type PaymentEvent, type PaymentProvider, TransferError } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -70,6 +70,55 @@ export class StripeProvider implements PaymentProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     return { refundId: refund.id };
+  }
+
+  async createConnectedAccount(request: { userId: number; email: string }) {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: request.email,
+        capabilities: { transfers: { requested: true } },
+        metadata: { user_id: String(request.userId) },
+      },
+      { idempotencyKey: `account-user-${request.userId}` },
+    );
+    return { accountId: account.id };
+  }
+
+  async onboardingLink(request: { accountId: string; returnUrl: string; refreshUrl: string }) {
+    const link = await this.stripe.accountLinks.create({
+      account: request.accountId,
+      return_url: request.returnUrl,
+      refresh_url: request.refreshUrl,
+      type: 'account_onboarding',
+    });
+    return { url: link.url };
+  }
+
+  async accountStatus(accountId: string) {
+    const account = await this.stripe.accounts.retrieve(accountId);
+    return {
+      payoutsEnabled: account.payouts_enabled ?? false,
+      currentlyDue: account.requirements?.currently_due ?? [],
+    };
+  }
+
+  async transfer(request: { accountId: string; amountCents: number; idempotencyKey: string }) {
+    try {
+      const transfer = await this.stripe.transfers.create(
+        { amount: request.amountCents, currency: 'usd', destination: request.accountId },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { transferId: transfer.id, feeCents: 0 };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new TransferError(
+          error.message,
+          error.code === 'balance_insufficient' || error.code === 'insufficient_funds',
+        );
+      }
+      throw error;
+    }
   }
 
   /** Verifies the signature on the raw body; an unsigned or tampered event is a 400. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
+import type { PayoutService } from '../payouts/payouts.service';
 import type { PaymentService } from './payments.service';
 import type { StripeProvider } from './stripe.provider';
 
@@ -9,8 +10,9 @@ import type { StripeProvider } from './stripe.provider';
  */
 export const webhookRoutes: FastifyPluginAsync<{
   payments: PaymentService;
+  payouts: PayoutService;
   stripe: StripeProvider | null;
-}> = async (app, { payments, stripe }) => {
+}> = async (app, { payments, payouts, stripe }) => {
   // This scope keeps JSON bodies as bytes: the signature is over the exact payload.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -27,6 +29,15 @@ export const webhookRoutes: FastifyPluginAsync<{
     if (!Buffer.isBuffer(raw)) throw new AppError('VALIDATION_ERROR', 'Send the event as application/json');
     const header = request.headers['stripe-signature'];
     const event = stripe.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
+    if (event.type === 'account.updated') {
+      const account = event.data.object;
+      await payouts.accountUpdated(
+        account.id,
+        account.payouts_enabled ?? false,
+        account.requirements?.currently_due ?? [],
+      );
+      return { received: true, result: 'applied' };
+    }
     const paymentEvent = stripe.toPaymentEvent(event);
     if (!paymentEvent) return { received: true, result: 'ignored' };
     const result = await payments.applyEvent(paymentEvent);

@@ -42,7 +42,9 @@ export async function deleteUnbackedReward(db: Kysely<DB>, rewardId: number) {
     .where('quantity_claimed', '=', 0)
     .where('quantity_reserved', '=', 0)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('donations').select('id').whereRef('donations.reward_id', '=', 'rewards.id'))),
+      eb.not(
+        eb.exists(eb.selectFrom('donations').select('id').whereRef('donations.reward_id', '=', 'rewards.id')),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE, PAGE_SIZES } from '../constants';
+import { hasAtMostTwoDecimals } from '../money';
+
+export const PAYOUT_MESSAGES = {
+  invalidAmount: 'Please enter a valid amount',
+  decimals: 'Amount can have at most 2 decimal places',
+  overAvailable: 'The amount is more than is available for payout',
+  notConnected: 'Connect a bank account to receive payouts.',
+  notEnabled: 'Finish setting up your bank account: the payment provider still needs some details.',
+  running: 'The campaign is still running: all-or-nothing funds are released once it succeeds.',
+  failed: 'The campaign did not reach its goal, so its backers were refunded.',
+  notPaying: 'Payouts open once the campaign is live or has succeeded.',
+  nothing: 'There are no funds available to pay out right now.',
+  allPaid: 'All funds raised have been paid out.',
+  insufficientFunds:
+    'The payment provider’s balance is too low for this transfer. In test mode, add funds to the platform’s test balance; otherwise try again once the backers’ payments have settled.',
+  transferFailed: 'The transfer to your bank account failed. The amount is available again.',
+  requested: 'Payout request submitted successfully',
+} as const;
+
+export const bankAccountStatusResponse = z.object({
+  data: z.object({
+    account_connected: z.boolean(),
+    payouts_enabled: z.boolean(),
+    account_id: z.string().nullable(),
+    requirements: z.object({ currently_due: z.array(z.string()) }),
+  }),
+});
+export type BankAccountStatus = z.infer<typeof bankAccountStatusResponse>['data'];
+
+export const connectBankAccountResponse = z.object({ data: z.object({ url: z.string() }) });
+
+export const payoutEligibilityResponse = z.object({
+  data: z.object({
+    eligible: z.boolean(),
+    available_amount: z.number(),
+    reason: z.string().nullable(),
+    funds_info: z.object({
+      total_donations: z.number(),
+      platform_fee: z.number(),
+      total_paid_out: z.number(),
+    }),
+  }),
+});
+export type PayoutEligibility = z.infer<typeof payoutEligibilityResponse>['data'];
+
+export const payoutRequest = z
+  .strictObject({
+    amount: z
+      .number({ error: PAYOUT_MESSAGES.invalidAmount })
+      .finite()
+      .gt(0, PAYOUT_MESSAGES.invalidAmount)
+      .refine(hasAtMostTwoDecimals, PAYOUT_MESSAGES.decimals)
+      .optional(),
+  })
+  .nullish();
+
+export const PAYOUT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+
+export const payout = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  amount: z.number(),
+  fee_amount: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+
+export const payoutResponse = z.object({ data: payout, message: z.string() });
+
+export const payoutHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(PAGE_SIZES.payoutHistory),
+});
+
+export const payoutHistoryResponse = z.object({
+  data: z.object({
+    payouts: z.array(payout),
+    total: z.number().int(),
+    pages: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
