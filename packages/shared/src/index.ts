@@ -11,3 +11,4 @@ export * from './rules/projects';
 export * from './schemas/projects';
 export * from './schemas/backing';
 export * from './schemas/payouts';
+export * from './rules/time';
