@@ -4,6 +4,8 @@ import { insertCategories } from '../../modules/categories/categories.repository
 import type { FileStorage } from '../../modules/media/storage';
 import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
+import { insertReward } from '../../modules/rewards/rewards.repository';
+import { seedPaidPledge } from './backing';
 import type { DB } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
@@ -33,7 +35,7 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
 
     for (const [index, project] of DEMO_PROJECTS.entries()) {
       const cover = covers[index];
-      await insertProject(trx, {
+      const projectId = await insertProject(trx, {
         creator_id: users.get(project.creator)!,
         category_id: categories.get(project.category) ?? null,
         title: project.title,
@@ -53,6 +55,20 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
         revocation_reason: project.revocationReason ?? null,
         revocation_date: project.revocationReason ? new Date() : null,
       });
+      for (const [title, minimum, quantity, deliveryDays, shipping] of project.rewards ?? []) {
+        await insertReward(trx, {
+          project_id: projectId,
+          title,
+          description: `${title} for backers of “${project.title}”.`,
+          minimum_cents: dollarsToCents(minimum),
+          quantity_available: quantity,
+          estimated_delivery_date: day(deliveryDays),
+          shipping_type: shipping,
+        });
+      }
+      for (const [username, dollars] of project.backing ?? []) {
+        await seedPaidPledge(trx, projectId, users.get(username)!, dollarsToCents(dollars));
+      }
     }
     return true;
   });

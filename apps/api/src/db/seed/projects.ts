@@ -17,11 +17,25 @@ export interface DemoProject {
   palette: [string, string, string];
   video?: string;
   revocationReason?: string;
+  /** Reward tiers: title, minimum in dollars, quantity (null = unlimited), days to delivery, shipping. */
+  rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
+  /** Pledges already paid: backer username and dollars. */
+  backing?: [string, number][];
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'SunCell: a solar lantern for every home',
+    rewards: [
+      ['Thank-you postcard', 10, null, 30, 'domestic'],
+      ['Early bird SunCell', 59, 50, 120, 'international'],
+      ['Two SunCells', 110, 100, 120, 'international'],
+    ],
+    backing: [
+      ['sofia', 59],
+      ['leo', 25],
+      ['sofia', 110],
+    ],
     category: 'Technology',
     creator: 'maya',
     status: 'ACTIVE',
@@ -38,6 +52,14 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Pixel Harbour: a cosy fishing adventure',
+    rewards: [
+      ['Digital copy of the game', 15, null, 200, 'none'],
+      ['Collector’s edition', 60, 200, 240, 'international'],
+    ],
+    backing: [
+      ['maya', 15],
+      ['sofia', 60],
+    ],
     category: 'Games',
     creator: 'leo',
     status: 'ACTIVE',
@@ -53,6 +75,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Voices of the Delta: a documentary',
+    rewards: [['Stream the film', 12, null, 300, 'none']],
+    backing: [['leo', 40]],
     category: 'Film & Video',
     creator: 'sofia',
     status: 'ACTIVE',
@@ -93,6 +117,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Open Atlas: maps for every school',
+    rewards: [['A printed map for your school', 35, 80, 6, 'domestic']],
+    backing: [
+      ['maya', 3000],
+      ['leo', 1800],
+    ],
     category: 'Education',
     creator: 'sofia',
     status: 'ACTIVE',
@@ -107,6 +136,10 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Quiet Streets: a photo book',
+    backing: [
+      ['maya', 5000],
+      ['leo', 3500],
+    ],
     category: 'Art',
     creator: 'sofia',
     status: 'SUCCESSFUL',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
+import { ledgerAgrees } from '../../test/backing';
 import { seedDemoData } from '.';
 import { DEMO_PASSWORD } from './users';
 
@@ -25,6 +26,18 @@ describe('demo seed', () => {
     expect(publicList.json().data.total).toBe(
       rows.filter((r) => ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(r.status)).length,
     );
+  });
+
+  it('has backed projects whose counters agree with the ledger and the donations', async () => {
+    const projects = await ctx.database.db.selectFrom('projects').select(['id', 'current_cents', 'backers_count']).execute();
+    expect(projects.some((p) => p.current_cents > 0)).toBe(true);
+    for (const project of projects) {
+      const agree = await ledgerAgrees(ctx, project.id);
+      expect(agree.counters).toEqual(agree.donations);
+      expect(agree.ledgerGross).toBe(agree.counters.cents);
+    }
+    const rewards = await ctx.app.inject('/api/v1/rewards/projects/1/rewards');
+    expect(rewards.json().data.length).toBeGreaterThan(0);
   });
 
   it('has an admin and creators who can sign in with the documented password', async () => {
