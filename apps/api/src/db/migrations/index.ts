@@ -6,6 +6,7 @@ import * as projects from './0004_projects';
 import * as discovery from './0005_discovery';
 import * as backing from './0006_backing';
 import * as payouts from './0007_payouts';
+import * as typeaheadKnn from './0008_typeahead_knn';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_discovery': discovery,
   '0006_backing': backing,
   '0007_payouts': payouts,
+  '0008_typeahead_knn': typeaheadKnn,
 };

@@ -29,7 +29,10 @@ describe('demo seed', () => {
   });
 
   it('has backed projects whose counters agree with the ledger and the donations', async () => {
-    const projects = await ctx.database.db.selectFrom('projects').select(['id', 'current_cents', 'backers_count']).execute();
+    const projects = await ctx.database.db
+      .selectFrom('projects')
+      .select(['id', 'current_cents', 'backers_count'])
+      .execute();
     expect(projects.some((p) => p.current_cents > 0)).toBe(true);
     for (const project of projects) {
       const agree = await ledgerAgrees(ctx, project.id);

@@ -231,7 +231,41 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     expect(trending.length).toBeLessThanOrEqual(5);
     expect(trending.map((p) => p.id)).not.toContain(ids.funded);
     expect(trending[0]?.title).toBe('Camping stove');
+    expect([...featured, ...trending].map((p) => p.title)).not.toContain('Future garden');
     expect([...featured, ...trending].every((p) => p.status === 'ACTIVE')).toBe(true);
+  });
+
+  it('trends by backing in the last 7 days, not by all-time backers', async () => {
+    const db = ctx.database.db;
+    const donor = await createUser(db);
+    await db
+      .insertInto('donations')
+      .values({
+        project_id: ids.nearly!,
+        donor_id: donor.id,
+        amount_cents: 50_000,
+        status: 'SUCCEEDED',
+        provider: 'sandbox',
+        expires_at: new Date(),
+        succeeded_at: new Date(),
+      })
+      .execute();
+    await db
+      .insertInto('donations')
+      .values({
+        project_id: ids.descMatch!,
+        donor_id: donor.id,
+        amount_cents: 90_000,
+        status: 'SUCCEEDED',
+        provider: 'sandbox',
+        expires_at: new Date(),
+        succeeded_at: new Date(Date.now() - 10 * 86_400_000),
+      })
+      .execute();
+    const trending = (await ctx.app.inject('/api/v1/projects/discovery')).json().data
+      .trending as ProjectCard[];
+    expect(trending[0]?.title).toBe('Clay pots');
+    await db.deleteFrom('donations').where('donor_id', '=', donor.id).execute();
   });
 
   it('never shows a private project in a public list, search, typeahead or discovery', async () => {

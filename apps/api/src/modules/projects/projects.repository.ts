@@ -101,6 +101,8 @@ const SORT_COLUMNS = {
   backers_count: 'p.backers_count',
 } as const;
 
+const NULLABLE_SORTS = new Set(['end_date', 'start_date', 'goal_amount']);
+
 /** Progress buckets as integer comparisons of raised against goal (no division, no rounding). */
 const PROGRESS_SQL = {
   under25: sql<boolean>`p.current_cents * 4 < p.goal_cents`,
@@ -134,11 +136,12 @@ function matching(filter: ProjectListFilter) {
   };
 }
 
-/** A page of projects and the total, from one query (the total rides along as a window count). */
+/**
+ * A page of projects and the total. The page is read in index order and stops at the limit; the total needs
+ * its own count only when the page is full (otherwise it follows from the page itself).
+ */
 export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
-  let query = selectProjects(db)
-    .where(matching(filter))
-    .select(sql<number>`count(*) over ()`.as('total_count'));
+  let query = selectProjects(db).where(matching(filter));
   const order = filter.order;
   if (order.by === 'relevance') {
     query = query
@@ -146,28 +149,29 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
       .orderBy('p.id', 'desc');
   } else {
     query = query
-      .orderBy(SORT_COLUMNS[order.by], (ob) =>
-        order.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
-      )
+      // Nullable columns sort their nulls last; the others keep the plain order their indexes have.
+      .orderBy(SORT_COLUMNS[order.by], (ob) => {
+        const ordered = order.direction === 'asc' ? ob.asc() : ob.desc();
+        return NULLABLE_SORTS.has(order.by) ? ordered.nullsLast() : ordered;
+      })
       .orderBy('p.id', order.direction);
   }
-  const rows = await query
-    .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage)
-    .execute();
-  let total = Number(rows[0]?.total_count ?? 0);
-  if (rows.length === 0 && filter.page > 1) {
-    const counted = await db
-      .selectFrom('projects as p')
-      .where(matching(filter))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    total = Number(counted.n);
-  }
-  return { rows, total };
+  const offset = (filter.page - 1) * filter.perPage;
+  const rows = await query.limit(filter.perPage).offset(offset).execute();
+  if (rows.length > 0 && rows.length < filter.perPage) return { rows, total: offset + rows.length };
+  const counted = await db
+    .selectFrom('projects as p')
+    .where(matching(filter))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.n) };
 }
 
-/** Typeahead: public titles matching by trigram similarity or containing the text, best first. */
+/**
+ * Typeahead: public titles nearest to the text by word similarity. The inner query is a pure nearest-neighbour
+ * walk of the GiST trigram index (it stops after a few rows, however many titles match); the outer one keeps
+ * those that contain the text or resemble it closely enough.
+ */
 export async function typeahead(
   db: Kysely<DB>,
   text: string,
@@ -175,34 +179,75 @@ export async function typeahead(
   limit: number,
 ) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
+  const nearest = db
     .selectFrom('projects as p')
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'c.name as category_name'])
+    .select([
+      'p.id',
+      'p.title',
+      'p.category_id',
+      'p.backers_count',
+      sql<number>`${text} <<-> p.title`.as('distance'),
+    ])
     .where('p.status', 'in', statuses)
-    .where((eb) => eb.or([eb('p.title', 'ilike', pattern), sql<boolean>`p.title % ${text}`]))
-    .orderBy(sql`p.title ilike ${pattern}`, 'desc')
-    .orderBy(sql`similarity(p.title, ${text})`, 'desc')
-    .orderBy('p.backers_count', 'desc')
+    .orderBy(sql`${text} <<-> p.title`)
+    .limit(limit * 4)
+    .as('n');
+  return db
+    .selectFrom(nearest)
+    .leftJoin('categories as c', 'c.id', 'n.category_id')
+    .select(['n.id', 'n.title', 'c.name as category_name'])
+    .where((eb) => eb.or([eb('n.title', 'ilike', pattern), eb('n.distance', '<=', 0.6)]))
+    .orderBy('n.distance')
+    .orderBy('n.backers_count', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Discovery: ACTIVE featured projects, newest first. */
-export function featuredProjects(db: Kysely<DB>, limit: number) {
+/** Discovery: featured campaigns running today, newest first. */
+export function featuredProjects(db: Kysely<DB>, today: string, limit: number) {
   return selectProjects(db)
     .where('p.status', '=', 'ACTIVE')
     .where('p.featured', '=', true)
+    .where('p.start_date', '<=', today)
+    .where('p.end_date', '>=', today)
     .orderBy('p.created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Discovery: ACTIVE projects with the most backers, excluding some ids (those already featured). */
-export function trendingProjects(db: Kysely<DB>, limit: number, excludeIds: readonly number[]) {
-  let query = selectProjects(db).where('p.status', '=', 'ACTIVE');
+/**
+ * Discovery: campaigns running today with the most backing in the last 7 days (DESIGN.md §5), then the most
+ * backers; some ids (those already featured) left out.
+ */
+export function trendingProjects(
+  db: Kysely<DB>,
+  today: string,
+  since: Date,
+  limit: number,
+  excludeIds: readonly number[],
+) {
+  let query = selectProjects(db)
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('donations')
+          .select(['project_id', (e) => e.fn.sum<number>('amount_cents').as('recent_cents')])
+          .where('status', '=', 'SUCCEEDED')
+          .where('succeeded_at', '>', since)
+          .groupBy('project_id')
+          .as('r'),
+      (join) => join.onRef('r.project_id', '=', 'p.id'),
+    )
+    .where('p.status', '=', 'ACTIVE')
+    .where('p.start_date', '<=', today)
+    .where('p.end_date', '>=', today);
   if (excludeIds.length > 0) query = query.where('p.id', 'not in', excludeIds);
-  return query.orderBy('p.backers_count', 'desc').orderBy('p.created_at', 'desc').limit(limit).execute();
+  return query
+    .orderBy(sql`coalesce(r.recent_cents, 0)`, 'desc')
+    .orderBy('p.backers_count', 'desc')
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function saveProject(db: Kysely<DB>, userId: number, projectId: number) {

@@ -361,9 +361,13 @@ export class ProjectService {
 
   /** Featured first, then trending; each list holds at most the five cards the home page shows. */
   async discovery(): Promise<{ featured: ProjectCard[]; trending: ProjectCard[] }> {
-    const featured = await featuredProjects(this.db, DISCOVERY_CARD_COUNT);
+    const today = todayUtc();
+    const featured = await featuredProjects(this.db, today, DISCOVERY_CARD_COUNT);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
     const trending = await trendingProjects(
       this.db,
+      today,
+      weekAgo,
       DISCOVERY_CARD_COUNT,
       featured.map((row) => row.id),
     );
