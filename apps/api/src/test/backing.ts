@@ -19,7 +19,13 @@ export async function pledge(
 /** Clicks Pay on the sandbox checkout page of a pledge. */
 export async function payInSandbox(ctx: TestContext, checkoutUrl: string) {
   const path = new URL(checkoutUrl).pathname;
-  return ctx.app.inject({ method: 'POST', url: `${path}/pay` });
+  // Exactly as a browser submits the page's form.
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${path}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 }
 
 export async function ledgerAgrees(ctx: TestContext, projectId: number) {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { RouteError } from './layout/RouteError';
 import { AppLayout } from './layout/AppLayout';
@@ -84,6 +84,84 @@ const routes: RouteObject[] = [
         }),
       },
       {
+        // Starting a project needs a session (SPEC §2); sign-in returns here afterwards.
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'projects/create',
+            lazy: async () => ({
+              Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'projects/drafts/edit/:id',
+        lazy: async () => ({
+          Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+        }),
+      },
+      {
+        path: 'projects/edit/:projectId',
+        lazy: async () => ({
+          Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+        }),
+      },
+      {
+        path: 'projects/:id',
+        lazy: async () => ({
+          Component: (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
+        }),
+      },
+      {
+        path: 'projects/:id/rewards',
+        lazy: async () => ({
+          Component: (await import('@/features/backing/routes/AllRewardsPage')).AllRewardsPage,
+        }),
+      },
+      {
+        path: 'donation/success',
+        lazy: async () => ({
+          Component: (await import('@/features/backing/routes/DonationPages')).DonationSuccessPage,
+        }),
+      },
+      {
+        path: 'donation/cancel',
+        lazy: async () => ({
+          Component: (await import('@/features/backing/routes/DonationPages')).DonationCancelPage,
+        }),
+      },
+      {
+        path: 'projects/drafts/:id',
+        lazy: async () => ({
+          Component: (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
+        }),
+      },
+      {
+        path: 'categories',
+        lazy: async () => ({
+          Component: (await import('@/features/categories/routes/CategoriesPage')).CategoriesPage,
+        }),
+      },
+      {
+        path: 'projects',
+        lazy: async () => ({
+          Component: (await import('@/features/discovery/routes/ProjectsPage')).ProjectsPage,
+        }),
+      },
+      {
+        path: 'projects/explore',
+        lazy: async () => ({
+          Component: (await import('@/features/discovery/routes/ExplorePage')).ExplorePage,
+        }),
+      },
+      {
+        path: 'category/:categoryId',
+        lazy: async () => ({
+          Component: (await import('@/features/discovery/routes/CategoryPage')).CategoryPage,
+        }),
+      },
+      {
         // The signed-in area: pages beside the account sidebar.
         lazy: async () => ({ Component: (await import('./layout/DashboardLayout')).DashboardLayout }),
         children: [
@@ -99,6 +177,52 @@ const routes: RouteObject[] = [
             ],
           },
           {
+            // The creator's payouts: the bank connection and each project's balance (signed-in only).
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'dashboard/creator',
+                lazy: async () => ({
+                  Component: (await import('@/features/payouts/routes/CreatorPayoutsPage'))
+                    .CreatorPayoutsPage,
+                }),
+              },
+              { path: 'bank-account/dashboard', element: <Navigate to="/dashboard/creator" replace /> },
+            ],
+          },
+          {
+            // Saved projects are a signed-in person's own: a visitor is sent to sign in.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'saved-projects',
+                lazy: async () => ({
+                  Component: (await import('@/features/discovery/routes/SavedProjectsPage'))
+                    .SavedProjectsPage,
+                }),
+              },
+            ],
+          },
+          {
+            // A person's backed projects are their own: a visitor is sent to sign in.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'backed-projects',
+                lazy: async () => ({
+                  Component: (await import('@/features/backing/routes/BackedProjectsPage'))
+                    .BackedProjectsPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'my-projects',
+            lazy: async () => ({
+              Component: (await import('@/features/projects/routes/MyProjectsPage')).MyProjectsPage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({
               Component: (await import('@/features/profile/routes/ProfilePage')).ProfilePage,
@@ -111,6 +235,13 @@ const routes: RouteObject[] = [
             }),
           },
         ],
+      },
+      {
+        // Where the bank-account onboarding returns (SPEC §2 'Bank connection result page').
+        path: 'connect/callback',
+        lazy: async () => ({
+          Component: (await import('@/features/payouts/routes/ConnectCallbackPage')).ConnectCallbackPage,
+        }),
       },
       {
         path: 'news/:slug',

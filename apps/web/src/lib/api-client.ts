@@ -80,8 +80,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: concurrent 401s wait for the same refresh. */
-function refreshSession(): Promise<boolean> {
+/**
+ * Trades the refresh token for a new access token (SPEC §4), one refresh at a time: concurrent 401s wait for
+ * the same refresh. Resolves false when there is no refresh token or the refresh fails.
+ */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = authStorage.getRefreshToken();
     if (!refreshToken) return false;
@@ -102,7 +105,14 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** Removes both tokens and sends the person to sign in: the session could not be refreshed. */
+export function expireSession() {
+  authStorage.clear();
+  onSessionExpired();
+}
+
+/** The ApiError of a failed response: the body's message (or error code) and its per-field details. */
+export async function toApiError(response: Response): Promise<ApiError> {
   let body: { error?: string; message?: string; details?: Record<string, string[]> } = {};
   try {
     body = (await response.json()) as typeof body;
@@ -127,8 +137,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         retries += 1;
         continue;
       }
-      authStorage.clear();
-      onSessionExpired();
+      expireSession();
     }
     if (!response.ok) throw await toApiError(response);
     if (response.status === 204) return undefined as T;

@@ -81,6 +81,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
+/** The stored access token, re-read whenever it changes (sign-in, refresh, sign-out, another tab). */
+export function useStoredAccessToken(): string | null {
+  return useSyncExternalStore(authStorage.subscribe, authStorage.getAccessToken, () => null);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside SessionProvider');

@@ -39,6 +39,15 @@ export const sandboxRoutes: FastifyPluginAsync<{
   payouts: PayoutService;
   appUrl: string;
 }> = async (app, { db, payments, payouts, appUrl }) => {
+  // The pages' buttons are plain HTML forms: a browser posts them as (empty) url-encoded bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => {
+      done(null, {});
+    },
+  );
+
   const load = async (session: string) => {
     const ref = await findDonationBySession(db, session);
     return ref ? findDonationWithTitles(db, ref.id) : undefined;

@@ -41,7 +41,12 @@ async function connectInSandbox(ctx: TestContext, headers: Headers, outcome: 'co
   const url = new URL(connect.json().data.url as string);
   const page = await ctx.app.inject(url.pathname);
   expect(page.body).toContain('Complete onboarding');
-  const done = await ctx.app.inject({ method: 'POST', url: `${url.pathname}/${outcome}` });
+  const done = await ctx.app.inject({
+    method: 'POST',
+    url: `${url.pathname}/${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
   expect(done.headers.location).toMatch(/\/connect\/callback\?account_id=acct_sandbox_/);
 }
 

@@ -10,39 +10,15 @@ import {
   ScrollArea,
   Stack,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useSession } from '@/lib/session';
 import { BrandLink } from './BrandLink';
 import classes from './Navbar.module.css';
-
-function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    void navigate(`/projects?search=${encodeURIComponent(query)}`);
-    onSubmitted?.();
-  };
-  return (
-    <form onSubmit={submit} role="search" className={classes.search}>
-      <TextInput
-        aria-label="Search projects"
-        placeholder="Search projects"
-        leftSection={<IconSearch size={16} />}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-    </form>
-  );
-}
+import { SearchBox } from './SearchBox';
 
 function CategoriesMenu() {
   const categories = useCategories();
@@ -155,7 +131,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     <Drawer opened={opened} onClose={onClose} title="Fundry" hiddenFrom="md" size="xs" position="right">
       <ScrollArea h="calc(100vh - 80px)">
         <Stack gap={4}>
-          <SearchBox onSubmitted={onClose} />
+          <SearchBox onNavigated={onClose} />
           {item('/about', 'About')}
           {item('/faqs', 'FAQs')}
           {session.isSignedIn && item('/dashboard', 'Dashboard')}

@@ -48,7 +48,7 @@ describe('RegisterPage', () => {
       email: 'ada@example.com',
       password: 'x',
     });
-    expect(await screen.findByTestId('location', {}, { timeout: 3_000 })).toHaveTextContent('/signin');
+    expect(await screen.findByTestId('location', {}, { timeout: 5_000 })).toHaveTextContent('/signin');
   });
 
   it("shows the server's message, e.g. for a taken address", async () => {

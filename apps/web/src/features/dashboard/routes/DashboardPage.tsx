@@ -1,10 +1,11 @@
-import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCoin, IconHeartHandshake, IconPlus, IconRocket } from '@tabler/icons-react';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDollars } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { useSession } from '@/lib/session';
+import { LatestProjects } from '../components/LatestProjects';
+import { RecentActivity } from '../components/RecentActivity';
 
 function StatCard({
   label,
@@ -44,21 +45,16 @@ export function DashboardPage() {
   return (
     <Container size="lg" py={40}>
       <Stack gap="xl">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1} fz={{ base: 26, sm: 34 }}>
-              Welcome back, {user.full_name || user.username}
-            </Title>
-            <Text c="dimmed">Here is how your projects and contributions are doing.</Text>
-          </div>
-          <Button component={Link} to="/projects/create" leftSection={<IconPlus size={18} />}>
-            Create New Project
-          </Button>
-        </Group>
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            Welcome back, {user.full_name || user.username}
+          </Title>
+          <Text c="dimmed">Here is how your projects and contributions are doing.</Text>
+        </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <StatCard
             label="Total Raised"
-            value={formatDollars(user.total_donations)}
+            value={formatDollars(user.total_raised ?? 0)}
             icon={<IconCoin size={24} />}
             color="teal"
           />
@@ -75,6 +71,8 @@ export function DashboardPage() {
             color="grape"
           />
         </SimpleGrid>
+        <LatestProjects />
+        <RecentActivity />
       </Stack>
     </Container>
   );

@@ -13,6 +13,7 @@ import {
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
+import { DiscoverSection } from '../components/DiscoverSection';
 import { ExplainerVideo } from '../components/ExplainerVideo';
 import { NEWS } from '../data/news';
 
@@ -79,6 +80,8 @@ export function HomePage() {
 
       <Container size="lg" py={64}>
         <Stack gap={72}>
+          <DiscoverSection />
+
           <section aria-labelledby="news-heading">
             <Title id="news-heading" order={2} mb="lg">
               Latest News

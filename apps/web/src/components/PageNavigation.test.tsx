@@ -1,0 +1,46 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PageNavigation } from './PageNavigation';
+
+function renderNavigation(page: number, total: number) {
+  const onChange = vi.fn();
+  render(
+    <MantineProvider env="test">
+      <PageNavigation page={page} total={total} onChange={onChange} />
+    </MantineProvider>,
+  );
+  return onChange;
+}
+
+describe('PageNavigation', () => {
+  it('shows numbered pages with ellipses, Previous and Next', async () => {
+    const onChange = renderNavigation(10, 20);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const pages = within(nav)
+      .getAllByRole('button', { name: /^Page \d+$/ })
+      .map((button) => button.textContent);
+    expect(pages).toEqual(['1', '8', '9', '10', '11', '12', '20']);
+    expect(within(nav).getAllByText('…')).toHaveLength(2);
+    expect(within(nav).getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(onChange).toHaveBeenLastCalledWith(11);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Previous' }));
+    expect(onChange).toHaveBeenLastCalledWith(9);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 20' }));
+    expect(onChange).toHaveBeenLastCalledWith(20);
+  });
+
+  it('disables Previous on the first page and Next on the last', () => {
+    renderNavigation(1, 3);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('shows nothing for a single page', () => {
+    renderNavigation(1, 1);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { paginationItems } from '@/lib/pagination';
+
+/**
+ * Numbered pagination with Previous and Next (SPEC §2): a window of pages around the current one, the first
+ * and last page, and '…' where pages are left out. Shows nothing when everything fits on one page.
+ */
+export function PageNavigation({
+  page,
+  total,
+  onChange,
+  label = 'Pagination',
+}: {
+  page: number;
+  total: number;
+  onChange: (page: number) => void;
+  label?: string;
+}) {
+  if (total <= 1) return null;
+  const current = Math.min(Math.max(1, page), total);
+  return (
+    <nav aria-label={label}>
+      <Group gap={6} justify="center" wrap="wrap">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconChevronLeft size={16} />}
+          disabled={current <= 1}
+          onClick={() => onChange(current - 1)}
+        >
+          Previous
+        </Button>
+        {paginationItems(current, total).map((item) =>
+          typeof item === 'number' ? (
+            <Button
+              key={item}
+              size="sm"
+              miw={38}
+              px={10}
+              variant={item === current ? 'filled' : 'default'}
+              aria-current={item === current ? 'page' : undefined}
+              aria-label={`Page ${item}`}
+              onClick={() => item !== current && onChange(item)}
+            >
+              {item}
+            </Button>
+          ) : (
+            <Text key={item} c="dimmed" px={4} aria-hidden>
+              …
+            </Text>
+          ),
+        )}
+        <Button
+          variant="default"
+          size="sm"
+          rightSection={<IconChevronRight size={16} />}
+          disabled={current >= total}
+          onClick={() => onChange(current + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+    </nav>
+  );
+}

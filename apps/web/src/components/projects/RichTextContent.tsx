@@ -1,0 +1,30 @@
+import { Text, Typography } from '@mantine/core';
+import { richTextToPlain } from '@fundry/shared';
+import classes from './RichText.module.css';
+
+/** The class that styles rich text from the project editor (indents, alignment, images). */
+export const richTextClassName = classes.content;
+
+/** True when rich text holds nothing a reader would see (no words, no image). */
+export function isRichTextEmpty(html: string | null | undefined): boolean {
+  return !richTextToPlain(html) && !/<img\s/i.test(html ?? '');
+}
+
+/**
+ * Rich text as the server stored it. The API sanitises descriptions and risks with an allowlist before it
+ * stores them (no scripts, no handlers, images only from http, https or data), so the markup is shown as is.
+ */
+export function RichTextContent({ html, fallback }: { html: string | null | undefined; fallback: string }) {
+  if (isRichTextEmpty(html)) {
+    return (
+      <Text c="dimmed" fs="italic">
+        {fallback}
+      </Text>
+    );
+  }
+  return (
+    <Typography className={classes.content}>
+      <div dangerouslySetInnerHTML={{ __html: html ?? '' }} />
+    </Typography>
+  );
+}

@@ -1,0 +1,83 @@
+import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SAVE_MESSAGES } from '@fundry/shared';
+import { serverMessage } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { useSavedProjectIds, useSaveToggle } from '@/lib/saved-projects';
+import { useStoredAccessToken } from '@/lib/session';
+
+/** SPEC §8: a failed save or unsave without a message from the server. */
+export const SAVE_FAILED_MESSAGE = 'Failed to save/unsave project';
+
+/**
+ * Save / Unsave a project (SPEC §2 project detail). Whether it is saved comes from the saved list; a visitor
+ * without a session is sent to sign in and comes back here afterwards. Creators are not offered it: the
+ * caller leaves it out for them.
+ */
+export function SaveButton({
+  projectId,
+  variant = 'button',
+  ...buttonProps
+}: { projectId: number; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+  const token = useStoredAccessToken();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const savedIds = useSavedProjectIds();
+  const toggle = useSaveToggle();
+  const saved = savedIds.data?.has(projectId) ?? false;
+
+  useEffect(() => {
+    // The saved-status lookup fails silently (SPEC §8): logged only.
+    if (savedIds.error) console.warn('Could not load the saved status of the project', savedIds.error);
+  }, [savedIds.error]);
+
+  const onClick = () => {
+    if (!token) {
+      void navigate('/signin', {
+        state: { from: `${location.pathname}${location.search}${location.hash}` },
+      });
+      return;
+    }
+    toggle.mutate(
+      { id: projectId, save: !saved },
+      {
+        onSuccess: () => notify.success(saved ? SAVE_MESSAGES.removed : SAVE_MESSAGES.saved),
+        onError: (error) => notify.error(serverMessage(error) ?? SAVE_FAILED_MESSAGE),
+      },
+    );
+  };
+
+  const label = saved ? 'Unsave' : 'Save';
+  const icon = saved ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />;
+  const busy = toggle.isPending || (Boolean(token) && savedIds.isPending);
+
+  if (variant === 'icon') {
+    return (
+      <Tooltip label={saved ? 'Remove from saved projects' : 'Save project'} withArrow>
+        <ActionIcon
+          variant={saved ? 'filled' : 'default'}
+          size="lg"
+          radius="md"
+          aria-label={saved ? 'Unsave project' : 'Save project'}
+          loading={busy}
+          onClick={onClick}
+        >
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      variant={saved ? 'light' : 'default'}
+      leftSection={icon}
+      loading={busy}
+      onClick={onClick}
+      {...buttonProps}
+    >
+      {label}
+    </Button>
+  );
+}

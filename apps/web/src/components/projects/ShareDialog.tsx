@@ -1,0 +1,179 @@
+import {
+  ActionIcon,
+  Button,
+  type ButtonProps,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import {
+  IconBrandFacebook,
+  IconBrandLinkedin,
+  IconBrandTwitter,
+  IconCheck,
+  IconCopy,
+  IconShare,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { type ShareInfo, TIMINGS_MS } from '@fundry/shared';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+
+/** SPEC §8: the share call failed or gave nothing, so the dialog offers links made here. */
+export const LOCAL_SHARE_WARNING = 'Using local share links - some features may be limited';
+
+/** Share links built in the browser from the site's own address, for when the share call cannot help. */
+export function localShareInfo(project: { id: number; title: string }): ShareInfo {
+  const url = new URL(`/projects/${project.id}`, window.location.origin).toString();
+  const encodedUrl = encodeURIComponent(url);
+  const text = encodeURIComponent(project.title);
+  return {
+    url,
+    title: project.title,
+    social_links: {
+      twitter: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${text}`,
+      facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
+      linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
+    },
+  };
+}
+
+/** POST projects/{id}/share; on failure or an answer without data, local links and a warning (SPEC §7, §8). */
+export async function fetchShareInfo(project: { id: number; title: string }): Promise<ShareInfo> {
+  try {
+    const reply = await api.post<{ data?: ShareInfo | null }>(`projects/${project.id}/share`);
+    if (reply?.data?.url) return reply.data;
+  } catch (error) {
+    console.warn('The share call failed; using local share links', error);
+  }
+  notify.warning(LOCAL_SHARE_WARNING);
+  return localShareInfo(project);
+}
+
+const SOCIAL = [
+  { key: 'twitter', label: 'Twitter', icon: IconBrandTwitter, color: 'dark' },
+  { key: 'facebook', label: 'Facebook', icon: IconBrandFacebook, color: 'blue' },
+  { key: 'linkedin', label: 'LinkedIn', icon: IconBrandLinkedin, color: 'indigo' },
+] as const;
+
+/** The share dialog: the link with a Copy button (a copied mark for 2 seconds) and three social sites. */
+export function ShareDialog({
+  info,
+  opened,
+  onClose,
+}: {
+  info: ShareInfo | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const clipboard = useClipboard({ timeout: TIMINGS_MS.shareCopied });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Share this project" centered>
+      {info && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Tell your friends about <strong>{info.title}</strong>.
+          </Text>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label="Project link"
+              value={info.url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1 }}
+            />
+            <Button
+              color={clipboard.copied ? 'teal' : undefined}
+              leftSection={clipboard.copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={() => clipboard.copy(info.url)}
+              miw={104}
+            >
+              {clipboard.copied ? 'Copied!' : 'Copy'}
+            </Button>
+          </Group>
+          <Text size="xs" c={clipboard.error ? 'red' : 'teal'} role="status" mih={18}>
+            {clipboard.copied
+              ? 'Link copied to the clipboard'
+              : clipboard.error
+                ? 'Could not copy: select the link and copy it yourself'
+                : ''}
+          </Text>
+          <div>
+            <Text size="sm" fw={600} mb="xs">
+              Share on
+            </Text>
+            <Group gap="sm">
+              {SOCIAL.map(({ key, label, icon: Icon, color }) => (
+                <Button
+                  key={key}
+                  component="a"
+                  href={info.social_links[key]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="light"
+                  color={color}
+                  leftSection={<Icon size={18} />}
+                >
+                  {label}
+                </Button>
+              ))}
+            </Group>
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** A Share button that asks for the share links and opens the dialog with them. */
+export function ShareButton({
+  project,
+  variant = 'button',
+  ...buttonProps
+}: { project: { id: number; title: string }; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+  const [info, setInfo] = useState<ShareInfo | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  const open = async () => {
+    setLoading(true);
+    const next = await fetchShareInfo(project);
+    setLoading(false);
+    setInfo(next);
+    setOpened(true);
+  };
+
+  return (
+    <>
+      {variant === 'icon' ? (
+        <Tooltip label="Share project" withArrow>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            radius="md"
+            aria-label="Share project"
+            loading={loading}
+            onClick={() => void open()}
+          >
+            <IconShare size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          variant="default"
+          leftSection={<IconShare size={18} />}
+          loading={loading}
+          onClick={() => void open()}
+          {...buttonProps}
+        >
+          Share
+        </Button>
+      )}
+      <ShareDialog info={info} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconHeartHandshake } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { ProjectStatus } from '@fundry/shared';
+import { useSession } from '@/lib/session';
+import { BackProjectDialog } from './BackProjectDialog';
+
+/** Back Project is offered only on an ACTIVE project, and never to its creator (SPEC §4). */
+export function canBackProject(project: { status: ProjectStatus }, isCreator: boolean): boolean {
+  return project.status === 'ACTIVE' && !isCreator;
+}
+
+/**
+ * Starts backing: a signed-out visitor goes to sign in and comes back here; a signed-in one gets the
+ * back-project dialog, with `rewardId` already chosen when given.
+ */
+export function useBackingStarter(project: { id: number; title: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setState] = useState<{ opened: boolean; rewardId: number | null }>({
+    opened: false,
+    rewardId: null,
+  });
+  const start = (rewardId: number | null = null) => {
+    if (!session.isSignedIn) {
+      void navigate('/signin', {
+        state: { from: `${location.pathname}${location.search}${location.hash}` },
+      });
+      return;
+    }
+    setState({ opened: true, rewardId });
+  };
+  const dialog = (
+    <BackProjectDialog
+      project={project}
+      opened={state.opened}
+      initialRewardId={state.rewardId}
+      onClose={() => setState((current) => ({ ...current, opened: false }))}
+    />
+  );
+  return { start, dialog };
+}
+
+/** The stats card's 'Back This Project' button (SPEC §2), with its dialog. */
+export function BackProjectButton({
+  project,
+  isCreator,
+  ...buttonProps
+}: {
+  project: { id: number; title: string; status: ProjectStatus };
+  isCreator: boolean;
+} & ButtonProps) {
+  const backing = useBackingStarter(project);
+  if (!canBackProject(project, isCreator)) return null;
+  return (
+    <>
+      <Button
+        size="md"
+        fullWidth
+        leftSection={<IconHeartHandshake size={20} />}
+        onClick={() => backing.start()}
+        {...buttonProps}
+      >
+        Back This Project
+      </Button>
+      {backing.dialog}
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  hasAtMostTwoDecimals,
+  MIN_PLEDGE_DOLLARS,
+  REWARD_DESCRIPTION_MAX,
+  REWARD_MESSAGES,
+  REWARD_TITLE_MAX,
+  type Reward,
+  todayUtc,
+} from '@fundry/shared';
+import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { type RewardInput, useSaveReward } from '@/lib/rewards';
+import { REWARD_UI_MESSAGES } from './messages';
+
+type Shipping = Reward['shipping_type'];
+
+export interface RewardFormValues {
+  title: string;
+  description: string;
+  minimum_amount: number | string;
+  quantity_available: number | string;
+  estimated_delivery_date: string;
+  shipping_type: Shipping;
+}
+
+const SHIPPING_OPTIONS: { value: Shipping; label: string }[] = [
+  { value: 'none', label: 'No shipping (digital)' },
+  { value: 'domestic', label: 'Domestic' },
+  { value: 'international', label: 'International' },
+];
+
+function initialValues(reward?: Reward | null): RewardFormValues {
+  return {
+    title: reward?.title ?? '',
+    description: reward?.description ?? '',
+    minimum_amount: reward?.minimum_amount ?? '',
+    quantity_available: reward?.quantity_available ?? '',
+    estimated_delivery_date: reward?.estimated_delivery_date ?? '',
+    shipping_type: reward?.shipping_type ?? 'none',
+  };
+}
+
+/** SPEC §5 reward form rules; the messages are the API's own (REWARD_MESSAGES). */
+export function validateReward(values: RewardFormValues, today: string = todayUtc()) {
+  const errors: Partial<Record<keyof RewardFormValues, string>> = {};
+  const title = values.title.trim();
+  if (!title) errors.title = REWARD_MESSAGES.titleRequired;
+  else if (title.length > REWARD_TITLE_MAX) errors.title = REWARD_MESSAGES.titleLength;
+  const description = values.description.trim();
+  if (!description) errors.description = REWARD_MESSAGES.descriptionRequired;
+  else if (description.length > REWARD_DESCRIPTION_MAX)
+    errors.description = REWARD_MESSAGES.descriptionLength;
+  if (values.minimum_amount === '') errors.minimum_amount = REWARD_MESSAGES.minimumRequired;
+  else if (Number(values.minimum_amount) < MIN_PLEDGE_DOLLARS)
+    errors.minimum_amount = REWARD_MESSAGES.minimumTooLow;
+  else if (!hasAtMostTwoDecimals(Number(values.minimum_amount)))
+    errors.minimum_amount = REWARD_MESSAGES.decimals;
+  if (values.quantity_available !== '' && Number(values.quantity_available) < 1)
+    errors.quantity_available = REWARD_MESSAGES.quantityMin;
+  if (!values.estimated_delivery_date) errors.estimated_delivery_date = REWARD_MESSAGES.deliveryRequired;
+  else if (values.estimated_delivery_date < today)
+    errors.estimated_delivery_date = REWARD_MESSAGES.deliveryPast;
+  return errors;
+}
+
+function toRequest(values: RewardFormValues): RewardInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    minimum_amount: Number(values.minimum_amount),
+    quantity_available: values.quantity_available === '' ? null : Number(values.quantity_available),
+    estimated_delivery_date: values.estimated_delivery_date,
+    shipping_type: values.shipping_type,
+  };
+}
+
+/**
+ * Create reward (no `reward`) and Edit reward dialogs (SPEC §2, §5). Edit keeps Update disabled until a
+ * field changes.
+ */
+export function RewardFormDialog({
+  projectId,
+  opened,
+  reward,
+  onClose,
+}: {
+  projectId: number;
+  opened: boolean;
+  reward?: Reward | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{reward ? 'Edit Reward' : 'Create Reward'}</Text>}
+      centered
+      radius="lg"
+      size="lg"
+    >
+      {/* Mounted on each opening: the form starts from the reward as it is now, or empty. */}
+      <RewardForm projectId={projectId} reward={reward ?? null} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function RewardForm({
+  projectId,
+  reward,
+  onClose,
+}: {
+  projectId: number;
+  reward: Reward | null;
+  onClose: () => void;
+}) {
+  const editing = Boolean(reward);
+  const save = useSaveReward(projectId);
+  const form = useForm<RewardFormValues>({
+    initialValues: initialValues(reward),
+    validate: (values) => validateReward(values),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = form.onSubmit((values) => {
+    setProblem(null);
+    const body = toRequest(values);
+    save.mutate(
+      { rewardId: reward?.id, body },
+      {
+        onSuccess: (response) => {
+          notify.success(
+            editing
+              ? REWARD_UI_MESSAGES.updated
+              : REWARD_UI_MESSAGES.createdNamed(response.data?.title ?? body.title),
+          );
+          onClose();
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          if (Object.keys(fields).length > 0) form.setErrors(fields);
+          else setProblem(serverMessage(error) ?? null);
+          notify.error(editing ? REWARD_UI_MESSAGES.updateFailed : REWARD_UI_MESSAGES.createFailed);
+        },
+      },
+    );
+  });
+
+  const today = todayUtc();
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <TextInput
+          label="Reward Title"
+          withAsterisk
+          placeholder="Early Bird Lantern"
+          maxLength={REWARD_TITLE_MAX}
+          description={`${form.getValues().title.length}/${REWARD_TITLE_MAX}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label="Description"
+          withAsterisk
+          placeholder="What backers of this tier receive"
+          autosize
+          minRows={3}
+          maxLength={REWARD_DESCRIPTION_MAX}
+          description={`${form.getValues().description.length}/${REWARD_DESCRIPTION_MAX}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('description')}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Minimum Pledge Amount ($)"
+            withAsterisk
+            min={MIN_PLEDGE_DOLLARS}
+            step={0.01}
+            decimalScale={2}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('minimum_amount')}
+          />
+          <NumberInput
+            label="Available Quantity"
+            description="Leave empty for unlimited"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('quantity_available')}
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label="Estimated Delivery Date"
+            withAsterisk
+            min={today}
+            {...form.getInputProps('estimated_delivery_date')}
+          />
+          <Select
+            label="Shipping Type"
+            data={SHIPPING_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('shipping_type')}
+          />
+        </Group>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={editing && !form.isDirty()}>
+            {editing ? 'Update Reward' : 'Create Reward'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

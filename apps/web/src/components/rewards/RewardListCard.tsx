@@ -1,0 +1,105 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProjectStatus, Reward } from '@fundry/shared';
+import { isSoldOut, useRewards } from '@/lib/rewards';
+import { useSession } from '@/lib/session';
+import { canBackProject, useBackingStarter } from './BackProjectButton';
+import { REWARD_UI_MESSAGES } from './messages';
+import { RewardCard } from './RewardCard';
+import { RewardFormDialog } from './RewardFormDialog';
+
+/** How many available rewards the project page shows before 'View All Available Rewards'. */
+export const REWARDS_PREVIEW = 2;
+
+/** Managing rewards takes create_reward plus being the creator or an admin (SPEC §6). */
+export function useCanManageRewards(isCreator: boolean): boolean {
+  const session = useSession();
+  return session.permissions.includes('create_reward') && (isCreator || session.isAdmin);
+}
+
+/**
+ * The project page's reward list card (SPEC §2): the first two available rewards, 'View All Available Rewards
+ * (count)', and for creators an Edit action per reward and an Add Reward button.
+ */
+export function RewardListCard({
+  project,
+  isCreator,
+}: {
+  project: { id: number; title: string; status: ProjectStatus };
+  isCreator: boolean;
+}) {
+  const rewards = useRewards(project.id);
+  const canManage = useCanManageRewards(isCreator);
+  const backing = useBackingStarter(project);
+  const [form, setForm] = useState<{ opened: boolean; reward: Reward | null }>({
+    opened: false,
+    reward: null,
+  });
+  const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
+  const shown = available.slice(0, REWARDS_PREVIEW);
+  const backable = canBackProject(project, isCreator);
+
+  return (
+    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-labelledby="rewards-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="xs">
+          <Group gap={8}>
+            <IconGift size={20} color="var(--mantine-color-teal-7)" />
+            <Title order={2} fz="lg" id="rewards-heading">
+              Rewards
+            </Title>
+          </Group>
+          {canManage && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setForm({ opened: true, reward: null })}
+            >
+              Add Reward
+            </Button>
+          )}
+        </Group>
+        {rewards.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {REWARD_UI_MESSAGES.listFailed}
+          </Alert>
+        ) : rewards.isPending ? (
+          <Stack gap="sm">
+            <Skeleton h={120} radius="md" />
+            <Skeleton h={120} radius="md" />
+          </Stack>
+        ) : shown.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {rewards.data.length === 0 ? 'No rewards yet.' : 'Every reward is sold out.'}
+          </Text>
+        ) : (
+          shown.map((reward) => (
+            <RewardCard
+              key={reward.id}
+              reward={reward}
+              onSelect={backable ? (picked) => backing.start(picked.id) : undefined}
+              onEdit={canManage ? (picked) => setForm({ opened: true, reward: picked }) : undefined}
+            />
+          ))
+        )}
+        {rewards.data && rewards.data.length > 0 && (
+          <Button component={Link} to={`/projects/${project.id}/rewards`} variant="default" fullWidth>
+            View All Available Rewards ({available.length})
+          </Button>
+        )}
+      </Stack>
+      {canManage && (
+        <RewardFormDialog
+          projectId={project.id}
+          opened={form.opened}
+          reward={form.reward}
+          onClose={() => setForm((current) => ({ ...current, opened: false }))}
+        />
+      )}
+      {backable && backing.dialog}
+    </Paper>
+  );
+}

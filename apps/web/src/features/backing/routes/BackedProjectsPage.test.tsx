@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BackedProject } from '@fundry/shared';
+import { authStorage } from '@/lib/auth-storage';
+import { mockApi, testUser } from '@/test/api';
+import { makeProject } from '@/test/projects';
+import { renderPage } from '@/test/render';
+import { BackedProjectsPage } from './BackedProjectsPage';
+
+function backed(id: number, title: string): BackedProject {
+  return { ...makeProject({ id, title }), total_amount: 42.5, first_backed_at: '2030-01-05T10:00:00.000Z' };
+}
+
+describe('BackedProjectsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the person’s own contribution, filters by tab and pages through', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const calls = mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': (call) => {
+        const page = Number(call.query.get('page'));
+        return {
+          body: {
+            data: [backed(page, `Project on page ${page}`)],
+            meta: {
+              total: 45,
+              pages: 3,
+              page,
+              per_page: 20,
+              total_amount: 310,
+              first_backed_at: '2030-01-05T10:00:00.000Z',
+            },
+          },
+        };
+      },
+    });
+    const lastList = () => calls.filter((call) => call.path === 'backers/me/backed-projects').at(-1);
+    const { user } = renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+    const card = await screen.findByRole('article', { name: 'Project on page 1' });
+    expect(within(card).getByText('$42.50')).toBeInTheDocument();
+    expect(screen.getByText('$310.00')).toBeInTheDocument();
+    expect(lastList()?.query.get('per_page')).toBe('20');
+    expect(lastList()?.query.get('status')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Project on page 2' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByRole('article', { name: 'Project on page 3' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('article', { name: 'Project on page 2' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Successful' }));
+    await waitFor(() => expect(lastList()?.query.get('status')).toBe('SUCCESSFUL'));
+    expect(lastList()?.query.get('page')).toBe('1');
+    await user.click(screen.getByRole('tab', { name: 'Failed' }));
+    await waitFor(() => expect(lastList()?.query.get('status')).toBe('FAILED'));
+  });
+
+  it('says "Error fetching backed projects" when the list fails', async () => {
+    authStorage.setTokens('access', 'refresh');
+    mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': { status: 500, body: {} },
+    });
+    renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+    await waitFor(() => expect(screen.getAllByText('Error fetching backed projects').length).toBe(2));
+  });
+});

@@ -1,0 +1,162 @@
+import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconExternalLink, IconHeartHandshake } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDollars } from '@fundry/shared';
+import { PageNavigation } from '@/components/PageNavigation';
+import { formatTimestampDate } from '@/lib/dates';
+import { notify } from '@/lib/notify';
+import { type BackedTab, useBackedProjects } from '../api/backing';
+import { BackedProjectGrid } from '../components/BackedProjectGrid';
+
+const TABS: { value: BackedTab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'successful', label: 'Successful' },
+  { value: 'failed', label: 'Failed' },
+];
+
+export const BACKED_MESSAGES = {
+  failed: 'Error fetching backed projects',
+} as const;
+
+function readTab(value: string | null): BackedTab {
+  return TABS.some((tab) => tab.value === value) ? (value as BackedTab) : 'all';
+}
+
+function EmptyState({ tab }: { tab: BackedTab }) {
+  return (
+    <Paper withBorder radius="lg" p="xl" ta="center">
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconHeartHandshake size={28} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          {tab === 'all' ? 'You have not backed any projects yet' : 'No projects here'}
+        </Title>
+        <Text c="dimmed" maw={420}>
+          {tab === 'all'
+            ? 'Find a project you believe in and back it; it will be listed here.'
+            : 'None of the projects you backed is in this state.'}
+        </Text>
+        <Button component={Link} to="/projects/explore">
+          Explore Projects
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /backed-projects (SPEC §2): tabs, cards with the person's own contribution, numbered pagination. */
+export function BackedProjectsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params.get('tab'));
+  const requested = Math.floor(Number(params.get('page')));
+  const page = Number.isFinite(requested) && requested > 1 ? requested : 1;
+  const backed = useBackedProjects(tab, page);
+  const list = backed.data;
+
+  useEffect(() => {
+    if (backed.isError) notify.error(BACKED_MESSAGES.failed);
+  }, [backed.isError]);
+
+  const update = (nextTab: BackedTab, nextPage: number) => {
+    const query = new URLSearchParams(params);
+    if (nextTab === 'all') query.delete('tab');
+    else query.set('tab', nextTab);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    else query.delete('page');
+    setParams(query);
+  };
+
+  return (
+    <Container size="lg" py={40}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            Backed Projects
+          </Title>
+          <Text c="dimmed">The projects you support, and what you gave to each.</Text>
+        </div>
+        {list && list.meta.total_amount !== null && list.meta.total > 0 && (
+          <Paper withBorder radius="lg" p="md" bg="teal.0" aria-label="Your support">
+            <Group gap="xl">
+              <div>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  Your total contribution
+                </Text>
+                <Text fz={24} fw={800} c="teal.8">
+                  {formatDollars(list.meta.total_amount, 2)}
+                </Text>
+              </div>
+              {list.meta.first_backed_at && (
+                <div>
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                    Backing since
+                  </Text>
+                  <Text fw={600}>{formatTimestampDate(list.meta.first_backed_at)}</Text>
+                </div>
+              )}
+            </Group>
+          </Paper>
+        )}
+        <Tabs value={tab} onChange={(value) => update(readTab(value), 1)}>
+          <Tabs.List>
+            {TABS.map((item) => (
+              <Tabs.Tab key={item.value} value={item.value}>
+                {item.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        {backed.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {BACKED_MESSAGES.failed}
+          </Alert>
+        ) : list && list.meta.total === 0 ? (
+          <EmptyState tab={tab} />
+        ) : (
+          <>
+            {list && (
+              <Text size="sm" c="dimmed" role="status">
+                {list.meta.total === 1 ? '1 backed project' : `${list.meta.total} backed projects`}
+              </Text>
+            )}
+            <BackedProjectGrid
+              projects={list?.data}
+              loading={backed.isPending}
+              actions={(project) => (
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">
+                      You gave{' '}
+                      <Text span fw={700} c="teal.8">
+                        {project.total_amount === null ? '—' : formatDollars(project.total_amount, 2)}
+                      </Text>
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      since {formatTimestampDate(project.first_backed_at)}
+                    </Text>
+                  </Group>
+                  <Button
+                    component={Link}
+                    to={`/projects/${project.id}`}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconExternalLink size={14} />}
+                    aria-label={`View ${project.title}`}
+                  >
+                    View
+                  </Button>
+                </Stack>
+              )}
+            />
+            {list && (
+              <PageNavigation page={page} total={list.meta.pages} onChange={(next) => update(tab, next)} />
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ProjectCard as ProjectCardData } from '@fundry/shared';
+import { ProjectCard } from '@/components/projects/ProjectCard';
+
+function CardSkeleton() {
+  return (
+    <Card withBorder radius="lg" padding="md" aria-hidden>
+      <Card.Section>
+        <Skeleton height={168} radius={0} />
+      </Card.Section>
+      <Stack gap="sm" mt="md">
+        <Skeleton height={12} width="40%" />
+        <Skeleton height={18} width="85%" />
+        <Skeleton height={12} />
+        <Skeleton height={12} width="70%" />
+        <Skeleton height={8} mt="xs" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A grid of project cards, each leading to its project; skeleton cards while the first page loads. */
+export function ProjectGrid({
+  projects,
+  loading = false,
+  skeletons = 6,
+  actions,
+  showStatus = true,
+}: {
+  projects: ProjectCardData[] | undefined;
+  loading?: boolean;
+  skeletons?: number;
+  actions?: (project: ProjectCardData) => ReactNode;
+  showStatus?: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="lg" aria-busy={loading}>
+      {loading && !projects
+        ? Array.from({ length: skeletons }, (_, index) => <CardSkeleton key={index} />)
+        : (projects ?? []).map((project) => (
+            <ProjectCard
+              key={project.id}
+              project={project}
+              href={`/projects/${project.id}`}
+              showStatus={showStatus}
+              actions={actions?.(project)}
+            />
+          ))}
+    </SimpleGrid>
+  );
+}

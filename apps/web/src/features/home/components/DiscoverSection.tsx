@@ -1,0 +1,103 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT } from '@fundry/shared';
+import { ProjectCard } from '@/components/projects/ProjectCard';
+import { discoverSlots, useDiscovery } from '../api/discovery';
+
+function ComingSoonCard() {
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      h="100%"
+      component="article"
+      aria-label="Coming Soon"
+      style={{ borderStyle: 'dashed', background: 'var(--mantine-color-gray-0)' }}
+    >
+      <Stack align="center" justify="center" gap="sm" h="100%" mih={320} ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconHourglassHigh size={28} />
+        </ThemeIcon>
+        <Text fw={700}>Coming Soon</Text>
+        <Text size="sm" c="dimmed">
+          A new project will appear here soon.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Home's Discover section: five cards, featured first, then trending, then Coming Soon placeholders. */
+export function DiscoverSection() {
+  const discovery = useDiscovery();
+
+  useEffect(() => {
+    // Without picks the section still shows its placeholders; the failure is logged only.
+    if (discovery.error) console.warn('Could not load the discovery projects', discovery.error);
+  }, [discovery.error]);
+
+  const slots = discovery.isPending
+    ? null
+    : discoverSlots(discovery.data?.featured, discovery.data?.trending);
+
+  return (
+    <section aria-labelledby="discover-heading">
+      <Group justify="space-between" align="flex-end" mb="lg">
+        <div>
+          <Title id="discover-heading" order={2}>
+            Discover Projects
+          </Title>
+          <Text c="dimmed">Featured campaigns and the ones backers are rallying behind this week.</Text>
+        </div>
+        <Button
+          component={Link}
+          to="/projects/explore"
+          variant="light"
+          rightSection={<IconArrowRight size={16} />}
+        >
+          View All Projects
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="lg">
+        {slots
+          ? slots.map((slot) =>
+              slot.kind === 'project' ? (
+                <Box key={slot.project.id} pos="relative" h="100%">
+                  {slot.project.featured && (
+                    <Badge pos="absolute" top={10} left={10} color="grape" style={{ zIndex: 1 }}>
+                      Featured
+                    </Badge>
+                  )}
+                  <ProjectCard
+                    project={slot.project}
+                    href={`/projects/${slot.project.id}`}
+                    descriptionLength={DESCRIPTION_CUT.discovery}
+                    showStatus={false}
+                  />
+                </Box>
+              ) : (
+                <ComingSoonCard key={slot.key} />
+              ),
+            )
+          : Array.from({ length: DISCOVERY_CARD_COUNT }, (_, index) => (
+              <Skeleton key={index} height={360} radius="lg" aria-hidden />
+            ))}
+      </SimpleGrid>
+    </section>
+  );
+}

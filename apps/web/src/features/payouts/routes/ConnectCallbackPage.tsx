@@ -1,0 +1,88 @@
+import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useBankAccountStatus } from '@/components/payouts/api';
+import { ConnectBankButton, DueRequirements } from '@/components/payouts/BankConnection';
+import { PAYOUT_UI_MESSAGES } from '@/components/payouts/messages';
+
+type Outcome = 'success' | 'incomplete' | 'error';
+
+const LOOKS: Record<Outcome, { color: string; icon: ReactNode; title: string }> = {
+  success: { color: 'teal', icon: <IconCircleCheck size={36} />, title: 'Bank account connected' },
+  incomplete: { color: 'yellow', icon: <IconAlertTriangle size={36} />, title: 'Setup not finished' },
+  error: { color: 'red', icon: <IconAlertCircle size={36} />, title: 'Bank connection failed' },
+};
+
+function Result({ outcome, children }: { outcome: Outcome; children: ReactNode }) {
+  const look = LOOKS[outcome];
+  return (
+    <Stack align="center" gap="md" ta="center" data-outcome={outcome}>
+      <ThemeIcon size={64} radius="xl" variant="light" color={look.color}>
+        {look.icon}
+      </ThemeIcon>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {look.title}
+      </Title>
+      {children}
+      <Button component={Link} to="/dashboard/creator" variant={outcome === 'success' ? 'filled' : 'default'}>
+        Go to Creator Dashboard
+      </Button>
+    </Stack>
+  );
+}
+
+/** /connect/callback?account_id=…: where the provider's onboarding returns (SPEC §2 'Bank connection result page'). */
+export function ConnectCallbackPage() {
+  const [params] = useSearchParams();
+  const accountId = params.get('account_id');
+  const status = useBankAccountStatus(Boolean(accountId));
+
+  let content: ReactNode;
+  if (!accountId) {
+    content = (
+      <Result outcome="error">
+        <Text c="dimmed">{PAYOUT_UI_MESSAGES.noAccountInfo}</Text>
+      </Result>
+    );
+  } else if (status.isPending) {
+    content = (
+      <Stack align="center" gap="sm" py="xl" role="status">
+        <Loader />
+        <Text c="dimmed">Checking your bank account…</Text>
+      </Stack>
+    );
+  } else if (status.isError || !status.data.account_connected) {
+    content = (
+      <Result outcome="error">
+        <Text c="dimmed">{PAYOUT_UI_MESSAGES.callbackFailed}</Text>
+      </Result>
+    );
+  } else if (status.data.payouts_enabled) {
+    content = (
+      <Result outcome="success">
+        <Text c="dimmed">Your bank account is connected and payouts are enabled.</Text>
+      </Result>
+    );
+  } else {
+    content = (
+      <Result outcome="incomplete">
+        <Text c="dimmed">{PAYOUT_UI_MESSAGES.notCompleted}</Text>
+        <Paper withBorder radius="md" p="md" ta="left">
+          <DueRequirements keys={status.data.requirements.currently_due} />
+        </Paper>
+        <Group>
+          <ConnectBankButton label="Continue Bank Account Setup" />
+        </Group>
+      </Result>
+    );
+  }
+
+  return (
+    <Container size="sm" py={56}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">
+        {content}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDollars, type ProjectList } from '@fundry/shared';
+import { usePayoutEligibility, useBankAccountStatus } from '@/components/payouts/api';
+import { BankConnection } from '@/components/payouts/BankConnection';
+import { PAYOUT_UI_MESSAGES } from '@/components/payouts/messages';
+import { StatusBadge } from '@/components/projects/StatusBadge';
+import { useMyProjects } from '@/lib/projects';
+
+function ProjectPayoutRow({ project }: { project: ProjectList['projects'][number] }) {
+  const eligibility = usePayoutEligibility(project.id);
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-label={project.title}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+          <Group gap="xs">
+            <Text fw={600}>{project.title}</Text>
+            <StatusBadge status={project.status} size="sm" />
+          </Group>
+          {eligibility.isPending && <Skeleton height={14} width="60%" />}
+          {eligibility.isError && (
+            <Text size="sm" c="red">
+              {PAYOUT_UI_MESSAGES.loadFailed}
+            </Text>
+          )}
+          {eligibility.data && (
+            <>
+              <Text size="sm">
+                Available for payout: <strong>{formatDollars(eligibility.data.available_amount, 2)}</strong>
+                {' · '}Paid out: {formatDollars(eligibility.data.funds_info.total_paid_out, 2)}
+              </Text>
+              {eligibility.data.eligible ? (
+                <Badge color="teal" variant="light" w="fit-content">
+                  Eligible for payout
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {eligibility.data.reason}
+                </Text>
+              )}
+            </>
+          )}
+        </Stack>
+        <Button component={Link} to={`/projects/${project.id}`} variant="light">
+          Manage Payouts
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /dashboard/creator: the creator's bank connection and each project's payout eligibility. */
+export function CreatorPayoutsPage() {
+  const status = useBankAccountStatus();
+  const projects = useMyProjects({ perPage: 100 });
+  const live = projects.data?.projects.filter((project) => project.status !== 'DRAFT') ?? [];
+
+  return (
+    <Container size="lg" py={40}>
+      <Stack gap="xl">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            Creator Payouts
+          </Title>
+          <Text c="dimmed">Your bank account and what each of your projects holds for you.</Text>
+        </div>
+        {status.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {PAYOUT_UI_MESSAGES.loadFailed}
+          </Alert>
+        ) : (
+          <BankConnection status={status.data} />
+        )}
+        <section aria-labelledby="payout-projects">
+          <Title order={2} fz="xl" mb="md" id="payout-projects">
+            Your Projects
+          </Title>
+          {projects.isPending && <Skeleton height={80} radius="md" />}
+          {projects.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {PAYOUT_UI_MESSAGES.loadFailed}
+            </Alert>
+          )}
+          {projects.data && live.length === 0 && <Text c="dimmed">You have no published projects yet.</Text>}
+          {live.length > 0 && (
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {live.map((project) => (
+                <ProjectPayoutRow key={project.id} project={project} />
+              ))}
+            </Stack>
+          )}
+        </section>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@fundry/shared';
+import { api } from '@/lib/api-client';
+import { projectKeys, type ProjectResponse } from '@/lib/projects';
+import { useStoredAccessToken } from '@/lib/session';
+import { uploadWithProgress } from '@/lib/upload';
+import type { AdminAction } from '../messages';
+
+interface RolesResponse {
+  data: { roles: string[]; isCreator: boolean };
+}
+
+/** A route's id, or null when it is not a positive whole number (such a project cannot exist). */
+export function parseProjectId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * One project as the caller may see it (GET projects/{id}); a private project is a 404 to others. The key
+ * carries the token: what a person may see depends on who they are.
+ */
+export function useProject(id: number | null) {
+  const token = useStoredAccessToken();
+  return useQuery({
+    queryKey: [...projectKeys.detail(id ?? 0), token],
+    queryFn: async ({ signal }) => (await api.get<ProjectResponse>(`projects/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+}
+
+/** The edit form's data (GET projects/drafts/{id}): the creator's, or an admin's, only. */
+export function useProjectForEditing(id: number | null) {
+  const token = useStoredAccessToken();
+  return useQuery({
+    queryKey: [...projectKeys.edit(id ?? 0), token],
+    queryFn: async ({ signal }) =>
+      (await api.get<ProjectResponse>(`projects/drafts/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+    // The form is filled once; a refetch in the background must not reset what the person typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The caller's roles on a project (creator, admin); asked only of signed-in people. */
+export function useProjectRoles(id: number | null) {
+  const token = useStoredAccessToken();
+  return useQuery({
+    queryKey: [...projectKeys.roles(id ?? 0), token],
+    queryFn: async ({ signal }) =>
+      (await api.get<RolesResponse>(`projects/${id}/roles`, undefined, signal)).data,
+    enabled: id !== null && Boolean(token),
+    retry: false,
+  });
+}
+
+export type SaveTarget = { kind: 'create' } | { kind: 'draft' } | { kind: 'update'; id: number };
+
+/** Sends the multipart project form with upload progress: create, save a new draft, or update. */
+export function useSaveProject(onProgress: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ target, body }: { target: SaveTarget; body: FormData }) => {
+      switch (target.kind) {
+        case 'create':
+          return uploadWithProgress<ProjectResponse>('projects', { method: 'POST', body, onProgress });
+        case 'draft':
+          return uploadWithProgress<ProjectResponse>('projects/drafts', {
+            method: 'POST',
+            body,
+            onProgress,
+          });
+        case 'update':
+          return uploadWithProgress<ProjectResponse>(`projects/${target.id}`, {
+            method: 'PUT',
+            body,
+            onProgress,
+          });
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** Admin moderation: activate, revoke (with an optional reason) and feature/unfeature (a toggle). */
+export function useAdminAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: AdminAction; reason?: string }) => {
+      const path = action === 'unfeature' ? 'feature' : action;
+      const body = action === 'revoke' && reason?.trim() ? { reason: reason.trim() } : undefined;
+      return api.post<{ data: Project; message?: string }>(`projects/${id}/${path}`, body);
+    },
+    onSuccess: (response) => {
+      queryClient.setQueriesData<Project>({ queryKey: projectKeys.detail(id) }, response.data);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}

@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconEdit,
+  IconGift,
+  IconInfoCircle,
+  IconMessageCircle,
+  IconNews,
+  IconStar,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Project } from '@fundry/shared';
+import { PageLoader } from '@/components/PageLoader';
+import { ProjectActions } from '@/components/projects/ProjectActions';
+import { RichTextContent } from '@/components/projects/RichTextContent';
+import { RevokedBadge, StatusBadge } from '@/components/projects/StatusBadge';
+import { PayoutPanel } from '@/components/payouts/PayoutPanel';
+import { BackProjectButton } from '@/components/rewards/BackProjectButton';
+import { RewardListCard } from '@/components/rewards/RewardListCard';
+import { isApiError, serverMessage } from '@/lib/api-errors';
+import { formatCalendarDate } from '@/lib/dates';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
+import { AdminControls } from '../components/detail/AdminControls';
+import { CreatorCard } from '../components/detail/CreatorCard';
+import { ProjectMedia } from '../components/detail/ProjectMedia';
+import { StatsCard } from '../components/detail/StatsCard';
+import { PROJECT_PAGE_MESSAGES } from '../messages';
+
+/** Statuses whose project its creator may still edit. */
+const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE'];
+
+function editPath(project: Project) {
+  return project.status === 'DRAFT' ? `/projects/drafts/edit/${project.id}` : `/projects/edit/${project.id}`;
+}
+
+function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: boolean; isAdmin: boolean }) {
+  const category = project.category?.name ?? project.category_name;
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        <Title order={1} fz={{ base: 28, sm: 36 }}>
+          {project.title || PROJECT_PAGE_MESSAGES.untitled}
+        </Title>
+        <Group gap="xs">
+          {category && (
+            <Badge variant="light" color="blue">
+              {category}
+            </Badge>
+          )}
+          {project.status === 'REJECTED' ? (
+            <RevokedBadge
+              revocationDate={project.revocation_date}
+              revocationReason={project.revocation_reason}
+            />
+          ) : (
+            <StatusBadge status={project.status} />
+          )}
+          {isAdmin && project.featured && (
+            <Badge color="grape" leftSection={<IconStar size={12} />}>
+              Featured
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+      {/* Share and save actions, and the Rewards button, join the header with their own issues. */}
+      <ProjectActions project={project} isCreator={isCreator} compact />
+      {isCreator && (
+        <Button
+          component={Link}
+          to={`/projects/${project.id}/rewards`}
+          variant="default"
+          leftSection={<IconGift size={18} />}
+        >
+          Rewards
+        </Button>
+      )}
+      {isCreator && EDITABLE.includes(project.status) && (
+        <Button
+          component={Link}
+          to={editPath(project)}
+          variant="default"
+          leftSection={<IconEdit size={18} />}
+        >
+          Edit
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function Overview({ project }: { project: Project }) {
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="project-description">
+        <Title order={2} fz="xl" mb="sm" id="project-description">
+          Description
+        </Title>
+        <RichTextContent html={project.description} fallback={PROJECT_PAGE_MESSAGES.noDescription} />
+      </section>
+      <section aria-labelledby="project-risks">
+        <Title order={2} fz="xl" mb="sm" id="project-risks">
+          Risks and Challenges
+        </Title>
+        <RichTextContent
+          html={project.risks_and_challenges ?? project.risk_and_challenges}
+          fallback={PROJECT_PAGE_MESSAGES.noRisks}
+        />
+      </section>
+      <section aria-labelledby="project-timeline">
+        <Title order={2} fz="xl" mb="sm" id="project-timeline">
+          Project Timeline
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {(
+            [
+              ['Start Date', project.start_date],
+              ['End Date', project.end_date],
+            ] as const
+          ).map(([label, date]) => (
+            <Paper key={label} bg="gray.0" radius="md" p="md">
+              <Group gap="sm" wrap="nowrap">
+                <IconCalendarEvent size={20} color="var(--mantine-color-teal-7)" />
+                <div>
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                    {label}
+                  </Text>
+                  <Text fw={500}>{formatCalendarDate(date, PROJECT_PAGE_MESSAGES.notSpecified)}</Text>
+                </div>
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}
+
+function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" gap="sm" py="xl">
+      <Text c="dimmed">{text}</Text>
+      {children}
+    </Stack>
+  );
+}
+
+function ProjectView({ project }: { project: Project }) {
+  const session = useSession();
+  const roles = useProjectRoles(project.id);
+  // The creator: the project's roles say so, else the signed-in id is the creator's (SPEC §6).
+  const isCreator =
+    roles.data?.isCreator === true || (session.userId !== null && session.userId === project.creator_id);
+  const isAdmin = session.isAdmin;
+
+  return (
+    <Stack gap="lg">
+      {project.status === 'PENDING' && (isCreator || isAdmin) && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
+          {PROJECT_PAGE_MESSAGES.underReview}
+        </Alert>
+      )}
+      <Header project={project} isCreator={isCreator} isAdmin={isAdmin} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="xl">
+            <ProjectMedia project={project} />
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
+              <Tabs defaultValue="overview">
+                <Tabs.List mb="lg">
+                  <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
+                    Overview
+                  </Tabs.Tab>
+                  <Tabs.Tab value="updates" leftSection={<IconNews size={16} />}>
+                    Updates
+                  </Tabs.Tab>
+                  <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
+                    Comments
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="overview">
+                  <Overview project={project} />
+                </Tabs.Panel>
+                <Tabs.Panel value="updates">
+                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates}>
+                    {isCreator && (
+                      <>
+                        <Button variant="light" disabled>
+                          Post an Update
+                        </Button>
+                        <Text size="xs" c="dimmed">
+                          Posting updates to backers is coming soon.
+                        </Text>
+                      </>
+                    )}
+                  </EmptyTab>
+                </Tabs.Panel>
+                <Tabs.Panel value="comments">
+                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+            {/* The creator's payment management panel (payouts). */}
+            {isCreator && <PayoutPanel projectId={project.id} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Box style={{ position: 'sticky', top: 86 }}>
+            <Stack gap="lg">
+              {/* Back This Project, Share and Save go inside the stats card with their own issues. */}
+              <StatsCard
+                project={project}
+                primaryAction={<BackProjectButton project={project} isCreator={isCreator} />}
+              >
+                <ProjectActions project={project} isCreator={isCreator} />
+              </StatsCard>
+              <RewardListCard project={project} isCreator={isCreator} />
+              <CreatorCard creator={project.creator} />
+              {isAdmin && <AdminControls project={project} />}
+            </Stack>
+          </Box>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /projects/{id} and /projects/drafts/{id} (SPEC §2 'Project detail page'). */
+export function ProjectDetailPage() {
+  const { id: param } = useParams();
+  const id = parseProjectId(param);
+  const project = useProject(id);
+  const notFound = id === null || isApiError(project.error, 404);
+  const failure =
+    project.isError && !notFound
+      ? (serverMessage(project.error) ?? PROJECT_PAGE_MESSAGES.detailsFailed)
+      : null;
+
+  useEffect(() => {
+    if (failure) notify.error(failure);
+  }, [failure]);
+
+  let content;
+  if (notFound) {
+    content = (
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={PROJECT_PAGE_MESSAGES.notFound}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">It may not exist, or it may not be visible to you.</Text>
+          <Button component={Link} to="/" size="xs" variant="light">
+            Back to Home
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (failure) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Error" role="alert">
+        {failure}
+      </Alert>
+    );
+  } else if (!project.data) {
+    content = <PageLoader />;
+  } else {
+    content = <ProjectView project={project.data} />;
+  }
+  return (
+    <Container size="lg" py={32}>
+      {content}
+    </Container>
+  );
+}
