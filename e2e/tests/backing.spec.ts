@@ -22,15 +22,6 @@ function dollars(text: string): number {
  */
 async function openAs(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  // WORKAROUND for an API bug (reported): the sandbox checkout's Pay and Cancel buttons are plain HTML forms,
-  // posted as application/x-www-form-urlencoded, which the API answers with 415 UNSUPPORTED_MEDIA_TYPE (no
-  // parser for that type). The forms carry no fields, so the same post without a content type is what the
-  // page means to send. Harmless once the API accepts form posts.
-  await context.route(/\/sandbox\/checkout\/[^/]+\/(pay|cancel)$/, (route) => {
-    const headers = { ...route.request().headers() };
-    delete headers['content-type'];
-    return route.continue({ headers });
-  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

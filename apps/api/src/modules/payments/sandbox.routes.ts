@@ -15,6 +15,7 @@ const escape = (text: string) =>
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg" />
 <title>${escape(title)} · Fundry sandbox checkout</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f3f5;color:#212529">
 <div style="background:#fff3bf;color:#5c3c00;text-align:center;padding:8px;font-size:14px">Sandbox checkout: test mode, no card is charged</div>
