@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, RewardsTable } from '../../db/schema';
-import type { Insertable, Updateable } from 'kysely';
 
 export function listRewards(db: Kysely<DB>, projectId: number) {
   return db
@@ -50,18 +49,20 @@ export async function deleteUnbackedReward(db: Kysely<DB>, rewardId: number) {
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A unit is left: unlimited, or fewer claimed and reserved than available. */
+const hasStock = (eb: ExpressionBuilder<DB, 'rewards'>) =>
+  eb.or([
+    eb('quantity_available', 'is', null),
+    eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
+  ]);
+
 /** Reserves one unit: a single conditional update, so concurrent pledges can never oversell. */
 export async function reserveReward(db: Kysely<DB>, rewardId: number) {
   const row = await db
     .updateTable('rewards')
     .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', 1) }))
     .where('id', '=', rewardId)
-    .where((eb) =>
-      eb.or([
-        eb('quantity_available', 'is', null),
-        eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
-      ]),
-    )
+    .where(hasStock)
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);
@@ -99,12 +100,7 @@ export async function claimIfAvailable(db: Kysely<DB>, rewardId: number) {
       backers_count: eb('backers_count', '+', 1),
     }))
     .where('id', '=', rewardId)
-    .where((eb) =>
-      eb.or([
-        eb('quantity_available', 'is', null),
-        eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
-      ]),
-    )
+    .where(hasStock)
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);

@@ -7,7 +7,7 @@ import { PageNavigation } from '@/components/PageNavigation';
 import { formatTimestampDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
-import { BackedProjectGrid } from '../components/BackedProjectGrid';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
 const TABS: { value: BackedTab; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -122,7 +122,8 @@ export function BackedProjectsPage() {
                 {list.meta.total === 1 ? '1 backed project' : `${list.meta.total} backed projects`}
               </Text>
             )}
-            <BackedProjectGrid
+            <ProjectGrid
+              skeletons={3}
               projects={list?.data}
               loading={backed.isPending}
               actions={(project) => (

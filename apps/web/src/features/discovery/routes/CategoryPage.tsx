@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useCategory, useProjectList } from '../api/discovery';
-import { ProjectGrid } from '../components/ProjectGrid';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { DISCOVERY_MESSAGES } from '../messages';
 
 function parseId(value: string | undefined): number | null {

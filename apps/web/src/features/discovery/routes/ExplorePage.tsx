@@ -20,7 +20,7 @@ import { useCategories } from '@/lib/categories';
 import { useProjectList } from '../api/discovery';
 import { ActiveFilters } from '../components/ActiveFilters';
 import { ExploreFilters } from '../components/ExploreFilters';
-import { ProjectGrid } from '../components/ProjectGrid';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import {
   activeFilterCount,
   DEFAULT_EXPLORE_STATUS,

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageNavigation } from '@/components/PageNavigation';
 import { notify } from '@/lib/notify';
 import { useProjectList } from '../api/discovery';
-import { ProjectGrid } from '../components/ProjectGrid';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { DISCOVERY_MESSAGES } from '../messages';
 
 function pageOf(params: URLSearchParams) {

@@ -6,7 +6,7 @@ import { PAGE_SIZES, type ProjectCard as ProjectCardData, SAVE_MESSAGES } from '
 import { PageNavigation } from '@/components/PageNavigation';
 import { notify } from '@/lib/notify';
 import { useSavedProjects, useSaveToggle } from '@/lib/saved-projects';
-import { ProjectGrid } from '../components/ProjectGrid';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { DISCOVERY_MESSAGES } from '../messages';
 
 function EmptyState() {

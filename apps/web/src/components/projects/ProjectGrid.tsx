@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { BackedProject } from '@fundry/shared';
-import { ProjectCard } from '@/components/projects/ProjectCard';
+import type { ProjectCard as ProjectCardData } from '@fundry/shared';
+import { ProjectCard } from './ProjectCard';
 
 function CardSkeleton() {
   return (
@@ -13,32 +13,38 @@ function CardSkeleton() {
         <Skeleton height={12} width="40%" />
         <Skeleton height={18} width="85%" />
         <Skeleton height={12} />
+        <Skeleton height={12} width="70%" />
         <Skeleton height={8} mt="xs" />
       </Stack>
     </Card>
   );
 }
 
-/** Backed projects as cards, each with the person's own contribution underneath (`actions`). */
-export function BackedProjectGrid({
+/** A grid of project cards, each leading to its project; skeleton cards while the first page loads. */
+export function ProjectGrid<T extends ProjectCardData>({
   projects,
-  loading,
+  loading = false,
+  skeletons = 6,
   actions,
+  showStatus = true,
 }: {
-  projects: BackedProject[] | undefined;
-  loading: boolean;
-  actions: (project: BackedProject) => ReactNode;
+  projects: T[] | undefined;
+  loading?: boolean;
+  skeletons?: number;
+  actions?: (project: T) => ReactNode;
+  showStatus?: boolean;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy={loading}>
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="lg" aria-busy={loading}>
       {loading && !projects
-        ? Array.from({ length: 3 }, (_, index) => <CardSkeleton key={index} />)
+        ? Array.from({ length: skeletons }, (_, index) => <CardSkeleton key={index} />)
         : (projects ?? []).map((project) => (
             <ProjectCard
               key={project.id}
               project={project}
               href={`/projects/${project.id}`}
-              actions={actions(project)}
+              showStatus={showStatus}
+              actions={actions?.(project)}
             />
           ))}
     </SimpleGrid>
