@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
-const PASSWORD = 'Fundry-Demo#2026';
 const SUNCELL = 'SunCell: a solar lantern for every home';
 
 /** A calendar date (UTC, as rewards count days) some days from today. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
-const PASSWORD = 'Fundry-Demo#2026';
 const SOFIA = 'sofia@fundry.dev';
 const SUNCELL = 'SunCell: a solar lantern for every home';
 const PIXEL = 'Pixel Harbour: a cosy fishing adventure';

@@ -1,26 +1,11 @@
 import type { Page } from '@playwright/test';
 import { PAYOUT_MESSAGES } from '@fundry/shared';
 import { expect, test } from '../fixtures';
+import { signIn, signOut } from '../support/session';
 
-const PASSWORD = 'Fundry-Demo#2026';
 const MAYA = 'maya@fundry.dev';
 const LEO = 'leo@fundry.dev';
 const COOKBOOK = 'The Neighbourhood Cookbook';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function signOut(page: Page) {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
-}
 
 /** A screenshot from the top of the page, transitions finished. */
 async function snap(page: Page, path: string, fullPage = true) {

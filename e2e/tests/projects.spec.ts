@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { signIn, signOut } from '../support/session';
 
-const PASSWORD = 'Fundry-Demo#2026';
 const MAYA = 'maya@fundry.dev';
 const ADMIN = 'admin@fundry.dev';
 
@@ -54,22 +54,6 @@ function gradientPng(width: number, height: number): Buffer {
 /** A calendar date (UTC, as campaigns count days) some days from today. */
 function dateIn(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Signs out from the dashboard, so no page that depends on the session is open while it ends. */
-async function signOut(page: Page) {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
 
 /**
