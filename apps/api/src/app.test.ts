@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,20 @@ describe.each(databaseKinds)('app on %s', (kind) => {
     expect(document.json<{ paths: Record<string, unknown> }>().paths).toHaveProperty('/api/v1/categories');
     const page = await ctx.app.inject('/api/docs');
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('compresses larger answers for a client that accepts it, and small ones not at all', async () => {
+    const compressed = await ctx.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString('utf8'))).toHaveProperty('paths');
+    const plain = await ctx.app.inject('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const small = await ctx.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('reports the database down on /readyz once it is gone', async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { S3FileStorage } from './modules/media/s3-storage';
+import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { withProjectPreview } from './modules/projects/link-preview';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
@@ -34,7 +36,9 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
+import { loadShedding } from './plugins/load-shedding';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeaders } from './plugins/security-headers';
 import { createServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps extends ServiceOverrides {
@@ -69,41 +73,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     void reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes and a <style> element for its CSS variables.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
+  await app.register(securityHeaders);
+  // JSON and pages are compressed as they go out, quickly rather than tightly; the web build's files are
+  // compressed once at build time and sent as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  await app.register(underPressure, {
-    maxEventLoopDelay: 1_000,
-    retryAfter: 10,
-    pressureHandler: (_request, reply) => {
-      void reply.header('retry-after', '10');
-      throw new AppError('SERVICE_UNAVAILABLE', 'The service is busy. Please try again shortly.');
-    },
-  });
+  await app.register(loadShedding, { maxInFlight: config.maxInFlightRequests });
 
   await app.register(swagger, {
     openapi: {
@@ -178,15 +162,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  if (services.storage instanceof S3FileStorage) {
+    await app.register(s3UploadRoutes, { storage: services.storage });
+  } else {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+      immutable: true,
+    });
+  }
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexHtml);
@@ -196,6 +184,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build ships .br and .gz beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void reply.header('cache-control', 'public, max-age=31536000, immutable');

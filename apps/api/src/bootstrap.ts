@@ -3,7 +3,7 @@ import type { Config } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
-import { LocalFileStorage } from './modules/media/storage';
+import { createFileStorage } from './modules/media/create-file-storage';
 
 /**
  * Opens the configured database and brings its schema up to date. Demo data goes into a database
@@ -16,7 +16,7 @@ export async function openDatabase(config: Config, log?: FastifyBaseLogger): Pro
     if (applied.length > 0) log?.info({ migrations: applied }, 'migrations applied');
     const isNew = applied[0] === '0001_accounts';
     const shouldSeed = config.seedDemoData ?? (isNew && database.kind === 'pglite');
-    if (shouldSeed && (await seedDemoData(database.db, new LocalFileStorage(config.uploadsDir)))) {
+    if (shouldSeed && (await seedDemoData(database.db, createFileStorage(config)))) {
       log?.info('demo data seeded');
     }
     return database;

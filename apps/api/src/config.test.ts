@@ -9,6 +9,7 @@ describe('config', () => {
     expect(config.payments.provider).toBe('sandbox');
     expect(config.rateLimits).toBe(true);
     expect(config.platformFeePercent).toBe(5);
+    expect(config.maxInFlightRequests).toBe(256);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 

@@ -41,6 +41,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   RATE_LIMITS: flag.default(true),
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z
     .string()
@@ -88,6 +89,8 @@ export interface Config {
     | undefined;
   platformFeePercent: number;
   rateLimits: boolean;
+  /** Requests served at once; past this the process answers 503 with Retry-After instead of queueing. */
+  maxInFlightRequests: number;
   logLevel: string;
   corsOrigins: string[];
   webDistDir: string;
@@ -146,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     rateLimits: e.RATE_LIMITS,
+    maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
     webDistDir: e.WEB_DIST_DIR

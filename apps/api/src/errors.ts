@@ -89,11 +89,50 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     );
   }
 
+  if (isDatabaseUnreachable(error)) {
+    request.log.warn({ err: error }, 'data store unreachable');
+    return send(
+      reply,
+      503,
+      {
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'The service cannot reach its data store right now. Please try again shortly.',
+      },
+      { 'retry-after': '5' },
+    );
+  }
+
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, {
     error: 'INTERNAL_ERROR',
     message: 'Something went wrong on our side. Please try again later.',
   });
+}
+
+/** PostgreSQL's classes 08 (connection exception) and 57P (operator intervention: shutdown, crash, starting up). */
+const UNREACHABLE_SQLSTATE = /^(08|57P)/;
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+/** node-postgres reports a lost or never-made connection by message only. */
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+/** The database (or another store) is down or cut off: not the request's fault, and worth a retry shortly. */
+function isDatabaseUnreachable(error: FastifyError): boolean {
+  const code = error.code ?? '';
+  return (
+    UNREACHABLE_SQLSTATE.test(code) ||
+    UNREACHABLE_SOCKET_CODES.has(code) ||
+    UNREACHABLE_MESSAGES.some((message) => error.message.startsWith(message))
+  );
 }
 
 interface ValidationIssue {

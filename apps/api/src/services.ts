@@ -10,7 +10,7 @@ import { BackingService } from './modules/backing/backing.service';
 import { CategoryService } from './modules/categories/categories.service';
 import { MailService } from './modules/mail/mail.service';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
-import { LocalFileStorage } from './modules/media/storage';
+import { createFileStorage } from './modules/media/create-file-storage';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { type Clock, PaymentService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './modules/payments/provider';
@@ -48,12 +48,12 @@ export function createServices(
   const tokens = new TokenSigner(config.jwtSecret);
   const mailTransport = overrides.mailTransport ?? createMailTransport(config.mail.smtpUrl, log);
   const mail = new MailService(db, mailTransport, config.mail.from, log);
-  const storage = new LocalFileStorage(config.uploadsDir);
+  const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth);
   const categories = new CategoryService(db);
-  const projects = new ProjectService(db, users, mail, config.appUrl);
+  const projects = new ProjectService(db, users, mail, config.appUrl, clock);
   const rewards = new RewardService(db, projects);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(

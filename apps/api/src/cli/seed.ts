@@ -2,14 +2,14 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
-import { LocalFileStorage } from '../modules/media/storage';
+import { createFileStorage } from '../modules/media/create-file-storage';
 
 const config = loadConfig();
 const database = await createDatabase(config.database, 1);
 try {
   await migrateToLatest(database.db);
   console.log(
-    (await seedDemoData(database.db, new LocalFileStorage(config.uploadsDir)))
+    (await seedDemoData(database.db, createFileStorage(config)))
       ? 'Demo data seeded'
       : 'Database already has data; nothing seeded',
   );

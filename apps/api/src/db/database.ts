@@ -22,9 +22,18 @@ export interface Database {
 
 export type DatabaseConfig = Config['database'];
 
+/** Also the longest a request waits for a free connection of the pool before it is refused with 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function createDatabase(config: DatabaseConfig, poolSize = 10): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: poolSize });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: poolSize,
+      // A server that accepts the connection but never answers must not hold requests forever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });

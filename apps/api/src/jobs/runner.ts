@@ -22,13 +22,42 @@ export async function startJobRunner(
     schedule: true,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
-  await boss.start();
+  await oneAtATime(database, async () => {
+    await boss.start();
+    for (const job of jobs) {
+      await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
+      await boss.schedule(job.name, job.cron);
+    }
+  });
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
-    await boss.schedule(job.name, job.cron);
     await boss.work(job.name, async () => {
       await job.run();
     });
   }
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }) };
+}
+
+/** Any fixed number, the same in every instance: the key of the lock that serialises pg-boss set-up. */
+const JOB_RUNNER_SETUP_LOCK = 7_310_042;
+
+/**
+ * pg-boss creates its schema and each queue's table on first use. Two instances doing so at once on a new
+ * database collide in PostgreSQL's catalog (a duplicate schema, or a deadlock between two queue tables),
+ * and one of them fails to start; a session lock held across the set-up makes the second find it done.
+ */
+async function oneAtATime(database: Database, start: () => Promise<unknown>) {
+  // PGlite is one connection in one process: holding one for the lock would leave none to start with.
+  if (database.kind !== 'postgres') return start();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [JOB_RUNNER_SETUP_LOCK]);
+    await start();
+  } finally {
+    const unlocked = await client.query('select pg_advisory_unlock($1)', [JOB_RUNNER_SETUP_LOCK]).then(
+      () => true,
+      () => false,
+    );
+    // A connection that could not unlock is closed, which releases its lock too.
+    client.release(!unlocked);
+  }
 }

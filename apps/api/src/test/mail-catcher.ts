@@ -9,8 +9,8 @@ export interface CaughtMail {
   html: string;
 }
 
-/** A real SMTP server on a random local port that keeps every message it receives. */
-export async function startMailCatcher() {
+/** A real SMTP server on a local port (a random one by default) that keeps every message it receives. */
+export async function startMailCatcher(port = 0) {
   const messages: CaughtMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -33,11 +33,11 @@ export async function startMailCatcher() {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     /** The first message (old or new) matching `match`, waiting up to `timeoutMs` for it. */
     async waitFor(match: (mail: CaughtMail) => boolean, timeoutMs = 10_000): Promise<CaughtMail> {

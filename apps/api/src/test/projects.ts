@@ -3,6 +3,13 @@ import { todayUtc } from '@fundry/shared';
 import type { TestContext } from './app';
 import { multipart, type FilePart } from './multipart';
 
+/** The smallest real MP4 header (an ftyp box) followed by `dataBytes` of filler: enough for the byte check. */
+export const mp4Bytes = (dataBytes: number) =>
+  Buffer.concat([
+    Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),
+    Buffer.alloc(dataBytes, 7),
+  ]);
+
 export const inDays = (days: number) => todayUtc(new Date(Date.now() + days * 86_400_000));
 
 export async function firstCategoryId(ctx: TestContext): Promise<number> {

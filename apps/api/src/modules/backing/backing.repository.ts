@@ -4,38 +4,39 @@ import type { DB, ProjectStatusValue } from '../../db/schema';
 import { selectProjects } from '../projects/projects.repository';
 
 /** A backer's projects with their own total and first date, newest backing first, in one query. */
-export async function listBackedProjects(
+export function listBackedProjects(
   db: Kysely<DB>,
   donorId: number,
   statuses: readonly ProjectStatusValue[],
   page: number,
   perPage: number,
 ) {
-  const rows = await selectProjects(db)
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom('donations')
-          .select([
-            'project_id',
-            (e) => e.fn.sum<number>('amount_cents').as('total_cents'),
-            (e) => e.fn.min('succeeded_at').as('first_backed_at'),
-            (e) => e.fn.max('succeeded_at').as('last_backed_at'),
-          ])
-          .where('donor_id', '=', donorId)
-          .where('status', '=', 'SUCCEEDED')
-          .groupBy('project_id')
-          .as('b'),
-      (join) => join.onRef('b.project_id', '=', 'p.id'),
-    )
-    .where('p.status', 'in', statuses)
-    .select(['b.total_cents', 'b.first_backed_at', sql<number>`count(*) over ()`.as('total_count')])
-    .orderBy('b.last_backed_at', 'desc')
-    .orderBy('p.id', 'desc')
+  // The page is chosen from the backer's donations first; only its projects are then read whole.
+  const backedPage = db
+    .selectFrom('donations as d')
+    .innerJoin('projects as bp', 'bp.id', 'd.project_id')
+    .select([
+      'd.project_id',
+      (e) => e.fn.sum<number>('d.amount_cents').as('total_cents'),
+      (e) => e.fn.min('d.succeeded_at').as('first_backed_at'),
+      (e) => e.fn.max('d.succeeded_at').as('last_backed_at'),
+      sql<number>`count(*) over ()`.as('total_count'),
+    ])
+    .where('d.donor_id', '=', donorId)
+    .where('d.status', '=', 'SUCCEEDED')
+    .where('bp.status', 'in', statuses)
+    .groupBy('d.project_id')
+    .orderBy('last_backed_at', 'desc')
+    .orderBy('d.project_id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)
+    .as('b');
+  return selectProjects(db)
+    .innerJoin(backedPage, 'b.project_id', 'p.id')
+    .select(['b.total_cents', 'b.first_backed_at', 'b.total_count'])
+    .orderBy('b.last_backed_at', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
-  return rows;
 }
 
 export async function countBackedProjects(

@@ -53,7 +53,7 @@ export class BackingService {
    */
   async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest) {
     if (!caller.permissions.includes('back_project')) throw forbidden('You may not back projects');
-    await this.projects.get(projectId, caller);
+    await this.projects.getCard(projectId, caller);
     const amountCents = dollarsToCents(input.amount);
     const now = this.clock();
     const { donation, projectTitle, rewardTitle } = await this.db.transaction().execute(async (trx) => {
@@ -115,7 +115,7 @@ export class BackingService {
 
   /** Backer stats of a public project (SPEC §7): backers and amount raised, from the counters. */
   async publicStats(projectId: number) {
-    const project = await this.projects.get(projectId, null);
+    const project = await this.projects.getCard(projectId, null);
     return { total_backers: project.backers_count, total_amount: project.current_amount };
   }
 

@@ -6,11 +6,20 @@ import { pipeline } from 'node:stream/promises';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+// Folders and file names of word characters, dots and dashes; no segment starts with a dot, so no `..`.
+const STORAGE_KEY = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+
+export const isStorageKey = (key: string) => STORAGE_KEY.test(key);
+
+export function assertStorageKey(key: string) {
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
 /** Where uploaded files live; the public address of a file is always `/uploads/{key}`. */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   /** Writes a stream as it arrives; a failed stream leaves no file behind. */
-  putStream(key: string, body: Readable): Promise<string>;
+  putStream(key: string, body: Readable, contentType: string): Promise<string>;
   remove(publicUrl: string): Promise<void>;
 }
 
@@ -42,8 +51,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   private resolve(key: string) {
-    const file = path.resolve(this.root, key);
-    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
-    return file;
+    assertStorageKey(key);
+    return path.join(this.root, key);
   }
 }

@@ -18,11 +18,14 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
   let art: number;
   let food: number;
   const ids: Record<string, number> = {};
+  let now = new Date();
 
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    ctx = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example' });
+    ctx = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example' }, undefined, {
+      clock: () => now,
+    });
     const db = ctx.database.db;
     creatorId = (await createUser(db)).id;
     const categories = await db
@@ -223,6 +226,33 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     expect((await ctx.app.inject('/api/v1/projects/search?q=lamp')).json().data.projects).toHaveLength(5);
   });
 
+  it('keeps suggestions for a moment, but forgets them when a project changes here', async () => {
+    const db = ctx.database.db;
+    const suggest = async (q: string) =>
+      (await ctx.app.inject(`/api/v1/projects/search?q=${q}`))
+        .json<{
+          data: { projects: { title: string }[] };
+        }>()
+        .data.projects.map((p) => p.title);
+    const id = await createProjectRow(db, { creatorId, title: 'Quokka kite' });
+    expect(await suggest('quokka')).toEqual(['Quokka kite']);
+    // A change made elsewhere (another instance) shows once the short cache time has passed.
+    await db.updateTable('projects').set({ title: 'Quokka glider' }).where('id', '=', id).execute();
+    expect(await suggest('quokka')).toEqual(['Quokka kite']);
+    now = new Date(now.getTime() + 11_000);
+    expect(await suggest('quokka')).toEqual(['Quokka glider']);
+    // A revocation through this instance is reflected at once.
+    const admin = await signedInUser(ctx, { admin: true });
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/revoke`,
+      headers: admin.headers,
+      payload: { reason: 'Duplicate' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await suggest('quokka')).toEqual([]);
+  });
+
   it('discovers featured projects first and trending ones after, all active and public', async () => {
     const { featured, trending } = (await ctx.app.inject('/api/v1/projects/discovery')).json<{
       data: { featured: ProjectCard[]; trending: ProjectCard[] };
@@ -262,9 +292,14 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
         succeeded_at: new Date(Date.now() - 10 * 86_400_000),
       })
       .execute();
-    const trending = (await ctx.app.inject('/api/v1/projects/discovery')).json().data
-      .trending as ProjectCard[];
+    const discover = async () =>
+      (await ctx.app.inject('/api/v1/projects/discovery')).json().data.trending as ProjectCard[];
+    // The ranking is worked out once a minute; the cards' figures are always current.
+    expect((await discover())[0]?.title).toBe('Camping stove');
+    now = new Date(now.getTime() + 61_000);
+    const trending = await discover();
     expect(trending[0]?.title).toBe('Clay pots');
+    expect(trending[0]?.current_amount).toBeGreaterThanOrEqual(500);
     await db.deleteFrom('donations').where('donor_id', '=', donor.id).execute();
   });
 

@@ -67,7 +67,8 @@ export async function storeProjectVideo(stream: Readable, storage: FileStorage):
     headSize += next.value.length;
   }
   const first = Buffer.concat(head);
-  const extension = VIDEO_TYPES[(await fileTypeFromBuffer(first))?.mime ?? ''];
+  const contentType = (await fileTypeFromBuffer(first))?.mime ?? '';
+  const extension = VIDEO_TYPES[contentType];
   if (!extension) {
     stream.resume();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROJECT_MESSAGES.videoType, {
@@ -99,7 +100,7 @@ export async function storeProjectVideo(stream: Readable, storage: FileStorage):
     })(),
   ).pipe(limit);
   try {
-    return await storage.putStream(newMediaKey('videos', extension), body);
+    return await storage.putStream(newMediaKey('videos', extension), body, contentType);
   } catch (error) {
     stream.resume();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -140,7 +140,8 @@ function matching(filter: ProjectListFilter) {
  * A page of projects and the total. The page is read in index order and stops at the limit; the total needs
  * its own count only when the page is full (otherwise it follows from the page itself).
  */
-export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
+/** One page of the list, in its order. */
+export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   let query = selectProjects(db).where(matching(filter));
   const order = filter.order;
   if (order.by === 'relevance') {
@@ -156,15 +157,20 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
       })
       .orderBy('p.id', order.direction);
   }
-  const offset = (filter.page - 1) * filter.perPage;
-  const rows = await query.limit(filter.perPage).offset(offset).execute();
-  if (rows.length > 0 && rows.length < filter.perPage) return { rows, total: offset + rows.length };
+  return query
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage)
+    .execute();
+}
+
+/** How many projects the list holds across all its pages. */
+export async function countProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   const counted = await db
     .selectFrom('projects as p')
     .where(matching(filter))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.n) };
+  return Number(counted.n);
 }
 
 /**
@@ -216,17 +222,12 @@ export function featuredProjects(db: Kysely<DB>, today: string, limit: number) {
 }
 
 /**
- * Discovery: campaigns running today with the most backing in the last 7 days (DESIGN.md §5), then the most
- * backers; some ids (those already featured) left out.
+ * Discovery's ranking: ids of campaigns running today with the most backing in the last 7 days (DESIGN.md §5),
+ * then the most backers.
  */
-export function trendingProjects(
-  db: Kysely<DB>,
-  today: string,
-  since: Date,
-  limit: number,
-  excludeIds: readonly number[],
-) {
-  let query = selectProjects(db)
+export async function trendingProjectIds(db: Kysely<DB>, today: string, since: Date, limit: number) {
+  const rows = await db
+    .selectFrom('projects as p')
     .leftJoin(
       (eb) =>
         eb
@@ -238,15 +239,26 @@ export function trendingProjects(
           .as('r'),
       (join) => join.onRef('r.project_id', '=', 'p.id'),
     )
+    .select('p.id')
     .where('p.status', '=', 'ACTIVE')
     .where('p.start_date', '<=', today)
-    .where('p.end_date', '>=', today);
-  if (excludeIds.length > 0) query = query.where('p.id', 'not in', excludeIds);
-  return query
+    .where('p.end_date', '>=', today)
     .orderBy(sql`coalesce(r.recent_cents, 0)`, 'desc')
     .orderBy('p.backers_count', 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** These campaigns, if still running today, in no particular order. */
+export function runningProjectsByIds(db: Kysely<DB>, ids: readonly number[], today: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectProjects(db)
+    .where('p.id', 'in', ids)
+    .where('p.status', '=', 'ACTIVE')
+    .where('p.start_date', '<=', today)
+    .where('p.end_date', '>=', today)
     .execute();
 }
 

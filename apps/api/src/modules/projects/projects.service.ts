@@ -36,6 +36,7 @@ import { findUserById } from '../users/users.repository';
 import type { UserService } from '../users/users.service';
 import type { StoredImage } from './project-media';
 import {
+  countProjects,
   featuredProjects,
   findProject,
   insertProject,
@@ -46,12 +47,14 @@ import {
   type ProjectOrder,
   type ProjectRecord,
   saveProject,
-  trendingProjects,
+  runningProjectsByIds,
+  trendingProjectIds,
   typeahead,
   unsaveProject,
   updateProject,
 } from './projects.repository';
 import { sanitizeRichText } from './rich-text';
+import { TtlCache } from './ttl-cache';
 
 const SHORT_DESCRIPTION_LENGTH = 200;
 
@@ -201,6 +204,8 @@ function checkRules(state: ReturnType<typeof merged>, mode: 'draft' | 'submit' |
   }
 }
 
+const TRENDING_RANKING_TTL_MS = 60_000;
+
 export function toCard(row: ProjectRecord): ProjectCard {
   const goal = row.goal_cents === null ? null : centsToDollars(row.goal_cents);
   const current = centsToDollars(row.current_cents);
@@ -254,14 +259,34 @@ export class ProjectService {
     private readonly users: UserService,
     private readonly mail: MailService,
     private readonly appUrl: string,
+    private readonly clock: () => Date,
   ) {}
+
+  /**
+   * Typeahead answers and public list totals are the same for everyone and asked for constantly; they are kept
+   * a few seconds per instance, and a project changed through this instance clears them at once.
+   */
+  private readonly suggestions = new TtlCache<TypeaheadResult[]>(10_000, 1_000, () => this.clock().getTime());
+  private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
+
+  /** Trending is a ranking over a week of backing: computed once a minute per instance, not per visitor. */
+  private trending: { ids: Promise<number[]>; until: number } | null = null;
 
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
   async get(id: number, caller: AccessClaims | null): Promise<Project> {
+    return this.withCreator(await this.findVisible(id, caller));
+  }
+
+  /** The project without its creator's profile: what its counters and list cards need. */
+  async getCard(id: number, caller: AccessClaims | null) {
+    return toCard(await this.findVisible(id, caller));
+  }
+
+  private async findVisible(id: number, caller: AccessClaims | null) {
     const row = await findProject(this.db, id);
     if (!row || !(isPublic(row.status) || isCreator(caller, row) || isAdmin(caller)))
       throw notFound('Project');
-    return this.withCreator(row);
+    return row;
   }
 
   /** The edit form's data: only for the creator (and admins, who moderate). */
@@ -285,7 +310,10 @@ export class ProjectService {
     if (filter.statuses.length === 0) {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
-    const { rows, total } = await listProjects(this.db, filter);
+    const rows = await listProjects(this.db, filter);
+    const offset = (filter.page - 1) * filter.perPage;
+    const total =
+      rows.length > 0 && rows.length < filter.perPage ? offset + rows.length : await this.listTotal(filter);
     return {
       projects: rows.map(toCard),
       total,
@@ -299,6 +327,14 @@ export class ProjectService {
    * What a list query means. My Projects: the caller's own, by tab. Anything else is a public list:
    * whatever the query says, it holds only public projects (admins may look at any status).
    */
+  /** A creator's own lists are counted exactly; public ones may be up to 30 s behind on other instances. */
+  private listTotal(filter: ProjectListFilter): Promise<number> {
+    if (filter.creatorId !== undefined) return countProjects(this.db, filter);
+    const { statuses, categoryIds, timing, progress, search } = filter;
+    const key = JSON.stringify([statuses, categoryIds, timing, progress, search]);
+    return this.listTotals.get(key, () => countProjects(this.db, filter));
+  }
+
   private listFilter(query: ProjectListQuery, caller: AccessClaims | null): ProjectListFilter {
     const today = todayUtc();
     let statuses: readonly ProjectStatusValue[] = PUBLIC_STATUSES;
@@ -356,22 +392,43 @@ export class ProjectService {
   async typeahead(text: string): Promise<TypeaheadResult[]> {
     const query = text.trim();
     if (!query) return [];
-    return typeahead(this.db, query, PUBLIC_STATUSES, SEARCH_DROPDOWN_MAX);
+    return this.suggestions.get(query.toLowerCase(), () =>
+      typeahead(this.db, query, PUBLIC_STATUSES, SEARCH_DROPDOWN_MAX),
+    );
   }
 
   /** Featured first, then trending; each list holds at most the five cards the home page shows. */
   async discovery(): Promise<{ featured: ProjectCard[]; trending: ProjectCard[] }> {
-    const today = todayUtc();
-    const featured = await featuredProjects(this.db, today, DISCOVERY_CARD_COUNT);
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-    const trending = await trendingProjects(
-      this.db,
-      today,
-      weekAgo,
-      DISCOVERY_CARD_COUNT,
-      featured.map((row) => row.id),
-    );
+    const now = this.clock();
+    const today = todayUtc(now);
+    const [featured, ranking] = await Promise.all([
+      featuredProjects(this.db, today, DISCOVERY_CARD_COUNT),
+      this.trendingRanking(now, today),
+    ]);
+    const featuredIds = new Set(featured.map((row) => row.id));
+    const ids = ranking.filter((id) => !featuredIds.has(id)).slice(0, DISCOVERY_CARD_COUNT);
+    // The cards themselves are read now: figures and statuses are never a minute old.
+    const rows = new Map((await runningProjectsByIds(this.db, ids, today)).map((row) => [row.id, row]));
+    const trending = ids.flatMap((id) => rows.get(id) ?? []);
     return { featured: featured.map(toCard), trending: trending.map(toCard) };
+  }
+
+  private forgetPublicAnswers() {
+    this.suggestions.clear();
+    this.listTotals.clear();
+  }
+
+  private trendingRanking(now: Date, today: string): Promise<number[]> {
+    if (!this.trending || this.trending.until <= now.getTime()) {
+      const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+      // Enough to fill the list after leaving out the featured campaigns, which come first.
+      const ids = trendingProjectIds(this.db, today, weekAgo, 2 * DISCOVERY_CARD_COUNT);
+      this.trending = { ids, until: now.getTime() + TRENDING_RANKING_TTL_MS };
+      ids.catch(() => {
+        this.trending = null;
+      });
+    }
+    return this.trending.ids;
   }
 
   async save(id: number, caller: AccessClaims) {
@@ -485,6 +542,7 @@ export class ProjectService {
       if (Object.keys(errors).length > 0) failValidation(errors);
       await updateProject(trx, id, { ...this.columns(changes), status: nextStatus });
     });
+    this.forgetPublicAnswers();
     return this.get(id, caller);
   }
 
@@ -518,6 +576,7 @@ export class ProjectService {
       return project;
     });
     this.mail.kick();
+    this.forgetPublicAnswers();
     return this.get(row.id, caller);
   }
 
@@ -539,6 +598,7 @@ export class ProjectService {
       await this.mailCreator(trx, project, 'rejected', why);
     });
     this.mail.kick();
+    this.forgetPublicAnswers();
     return this.get(id, caller);
   }
 

@@ -4,7 +4,7 @@ import { PROJECT_MESSAGES, type Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
-import { createProject, inDays, projectFields, sendProject } from '../../test/projects';
+import { createProject, inDays, mp4Bytes, projectFields, sendProject } from '../../test/projects';
 
 type Headers = Record<string, string>;
 
@@ -366,9 +366,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     });
 
     it('stores an uploaded video and serves it with Range support', async () => {
-      // The smallest real MP4 header (ftyp box) followed by data: enough for the byte check.
-      const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
-      const mp4 = Buffer.concat([ftyp, Buffer.alloc(50_000, 7)]);
+      const mp4 = mp4Bytes(50_000);
       const response = await sendProject(
         ctx,
         'POST',

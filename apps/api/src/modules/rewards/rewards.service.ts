@@ -56,7 +56,7 @@ export class RewardService {
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<Reward[]> {
-    await this.projects.get(projectId, caller);
+    await this.projects.getCard(projectId, caller);
     return (await listRewards(this.db, projectId)).map(toReward);
   }
 
@@ -120,7 +120,7 @@ export class RewardService {
 
   /** SPEC §6: rewards are managed with create_reward by the project's creator, or an admin. */
   private async assertManager(projectId: number, caller: AccessClaims) {
-    const project = await this.projects.get(projectId, caller);
+    const project = await this.projects.getCard(projectId, caller);
     const isCreator = project.creator_id === caller.userId;
     const isAdmin = caller.roles.includes('Admin');
     if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {

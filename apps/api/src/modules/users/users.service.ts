@@ -36,9 +36,12 @@ const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
  */
 async function profileStats(db: Kysely<DB>, userId: number, audience: 'self' | 'public') {
   const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
-  const backing = await backerTotals(db, userId);
+  const [backing, projectsCreated] = await Promise.all([
+    backerTotals(db, userId),
+    countProjectsByCreator(db, userId, statuses),
+  ]);
   return {
-    projects_created_count: await countProjectsByCreator(db, userId, statuses),
+    projects_created_count: projectsCreated,
     backed_projects_count: backing.projects,
     total_donations: centsToDollars(backing.totalCents),
   };
@@ -84,9 +87,12 @@ export class UserService {
   }
 
   async getPublicProfile(userId: number): Promise<PublicProfile> {
-    const user = await findUserById(this.db, userId);
+    const [user, stats] = await Promise.all([
+      findUserById(this.db, userId),
+      profileStats(this.db, userId, 'public'),
+    ]);
     if (!user) throw notFound('Profile');
-    return toPublicProfile(user, await profileStats(this.db, userId, 'public'));
+    return toPublicProfile(user, stats);
   }
 
   /** The creator as a project page shows them. */
