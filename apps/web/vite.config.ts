@@ -1,11 +1,47 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, once, at their best settings; the server sends
+ * them as they are (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fundry:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = path.join(outDir, file);
+          const body = await readFile(source);
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            promisify(gzip)(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${source}.br`, br), writeFile(`${source}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 const apiTarget = 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -18,6 +54,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // bench/ reads it to size what each route loads first.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
 });

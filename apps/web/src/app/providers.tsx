@@ -1,13 +1,15 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { theme } from './theme';
+
+// Toasts queue in the notifications store from the start; the component that shows them loads after the page.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 function makeQueryClient() {
   return new QueryClient({
@@ -27,7 +29,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TIMINGS_MS.toast} zIndex={1000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={TIMINGS_MS.toast} zIndex={1000} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>

@@ -1,87 +1,85 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { setSessionExpiredHandler } from '@/lib/api-client';
-import { RouteError } from './layout/RouteError';
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './guards';
-import { PageLoader } from '@/components/PageLoader';
 
 /** Every page is its own chunk: a visitor downloads only the screens they open. */
+function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+  const Page = lazy(async () => ({ default: await load() }));
+  return <Page />;
+}
+
 const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         index: true,
-        lazy: async () => ({ Component: (await import('@/features/home/routes/HomePage')).HomePage }),
+        element: lazyPage(async () => (await import('@/features/home/routes/HomePage')).HomePage),
       },
       {
         path: 'about',
-        lazy: async () => ({ Component: (await import('@/features/info/routes/AboutPage')).AboutPage }),
+        element: lazyPage(async () => (await import('@/features/info/routes/AboutPage')).AboutPage),
       },
       {
         path: 'faqs',
-        lazy: async () => ({ Component: (await import('@/features/info/routes/FaqPage')).FaqPage }),
+        element: lazyPage(async () => (await import('@/features/info/routes/FaqPage')).FaqPage),
       },
       {
         path: 'how-it-works',
-        lazy: async () => ({
-          Component: (await import('@/features/info/routes/HowItWorksPage')).HowItWorksPage,
-        }),
+        element: lazyPage(async () => (await import('@/features/info/routes/HowItWorksPage')).HowItWorksPage),
       },
       {
         path: 'discover',
-        lazy: async () => ({
-          Component: (await import('@/features/categories/routes/DiscoverPage')).DiscoverPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/categories/routes/DiscoverPage')).DiscoverPage,
+        ),
       },
       {
         path: 'signin',
-        lazy: async () => ({ Component: (await import('@/features/auth/routes/SignInPage')).SignInPage }),
+        element: lazyPage(async () => (await import('@/features/auth/routes/SignInPage')).SignInPage),
       },
       {
         path: 'register',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/RegisterPage')).RegisterPage,
-        }),
+        element: lazyPage(async () => (await import('@/features/auth/routes/RegisterPage')).RegisterPage),
       },
       {
         path: 'forgot-password',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
+        ),
       },
       {
         path: 'password-reset-success',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/PasswordResetSuccessPage'))
-            .PasswordResetSuccessPage,
-        }),
+        element: lazyPage(
+          async () =>
+            (await import('@/features/auth/routes/PasswordResetSuccessPage')).PasswordResetSuccessPage,
+        ),
       },
       {
         path: 'password-reset-failed',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/PasswordResetFailedPage')).PasswordResetFailedPage,
-        }),
+        element: lazyPage(
+          async () =>
+            (await import('@/features/auth/routes/PasswordResetFailedPage')).PasswordResetFailedPage,
+        ),
       },
       {
         path: 'password-reset/:token',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/ResetPasswordPage')).ResetPasswordPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/auth/routes/ResetPasswordPage')).ResetPasswordPage,
+        ),
       },
       {
         path: 'verify-email',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/VerifyEmailPage')).VerifyEmailPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/auth/routes/VerifyEmailPage')).VerifyEmailPage,
+        ),
       },
       {
         path: 'auth/callback',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/AuthCallbackPage')).AuthCallbackPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/auth/routes/AuthCallbackPage')).AuthCallbackPage,
+        ),
       },
       {
         // Starting a project needs a session (SPEC §2); sign-in returns here afterwards.
@@ -89,90 +87,88 @@ const routes: RouteObject[] = [
         children: [
           {
             path: 'projects/create',
-            lazy: async () => ({
-              Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
-            }),
+            element: lazyPage(
+              async () => (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+            ),
           },
         ],
       },
       {
         path: 'projects/drafts/edit/:id',
-        lazy: async () => ({
-          Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+        ),
       },
       {
         path: 'projects/edit/:projectId',
-        lazy: async () => ({
-          Component: (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/projects/routes/ProjectFormPage')).ProjectFormPage,
+        ),
       },
       {
         path: 'projects/:id',
-        lazy: async () => ({
-          Component: (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
+        ),
       },
       {
         path: 'projects/:id/rewards',
-        lazy: async () => ({
-          Component: (await import('@/features/backing/routes/AllRewardsPage')).AllRewardsPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/backing/routes/AllRewardsPage')).AllRewardsPage,
+        ),
       },
       {
         path: 'donation/success',
-        lazy: async () => ({
-          Component: (await import('@/features/backing/routes/DonationPages')).DonationSuccessPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/backing/routes/DonationPages')).DonationSuccessPage,
+        ),
       },
       {
         path: 'donation/cancel',
-        lazy: async () => ({
-          Component: (await import('@/features/backing/routes/DonationPages')).DonationCancelPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/backing/routes/DonationPages')).DonationCancelPage,
+        ),
       },
       {
         path: 'projects/drafts/:id',
-        lazy: async () => ({
-          Component: (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
+        ),
       },
       {
         path: 'categories',
-        lazy: async () => ({
-          Component: (await import('@/features/categories/routes/CategoriesPage')).CategoriesPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/categories/routes/CategoriesPage')).CategoriesPage,
+        ),
       },
       {
         path: 'projects',
-        lazy: async () => ({
-          Component: (await import('@/features/discovery/routes/ProjectsPage')).ProjectsPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/discovery/routes/ProjectsPage')).ProjectsPage,
+        ),
       },
       {
         path: 'projects/explore',
-        lazy: async () => ({
-          Component: (await import('@/features/discovery/routes/ExplorePage')).ExplorePage,
-        }),
+        element: lazyPage(async () => (await import('@/features/discovery/routes/ExplorePage')).ExplorePage),
       },
       {
         path: 'category/:categoryId',
-        lazy: async () => ({
-          Component: (await import('@/features/discovery/routes/CategoryPage')).CategoryPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/discovery/routes/CategoryPage')).CategoryPage,
+        ),
       },
       {
         // The signed-in area: pages beside the account sidebar.
-        lazy: async () => ({ Component: (await import('./layout/DashboardLayout')).DashboardLayout }),
+        element: lazyPage(async () => (await import('./layout/DashboardLayout')).DashboardLayout),
         children: [
           {
             element: <RequireAuth />,
             children: [
               {
                 path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('@/features/dashboard/routes/DashboardPage')).DashboardPage,
-                }),
+                element: lazyPage(
+                  async () => (await import('@/features/dashboard/routes/DashboardPage')).DashboardPage,
+                ),
               },
             ],
           },
@@ -182,10 +178,10 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard/creator',
-                lazy: async () => ({
-                  Component: (await import('@/features/payouts/routes/CreatorPayoutsPage'))
-                    .CreatorPayoutsPage,
-                }),
+                element: lazyPage(
+                  async () =>
+                    (await import('@/features/payouts/routes/CreatorPayoutsPage')).CreatorPayoutsPage,
+                ),
               },
               { path: 'bank-account/dashboard', element: <Navigate to="/dashboard/creator" replace /> },
             ],
@@ -196,10 +192,10 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: 'saved-projects',
-                lazy: async () => ({
-                  Component: (await import('@/features/discovery/routes/SavedProjectsPage'))
-                    .SavedProjectsPage,
-                }),
+                element: lazyPage(
+                  async () =>
+                    (await import('@/features/discovery/routes/SavedProjectsPage')).SavedProjectsPage,
+                ),
               },
             ],
           },
@@ -209,60 +205,64 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: 'backed-projects',
-                lazy: async () => ({
-                  Component: (await import('@/features/backing/routes/BackedProjectsPage'))
-                    .BackedProjectsPage,
-                }),
+                element: lazyPage(
+                  async () =>
+                    (await import('@/features/backing/routes/BackedProjectsPage')).BackedProjectsPage,
+                ),
               },
             ],
           },
           {
             path: 'my-projects',
-            lazy: async () => ({
-              Component: (await import('@/features/projects/routes/MyProjectsPage')).MyProjectsPage,
-            }),
+            element: lazyPage(
+              async () => (await import('@/features/projects/routes/MyProjectsPage')).MyProjectsPage,
+            ),
           },
           {
             path: 'profile',
-            lazy: async () => ({
-              Component: (await import('@/features/profile/routes/ProfilePage')).ProfilePage,
-            }),
+            element: lazyPage(
+              async () => (await import('@/features/profile/routes/ProfilePage')).ProfilePage,
+            ),
           },
           {
             path: 'settings',
-            lazy: async () => ({
-              Component: (await import('@/features/settings/routes/SettingsPage')).SettingsPage,
-            }),
+            element: lazyPage(
+              async () => (await import('@/features/settings/routes/SettingsPage')).SettingsPage,
+            ),
           },
         ],
       },
       {
         // Where the bank-account onboarding returns (SPEC §2 'Bank connection result page').
         path: 'connect/callback',
-        lazy: async () => ({
-          Component: (await import('@/features/payouts/routes/ConnectCallbackPage')).ConnectCallbackPage,
-        }),
+        element: lazyPage(
+          async () => (await import('@/features/payouts/routes/ConnectCallbackPage')).ConnectCallbackPage,
+        ),
       },
       {
         path: 'news/:slug',
-        lazy: async () => ({ Component: (await import('@/features/home/routes/NewsPage')).NewsPage }),
+        element: lazyPage(async () => (await import('@/features/home/routes/NewsPage')).NewsPage),
       },
       {
         path: '*',
-        lazy: async () => ({
-          Component: (await import('@/features/info/routes/NotFoundPage')).NotFoundPage,
-        }),
+        element: lazyPage(async () => (await import('@/features/info/routes/NotFoundPage')).NotFoundPage),
       },
     ],
   },
 ];
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
-setSessionExpiredHandler(() => {
-  void router.navigate('/signin', { replace: true });
-});
-
+/**
+ * Declarative routing: the app loads no data through the router, so the data router's code stays out of every
+ * page's first download. Without transitions, a page still loading shows the layout's loader at once.
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,39 +1,59 @@
-import { AppShell, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { type CSSProperties, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { PageLoader } from '@/components/PageLoader';
+import { setSessionExpiredHandler } from '@/lib/api-client';
 import { NAVBAR_HEIGHT } from '../theme';
+import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
-import { MobileMenu, Navbar } from './Navbar';
+import { Navbar } from './Navbar';
+import { RouteErrorBoundary } from './RouteError';
+
+// The drawer, its scroll area and focus trap load only when a small screen first opens the menu.
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
+
+/** A new page starts at the top; going back or forward leaves the browser's own scroll restoration alone. */
+function useScrollToTopOnNavigation(pathname: string) {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
 
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
-  const navigation = useNavigation();
+  const [menuWanted, setMenuWanted] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useScrollToTopOnNavigation(pathname);
+  useEffect(() => {
+    setSessionExpiredHandler(() => void navigate('/signin', { replace: true }));
+  }, [navigate]);
+
+  const toggleMenu = () => {
+    setMenuWanted(true);
+    menu.toggle();
+  };
   return (
-    <AppShell header={{ height: NAVBAR_HEIGHT }} padding={0}>
-      <AppShell.Header withBorder>
-        {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label="Loading page"
-          />
-        )}
-        <Navbar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <MobileMenu opened={menuOpened} onClose={menu.close} />
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <div style={{ flex: 1 }}>
-          <Outlet />
+    <div style={{ '--navbar-height': `${NAVBAR_HEIGHT}px` } as CSSProperties}>
+      <header className={classes.header}>
+        <Navbar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
+      </header>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
+      <main className={classes.main}>
+        <div className={classes.page}>
+          <RouteErrorBoundary page={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
         <Footer />
-      </AppShell.Main>
-      <ScrollRestoration />
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,21 +1,40 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
-export function RouteError() {
-  const error = useRouteError();
-  console.warn('Route failed to render', error);
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'This page failed to load. A newer version of Fundry may have been released.';
+function RouteError() {
   return (
     <Container size="sm" py={120}>
       <Stack align="center" gap="md">
         <Title order={2}>Something went wrong</Title>
         <Text c="dimmed" ta="center">
-          {message}
+          This page failed to load. A newer version of Fundry may have been released.
         </Text>
         <Button onClick={() => window.location.reload()}>Reload the page</Button>
       </Stack>
     </Container>
   );
+}
+
+/** A page that throws (or whose code fails to download) shows the error page; moving to another page clears it. */
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; page: string },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('Route failed to render', error);
+  }
+
+  override componentDidUpdate(previous: { page: string }) {
+    if (previous.page !== this.props.page && this.state.failed) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -69,6 +69,15 @@ describe('Navbar search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/2'));
   });
 
+  it('opens only an arrow-chosen result on Enter, not one under the pointer', async () => {
+    const { user, router } = renderNavbar();
+    await user.type(screen.getByRole('combobox', { name: 'Search projects' }), 'solar');
+    await user.hover(await screen.findByRole('option', { name: /Solar project 2/ }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+    expect(router.state.location.search).toBe('?search=solar');
+  });
+
   it('goes to the results page when the text is submitted', async () => {
     const { user, router } = renderNavbar();
     await user.type(screen.getByRole('combobox', { name: 'Search projects' }), '  solar lamp {Enter}');

@@ -1,7 +1,7 @@
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Group, Loader, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX } from '@fundry/shared';
 import { useProjectTypeahead } from '@/features/discovery/api/discovery';
@@ -10,11 +10,15 @@ import classes from './Navbar.module.css';
 /**
  * The navigation bar's project search (SPEC §2): typing shows at most 5 matching projects after a 300 ms
  * pause, each leading to its page; submitting the text goes to the results page /projects?search={text}.
+ * A plain ARIA combobox (list under the field, arrows, Enter, Escape): every page shows it, and it needs no
+ * positioning library.
  */
 export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
   const navigate = useNavigate();
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const listId = useId();
   const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const trimmed = text.trim();
   const [debounced] = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
   // Empty text clears at once; otherwise the last text that stood still for the debounce period.
@@ -30,11 +34,23 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
         : typeahead.isSuccess
           ? 'No projects found'
           : null;
+  const expanded = open && query !== '' && (results.length > 0 || message !== null);
+  const activeResult = expanded ? results[active] : undefined;
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
 
   const go = (to: string) => {
-    combobox.closeDropdown();
+    close();
     void navigate(to);
     onNavigated?.();
+  };
+
+  const choose = (id: number) => {
+    setText('');
+    go(`/projects/${id}`);
   };
 
   const submit = (event: FormEvent) => {
@@ -43,60 +59,83 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
     go(`/projects?search=${encodeURIComponent(trimmed)}`);
   };
 
+  const move = (step: 1 | -1) => {
+    setOpen(true);
+    if (results.length === 0) return;
+    setActive((current) => {
+      if (step > 0) return current + 1 < results.length ? current + 1 : 0;
+      return current > 0 ? current - 1 : results.length - 1;
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && activeResult) {
+      event.preventDefault();
+      choose(activeResult.id);
+    } else if (event.key === 'Escape') {
+      close();
+    }
+  };
+
   return (
     <form onSubmit={submit} role="search" aria-label="Project search" className={classes.search}>
-      <Combobox
-        store={combobox}
-        onOptionSubmit={(value) => {
-          setText('');
-          go(`/projects/${value}`);
+      <TextInput
+        role="combobox"
+        aria-label="Search projects"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeResult ? `${listId}-${activeResult.id}` : undefined}
+        autoComplete="off"
+        placeholder="Search projects"
+        leftSection={<IconSearch size={16} />}
+        rightSection={waiting ? <Loader size={14} aria-label="Searching" /> : null}
+        value={text}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setText(value);
+          setActive(-1);
+          setOpen(value.trim() !== '');
         }}
-        withinPortal
-        zIndex={400}
-      >
-        <Combobox.Target withExpandedAttribute>
-          <TextInput
-            aria-label="Search projects"
-            placeholder="Search projects"
-            leftSection={<IconSearch size={16} />}
-            rightSection={waiting ? <Loader size={14} aria-label="Searching" /> : null}
-            value={text}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setText(value);
-              combobox.resetSelectedOption();
-              if (value.trim()) combobox.openDropdown();
-              else combobox.closeDropdown();
-            }}
-            onFocus={() => trimmed && combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={!query || (results.length === 0 && !message)}>
-          <Combobox.Options aria-label="Matching projects">
-            {results.map((result) => (
-              <Combobox.Option key={result.id} value={String(result.id)}>
-                <Group justify="space-between" gap="sm" wrap="nowrap">
-                  <Text size="sm" lineClamp={1}>
-                    {result.title}
+        onKeyDown={onKeyDown}
+        onFocus={() => setOpen(trimmed !== '')}
+        onBlur={close}
+      />
+      <Paper className={classes.suggestions} shadow="md" withBorder hidden={!expanded}>
+        <ul id={listId} role="listbox" aria-label="Matching projects" className={classes.options}>
+          {results.map((result, index) => (
+            <li
+              key={result.id}
+              id={`${listId}-${result.id}`}
+              role="option"
+              aria-selected={index === active}
+              className={classes.option}
+              // Keeps focus in the field, so choosing does not first close the list on blur.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(result.id)}
+            >
+              <Group justify="space-between" gap="sm" wrap="nowrap">
+                <Text size="sm" lineClamp={1}>
+                  {result.title}
+                </Text>
+                {result.category_name && (
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {result.category_name}
                   </Text>
-                  {result.category_name && (
-                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                      {result.category_name}
-                    </Text>
-                  )}
-                </Group>
-              </Combobox.Option>
-            ))}
-            {results.length === 0 && typeahead.isError && (
-              <Combobox.Empty>Search is unavailable right now</Combobox.Empty>
-            )}
-            {results.length === 0 && typeahead.isSuccess && (
-              <Combobox.Empty>No projects found</Combobox.Empty>
-            )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
+                )}
+              </Group>
+            </li>
+          ))}
+        </ul>
+        {message && (
+          <Text size="sm" c="dimmed" px="sm" py={6}>
+            {message}
+          </Text>
+        )}
+      </Paper>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import {
   truncate,
 } from '@fundry/shared';
 import { FundingProgress } from './FundingProgress';
-import { RevokedBadge, StatusBadge } from './StatusBadge';
+import { StatusBadge } from './StatusBadge';
 
 const IMAGE_HEIGHT = 168;
 
@@ -59,6 +59,7 @@ export function ProjectCard({
   href,
   descriptionLength = DESCRIPTION_CUT.lists,
   showStatus = true,
+  statusBadge,
   actions,
 }: {
   project: ProjectCardData;
@@ -66,6 +67,8 @@ export function ProjectCard({
   href?: string;
   descriptionLength?: number;
   showStatus?: boolean;
+  /** Replaces the plain status badge (My Projects explains a revocation with its own). */
+  statusBadge?: ReactNode;
   actions?: ReactNode;
 }) {
   const category = project.category?.name ?? project.category_name;
@@ -78,15 +81,7 @@ export function ProjectCard({
       </Card.Section>
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          {showStatus &&
-            (project.status === 'REJECTED' ? (
-              <RevokedBadge
-                revocationDate={project.revocation_date}
-                revocationReason={project.revocation_reason}
-              />
-            ) : (
-              <StatusBadge status={project.status} />
-            ))}
+          {showStatus && (statusBadge ?? <StatusBadge status={project.status} />)}
           <Text size="xs" c="dimmed" fw={500} tt="uppercase" lineClamp={1}>
             {category ?? 'Uncategorised'}
           </Text>

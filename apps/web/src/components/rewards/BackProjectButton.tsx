@@ -1,10 +1,14 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectStatus } from '@fundry/shared';
 import { useSession } from '@/lib/session';
-import { BackProjectDialog } from './BackProjectDialog';
+
+// The dialog (number input, validation) loads when someone first starts backing, not with the project page.
+const BackProjectDialog = lazy(async () => ({
+  default: (await import('./BackProjectDialog')).BackProjectDialog,
+}));
 
 /** Back Project is offered only on an ACTIVE project, and never to its creator (SPEC §4). */
 export function canBackProject(project: { status: ProjectStatus }, isCreator: boolean): boolean {
@@ -19,10 +23,7 @@ export function useBackingStarter(project: { id: number; title: string }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<{ opened: boolean; rewardId: number | null }>({
-    opened: false,
-    rewardId: null,
-  });
+  const [state, setState] = useState<{ opened: boolean; rewardId: number | null } | null>(null);
   const start = (rewardId: number | null = null) => {
     if (!session.isSignedIn) {
       void navigate('/signin', {
@@ -32,13 +33,15 @@ export function useBackingStarter(project: { id: number; title: string }) {
     }
     setState({ opened: true, rewardId });
   };
-  const dialog = (
-    <BackProjectDialog
-      project={project}
-      opened={state.opened}
-      initialRewardId={state.rewardId}
-      onClose={() => setState((current) => ({ ...current, opened: false }))}
-    />
+  const dialog = state && (
+    <Suspense fallback={null}>
+      <BackProjectDialog
+        project={project}
+        opened={state.opened}
+        initialRewardId={state.rewardId}
+        onClose={() => setState((current) => current && { ...current, opened: false })}
+      />
+    </Suspense>
   );
   return { start, dialog };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
 import { isSoldOut, useRewards } from '@/lib/rewards';
@@ -8,7 +8,11 @@ import { useSession } from '@/lib/session';
 import { canBackProject, useBackingStarter } from './BackProjectButton';
 import { REWARD_UI_MESSAGES } from './messages';
 import { RewardCard } from './RewardCard';
-import { RewardFormDialog } from './RewardFormDialog';
+
+// Only the creator edits rewards; their form loads when first opened.
+const RewardFormDialog = lazy(async () => ({
+  default: (await import('./RewardFormDialog')).RewardFormDialog,
+}));
 
 /** How many available rewards the project page shows before 'View All Available Rewards'. */
 export const REWARDS_PREVIEW = 2;
@@ -33,10 +37,7 @@ export function RewardListCard({
   const rewards = useRewards(project.id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter(project);
-  const [form, setForm] = useState<{ opened: boolean; reward: Reward | null }>({
-    opened: false,
-    reward: null,
-  });
+  const [form, setForm] = useState<{ opened: boolean; reward: Reward | null } | null>(null);
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const shown = available.slice(0, REWARDS_PREVIEW);
   const backable = canBackProject(project, isCreator);
@@ -91,13 +92,15 @@ export function RewardListCard({
           </Button>
         )}
       </Stack>
-      {canManage && (
-        <RewardFormDialog
-          projectId={project.id}
-          opened={form.opened}
-          reward={form.reward}
-          onClose={() => setForm((current) => ({ ...current, opened: false }))}
-        />
+      {canManage && form && (
+        <Suspense fallback={null}>
+          <RewardFormDialog
+            projectId={project.id}
+            opened={form.opened}
+            reward={form.reward}
+            onClose={() => setForm((current) => current && { ...current, opened: false })}
+          />
+        </Suspense>
       )}
       {backable && backing.dialog}
     </Paper>

@@ -19,6 +19,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DESCRIPTION_CUT, type ProjectCard as ProjectCardData, type StatusFilter } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
+import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { notify } from '@/lib/notify';
 import { useMyProjects } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
@@ -192,6 +193,14 @@ export function MyProjectsPage() {
                   key={project.id}
                   project={project}
                   descriptionLength={DESCRIPTION_CUT.myProjects}
+                  statusBadge={
+                    project.status === 'REJECTED' ? (
+                      <RevokedBadge
+                        revocationDate={project.revocation_date}
+                        revocationReason={project.revocation_reason}
+                      />
+                    ) : undefined
+                  }
                   actions={<CardActions project={project} />}
                 />
               ))}

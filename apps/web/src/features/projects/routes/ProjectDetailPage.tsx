@@ -24,14 +24,14 @@ import {
   IconNews,
   IconStar,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Project } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { ProjectActions } from '@/components/projects/ProjectActions';
 import { RichTextContent } from '@/components/projects/RichTextContent';
-import { RevokedBadge, StatusBadge } from '@/components/projects/StatusBadge';
-import { PayoutPanel } from '@/components/payouts/PayoutPanel';
+import { RevokedBadge } from '@/components/projects/RevokedBadge';
+import { StatusBadge } from '@/components/projects/StatusBadge';
 import { BackProjectButton } from '@/components/rewards/BackProjectButton';
 import { RewardListCard } from '@/components/rewards/RewardListCard';
 import { isApiError, serverMessage } from '@/lib/api-errors';
@@ -39,11 +39,18 @@ import { formatCalendarDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
-import { AdminControls } from '../components/detail/AdminControls';
 import { CreatorCard } from '../components/detail/CreatorCard';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { PROJECT_PAGE_MESSAGES } from '../messages';
+
+// Only the creator sees the payout panel and only an admin the moderation controls: visitors skip their code.
+const PayoutPanel = lazy(async () => ({
+  default: (await import('@/components/payouts/PayoutPanel')).PayoutPanel,
+}));
+const AdminControls = lazy(async () => ({
+  default: (await import('../components/detail/AdminControls')).AdminControls,
+}));
 
 /** Statuses whose project its creator may still edit. */
 const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE'];
@@ -219,7 +226,11 @@ function ProjectView({ project }: { project: Project }) {
               </Tabs>
             </Paper>
             {/* The creator's payment management panel (payouts). */}
-            {isCreator && <PayoutPanel projectId={project.id} />}
+            {isCreator && (
+              <Suspense fallback={null}>
+                <PayoutPanel projectId={project.id} />
+              </Suspense>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -234,7 +245,11 @@ function ProjectView({ project }: { project: Project }) {
               </StatsCard>
               <RewardListCard project={project} isCreator={isCreator} />
               <CreatorCard creator={project.creator} />
-              {isAdmin && <AdminControls project={project} />}
+              {isAdmin && (
+                <Suspense fallback={null}>
+                  <AdminControls project={project} />
+                </Suspense>
+              )}
             </Stack>
           </Box>
         </Grid.Col>

@@ -1,0 +1,45 @@
+import { Divider, Drawer, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useCategories } from '@/features/categories/api/categories';
+import { useSession } from '@/lib/session';
+import { SearchBox } from './SearchBox';
+
+export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const session = useSession();
+  const categories = useCategories();
+  const navigate = useNavigate();
+  const item = (to: string, label: string) => (
+    <NavLink key={to} component={Link} to={to} label={label} onClick={onClose} />
+  );
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Fundry" hiddenFrom="md" size="xs" position="right">
+      <ScrollArea h="calc(100vh - 80px)">
+        <Stack gap={4}>
+          <SearchBox onNavigated={onClose} />
+          {item('/about', 'About')}
+          {item('/faqs', 'FAQs')}
+          {session.isSignedIn && item('/dashboard', 'Dashboard')}
+          {item('/projects/create', 'Start Project')}
+          {session.isSignedIn ? (
+            <>
+              {item('/profile', 'My Profile')}
+              {item('/my-projects', 'My Projects')}
+              <NavLink
+                label="Sign Out"
+                c="red"
+                onClick={() => {
+                  onClose();
+                  void session.signOut().then(() => navigate('/'));
+                }}
+              />
+            </>
+          ) : (
+            item('/signin', 'Sign In')
+          )}
+          <Divider label="Categories" labelPosition="left" my="xs" />
+          {(categories.data ?? []).map((category) => item(`/category/${category.id}`, category.name))}
+        </Stack>
+      </ScrollArea>
+    </Drawer>
+  );
+}
