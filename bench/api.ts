@@ -1,0 +1,647 @@
+/**
+ * `npm run bench:api`: fills a fresh PostgreSQL database with the benchmark volume (bench/dataset.ts), starts
+ * the built app on it and drives each scenario with autocannon (50 connections), each beside the no-op route
+ * of the same server in the same run. Afterwards it checks money and stock with SQL, shows the query plans of
+ * every scenario, profiles the server on any scenario that missed its budget, and times the generator on
+ * PGlite too. Results go to the api, plans and data sections of RESULTS.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { createDatabase } from '../apps/api/src/db/database';
+import { startBuiltApp, type RunningApp } from './app-process';
+import {
+  BENCH_PASSWORD,
+  benchEmail,
+  dataSection,
+  freshPostgres,
+  generateAndVerify,
+  type Generated,
+  generateOnPglite,
+  HEAVY_BACKER,
+  HOT_PROJECT_TITLE,
+  PLATFORM_FEE_PERCENT,
+  verifyConsistency,
+  VOLUME,
+  WORDS,
+} from './dataset';
+import { explainScenarios, type PlannedRequest } from './plans';
+import { profileScenario } from './profile';
+import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 2;
+const PROFILE_S = 5;
+/** Distinct users who pledge in the pledge scenario, each signed in first. */
+const PLEDGERS = 300;
+/** Pending donations made on the hot project, then paid all at once. */
+const HOT_PAYMENTS = 3000;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Connection errors and timeouts, plus responses with a status the scenario does not expect. */
+  errors: number;
+  statuses: Map<number, number>;
+  durationS: number;
+}
+
+interface Scenario {
+  name: string;
+  /** The request(s), as the table shows them. */
+  shows: string;
+  requests: autocannon.Request[];
+  expected: number[];
+  /** A fixed number of requests instead of a duration (each payment can be made once). */
+  amount?: number;
+  warmup?: boolean;
+  budget?: (measured: Measured, noop: Measured) => Budget;
+  /** The requests of one round of the scenario, for their query plans. */
+  planned?: PlannedRequest[];
+  /** Scenarios of one group share a profile: only the first of them that misses is profiled. */
+  group?: string;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const round = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
+
+function percentile(sorted: number[], q: number) {
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** One autocannon run; latencies are taken from every response, so any percentile can be read. */
+function fire(url: string, scenario: Scenario, durationS: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        requests: scenario.requests,
+        ...(scenario.amount ? { amount: scenario.amount } : { duration: durationS }),
+        timeout: 30,
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        latencies.sort((a, b) => a - b);
+        const unexpected = [...statuses].reduce(
+          (sum, [status, count]) => sum + (scenario.expected.includes(status) ? 0 : count),
+          0,
+        );
+        resolve({
+          rps: latencies.length / result.duration,
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          errors: result.errors + unexpected,
+          statuses,
+          durationS: result.duration,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+  });
+}
+
+/** A GET whose path is drawn anew for every request. */
+const rotating = (nextPath: () => string, headers: Record<string, string> = {}): autocannon.Request[] => [
+  { method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath(), headers }) },
+];
+
+const listBudget =
+  (limitMs: number) =>
+  (m: Measured): Budget => ({ met: m.p99 < limitMs, text: `p99 < ${limitMs} ms, got ${round(m.p99)} ms` });
+
+async function signIn(url: string, email: string) {
+  const response = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`Sign-in of ${email} failed: ${response.status}`);
+  return body.access_token;
+}
+
+/** Runs `task` over `items` with at most `concurrency` at a time. */
+async function inParallel<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The Markdown `make` returns, or under `heading` why it could not be made. */
+async function orFailure(heading: string, make: () => Promise<string>) {
+  try {
+    return await make();
+  } catch (error) {
+    console.error(`${heading.replace(/^#+ /, '')} failed:`, error);
+    return `${heading}\n\n_Could not be made: ${(error as Error).message.split('\n')[0]}_`;
+  }
+}
+
+const server = await freshPostgres(adminUrl);
+const database = await createDatabase({ kind: 'postgres', url: server.url }, 4);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-api-'));
+const jwtSecret = randomBytes(48).toString('base64url');
+const appEnv = {
+  DATABASE_URL: server.url,
+  DATA_DIR: dataDir,
+  SEED_DEMO_DATA: 'false',
+  JWT_SECRET: jwtSecret,
+  PLATFORM_FEE_PERCENT: String(PLATFORM_FEE_PERCENT),
+};
+const runs: Generated[] = [];
+let app: RunningApp | undefined;
+try {
+  runs.push(await generateAndVerify(database));
+  await writeSection('data', dataSection(runs, machineLine()));
+  const { db } = database;
+  const postgresVersion = (
+    await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)
+  ).rows[0]?.v;
+
+  // What the scenarios draw from, read once from the generated data.
+  const publicIds = (
+    await sql<{ id: number }>`
+      select id from projects where status in ('ACTIVE', 'SUCCESSFUL', 'FAILED') order by random() limit 5000`.execute(
+      db,
+    )
+  ).rows.map((row) => row.id);
+  const categoryIds = (await db.selectFrom('categories').select('id').orderBy('id').execute()).map(
+    (c) => c.id,
+  );
+  const hot = await db
+    .selectFrom('projects')
+    .select(['id', 'current_cents', 'backers_count'])
+    .where('title', '=', HOT_PROJECT_TITLE)
+    .executeTakeFirstOrThrow();
+  const hotUnlimitedReward = await db
+    .selectFrom('rewards')
+    .select(['id', 'minimum_cents'])
+    .where('project_id', '=', hot.id)
+    .where('quantity_available', 'is', null)
+    .executeTakeFirstOrThrow();
+  // Running campaigns, each with an unlimited reward and a limited one with its last few units, so that
+  // concurrent pledges race for them and most sell out during the run.
+  const pledgeTargets = (
+    await sql<{
+      project_id: number;
+      unlimited_id: number;
+      unlimited_min: number;
+      scarce_id: number;
+      scarce_min: number;
+      remaining: number;
+    }>`
+      select * from (
+        select distinct on (p.id) p.id as project_id, u.id as unlimited_id, u.minimum_cents as unlimited_min,
+               s.id as scarce_id, s.minimum_cents as scarce_min,
+               s.quantity_available - s.quantity_claimed - s.quantity_reserved as remaining
+        from projects p
+        join rewards u on u.project_id = p.id and u.quantity_available is null
+        join rewards s on s.project_id = p.id and s.quantity_available is not null
+        where p.status = 'ACTIVE' and p.start_date <= current_date and p.end_date > current_date
+          and p.id <> ${hot.id}
+          and s.quantity_available - s.quantity_claimed - s.quantity_reserved >= 1
+        order by p.id, remaining) t
+      order by remaining, project_id limit 60`.execute(db)
+  ).rows;
+  if (pledgeTargets.length === 0) throw new Error('No running campaign has a limited reward with stock left');
+  const scarceStock = pledgeTargets.reduce((sum, target) => sum + target.remaining, 0);
+  const creatorsEnd = VOLUME.creators + 2;
+  const pledgerNames = Array.from({ length: PLEDGERS }, (_, i) => `bench_user_${creatorsEnd + 1 + i}`);
+
+  app = await startBuiltApp(appEnv, path.join(dataDir, 'server.log'));
+  const { url } = app;
+  console.log(`Built app on ${url}, PostgreSQL ${postgresVersion}`);
+
+  const signInStarted = performance.now();
+  const heavyToken = await signIn(url, benchEmail(HEAVY_BACKER));
+  const pledgerTokens = await inParallel(pledgerNames, 4, (name) => signIn(url, benchEmail(name)));
+  const signInMs = performance.now() - signInStarted;
+  console.log(`Signed in ${PLEDGERS + 1} users in ${seconds(signInMs)}`);
+
+  const searchQuery = (sort?: string) => () => {
+    const params = new URLSearchParams({
+      search: `${pick(WORDS)} ${pick(WORDS)}`.toLowerCase(),
+      progress: pick(['under25', '25to75', '75to99', 'funded']),
+    });
+    const [a, b] = [pick(categoryIds), pick(categoryIds)];
+    params.append('category', String(a));
+    params.append(
+      'category',
+      String(b === a ? categoryIds[(categoryIds.indexOf(a) + 1) % categoryIds.length]! : b),
+    );
+    if (sort) params.set('sort', sort);
+    return `/api/v1/projects/?${params.toString()}`;
+  };
+  // What people type: the start of a word, or a word and the start of the next (thousands of distinct texts).
+  const typeaheadPrefixes = WORDS.flatMap((word) => [3, 4, 5].map((n) => word.slice(0, n).toLowerCase()));
+  const typeaheadText = () =>
+    Math.random() < 0.5
+      ? pick(typeaheadPrefixes)
+      : `${pick(WORDS).toLowerCase()} ${pick(typeaheadPrefixes).slice(0, 3)}`;
+  const backedStatuses = ['', 'ACTIVE', 'SUCCESSFUL', 'FAILED'];
+  const heavyBackedPages = Math.ceil(VOLUME.heavyBackerProjects / 20);
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  const pledgeRequest = (target: (typeof pledgeTargets)[number]) => {
+    const choice = Math.floor(Math.random() * 3);
+    if (choice === 0) return { amount: 25, currency: 'USD' };
+    if (choice === 1)
+      return { amount: target.unlimited_min / 100 + 5, currency: 'USD', reward_id: target.unlimited_id };
+    return { amount: target.scarce_min / 100, currency: 'USD', reward_id: target.scarce_id };
+  };
+
+  const noop: Scenario = {
+    name: 'no-op',
+    shows: '`GET /healthz`',
+    requests: [{ method: 'GET', path: '/healthz' }],
+    expected: [200],
+  };
+  type PageContext = { id?: number };
+  const scenarios: Scenario[] = [
+    noop,
+    {
+      name: 'project page data',
+      shows: '`GET projects/{id}`, `rewards/projects/{id}/rewards`, `backers/projects/{id}/public-stats`',
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request, context: PageContext) => {
+            context.id = pick(publicIds);
+            return { ...request, path: `/api/v1/projects/${context.id}` };
+          },
+        },
+        {
+          method: 'GET',
+          setupRequest: (request, context: PageContext) => ({
+            ...request,
+            path: `/api/v1/rewards/projects/${context.id}/rewards`,
+          }),
+        },
+        {
+          method: 'GET',
+          setupRequest: (request, context: PageContext) => ({
+            ...request,
+            path: `/api/v1/backers/projects/${context.id}/public-stats`,
+          }),
+        },
+      ],
+      expected: [200],
+      budget: (m, base) => {
+        const ratio = m.rps / base.rps;
+        return {
+          met: ratio >= 0.25 && m.p99 < 50,
+          text: `≥ ¼ of no-op and p99 < 50 ms, got ×${ratio.toFixed(2)} and ${round(m.p99)} ms`,
+        };
+      },
+      planned: [
+        { label: 'project page data: the project', path: `/api/v1/projects/${hot.id}` },
+        { label: 'project page data: its rewards', path: `/api/v1/rewards/projects/${hot.id}/rewards` },
+        { label: 'project page data: its stats', path: `/api/v1/backers/projects/${hot.id}/public-stats` },
+      ],
+    },
+    {
+      name: 'public list, default',
+      shows: '`GET projects/`',
+      requests: [{ method: 'GET', path: '/api/v1/projects/' }],
+      expected: [200],
+      budget: listBudget(100),
+      planned: [{ label: 'public list, default', path: '/api/v1/projects/' }],
+    },
+    {
+      name: 'Explore, default (running, newest)',
+      shows: '`GET projects/?status=active&sort=newest&page=1..50`',
+      requests: rotating(
+        () => `/api/v1/projects/?status=active&sort=newest&page=${1 + Math.floor(Math.random() * 50)}`,
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      planned: [{ label: 'Explore, default', path: '/api/v1/projects/?status=active&sort=newest&page=7' }],
+    },
+    ...[undefined, 'newest', 'popular', 'ending', 'funded'].map((sort): Scenario => ({
+      name: `search + 2 categories + progress, ${sort ?? 'relevance'}`,
+      shows: `\`GET projects/?search={2 words}&category={a}&category={b}&progress={bucket}${sort ? `&sort=${sort}` : ''}\``,
+      requests: rotating(searchQuery(sort)),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'search',
+      planned: [
+        {
+          label: `search, ${sort ?? 'relevance'}`,
+          path: `/api/v1/projects/?search=solar+lantern&category=${categoryIds[0]}&category=${categoryIds[1]}&progress=25to75${sort ? `&sort=${sort}` : ''}`,
+        },
+      ],
+    })),
+    {
+      name: 'typeahead',
+      shows: '`GET projects/search?q={3–5 letters, or a word and 3 letters}`',
+      requests: rotating(() => `/api/v1/projects/search?q=${encodeURIComponent(typeaheadText())}`),
+      expected: [200],
+      budget: (m) => ({ met: m.p95 < 10, text: `p95 < 10 ms, got ${round(m.p95)} ms` }),
+      planned: [{ label: 'typeahead', path: '/api/v1/projects/search?q=harb' }],
+    },
+    {
+      name: 'discovery',
+      shows: '`GET projects/discovery`',
+      requests: [{ method: 'GET', path: '/api/v1/projects/discovery' }],
+      expected: [200],
+      budget: listBudget(100),
+      planned: [{ label: 'discovery', path: '/api/v1/projects/discovery' }],
+    },
+    {
+      name: `backed projects of the heavy backer (${VOLUME.heavyBackerProjects.toLocaleString('en-US')})`,
+      shows: '`GET backers/me/backed-projects?page={1..}&per_page=20&status={…}` signed in',
+      requests: rotating(() => {
+        const status = pick(backedStatuses);
+        const page = 1 + Math.floor(Math.random() * (status ? heavyBackedPages / 3 : heavyBackedPages));
+        return `/api/v1/backers/me/backed-projects?page=${page}&per_page=20${status ? `&status=${status}` : ''}`;
+      }, auth(heavyToken)),
+      expected: [200],
+      budget: listBudget(100),
+      planned: [
+        {
+          label: 'backed projects',
+          path: '/api/v1/backers/me/backed-projects?page=40&per_page=20',
+          headers: auth(heavyToken),
+        },
+      ],
+    },
+  ];
+
+  const pledge: Scenario = {
+    name: `pledge creation (${PLEDGERS} users, ${pledgeTargets.length} campaigns)`,
+    shows: '`POST backers/projects/{id}/back`: ⅓ no reward, ⅓ unlimited reward, ⅓ a reward nearly sold out',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const target = pick(pledgeTargets);
+          return {
+            ...request,
+            path: `/api/v1/backers/projects/${target.project_id}/back`,
+            headers: { 'content-type': 'application/json', ...auth(pick(pledgerTokens)) },
+            body: JSON.stringify(pledgeRequest(target)),
+          };
+        },
+      },
+    ],
+    // 409: the reward sold out, the refusal the stock rule demands.
+    expected: [201, 409],
+    warmup: false,
+    planned: [
+      {
+        label: 'pledge',
+        method: 'POST',
+        path: `/api/v1/backers/projects/${pledgeTargets[0]?.project_id}/back`,
+        headers: auth(pledgerTokens[0]!),
+        body: { amount: 25, currency: 'USD' },
+      },
+    ],
+  };
+
+  const results: { scenario: Scenario; measured: Measured; budget?: Budget }[] = [];
+  let noopMeasured: Measured | undefined;
+  const report = (scenario: Scenario, measured: Measured, budget?: Budget) => {
+    const ratio = noopMeasured ? measured.rps / noopMeasured.rps : 1;
+    console.log(
+      `${scenario.name}: ${measured.rps.toFixed(0)} req/s, p50 ${round(measured.p50)} ms, p95 ${round(measured.p95)} ms, ` +
+        `p99 ${round(measured.p99)} ms, errors ${measured.errors}, ×${ratio.toFixed(2)} of no-op` +
+        (budget ? ` — ${budget.met ? 'met' : 'MISSED'}: ${budget.text}` : ''),
+    );
+    results.push({ scenario, measured, budget });
+  };
+  const run = async (scenario: Scenario) => {
+    if (scenario.warmup !== false) await fire(url, scenario, WARMUP_S);
+    const measured = await fire(url, scenario, DURATION_S);
+    noopMeasured ??= measured;
+    report(scenario, measured, scenario.budget?.(measured, noopMeasured));
+    return measured;
+  };
+
+  for (const scenario of scenarios) await run(scenario);
+
+  const pendingBefore = Number(
+    (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
+      .rows[0]?.n,
+  );
+  const pledgeMeasured = await fire(url, pledge, DURATION_S);
+  const created = pledgeMeasured.statuses.get(201) ?? 0;
+  const soldOut = pledgeMeasured.statuses.get(409) ?? 0;
+  const pledgesPerSecond = created / pledgeMeasured.durationS;
+  const pendingAfter = Number(
+    (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
+      .rows[0]?.n,
+  );
+  const oversold = Number(
+    (
+      await sql<{ n: string }>`
+        select count(*) as n from rewards r
+        join (select reward_id, count(*) as taken from donations
+              where reward_id is not null and status in ('PENDING', 'SUCCEEDED') group by reward_id) d
+          on d.reward_id = r.id
+        where r.quantity_available is not null and d.taken > r.quantity_available`.execute(db)
+    ).rows[0]?.n,
+  );
+  const scarceLeft = Number(
+    (
+      await sql<{ n: string }>`
+        select coalesce(sum(quantity_available - quantity_claimed - quantity_reserved), 0) as n from rewards
+        where id = any(${pledgeTargets.map((t) => t.scarce_id)}::int[])`.execute(db)
+    ).rows[0]?.n,
+  );
+  report(pledge, pledgeMeasured, {
+    met: pledgesPerSecond >= 200 && oversold === 0,
+    text: `≥ 200 pledges/s and 0 oversold, got ${pledgesPerSecond.toFixed(0)}/s and ${oversold} oversold`,
+  });
+  const pledgeNotes = [
+    `${created.toLocaleString('en-US')} pledges created (${pledgesPerSecond.toFixed(0)}/s), ${soldOut.toLocaleString('en-US')} refused as sold out (409); ` +
+      `${(pendingAfter - pendingBefore).toLocaleString('en-US')} new pending donations in the database (the 201s, plus ` +
+      'pledges still in flight when the run stopped: at most one per connection).',
+    `Nearly-sold-out rewards: ${scarceStock} units left before, ${scarceLeft} after; rewards whose pending + succeeded ` +
+      `donations exceed their stock: **${oversold}**.`,
+  ];
+
+  // The hot project: pending donations first (not measured), then every checkout paid at once.
+  const hotPledgeStarted = performance.now();
+  const sessions = await inParallel(
+    Array.from({ length: HOT_PAYMENTS }, (_, i) => i),
+    CONNECTIONS,
+    async (i) => {
+      const withReward = i % 2 === 0;
+      const response = await fetch(`${url}/api/v1/backers/projects/${hot.id}/back`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth(pledgerTokens[i % PLEDGERS]!) },
+        body: JSON.stringify(
+          withReward
+            ? {
+                amount: hotUnlimitedReward.minimum_cents / 100,
+                currency: 'USD',
+                reward_id: hotUnlimitedReward.id,
+              }
+            : { amount: 19.99, currency: 'USD' },
+        ),
+      });
+      const body = (await response.json()) as { data?: { checkout_url: string } };
+      if (response.status !== 201 || !body.data)
+        throw new Error(`Pledge to the hot project: ${response.status}`);
+      return body.data.checkout_url.split('/').pop()!;
+    },
+  );
+  const hotPledgeMs = performance.now() - hotPledgeStarted;
+  let nextSession = 0;
+  const payments: Scenario = {
+    name: `sandbox payment completion, hot project (${HOT_PAYMENTS.toLocaleString('en-US')} checkouts)`,
+    shows: '`POST /sandbox/checkout/{session}/pay`, each checkout once',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/sandbox/checkout/${sessions[Math.min(nextSession++, sessions.length - 1)]}/pay`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        }),
+      },
+    ],
+    // The page answers a paid checkout with a redirect to the success page.
+    expected: [303],
+    amount: HOT_PAYMENTS,
+  };
+  const paymentMeasured = await fire(url, payments, DURATION_S);
+  const paid = await sql<{ n: string; cents: string }>`
+    select count(*) as n, coalesce(sum(amount_cents), 0) as cents from donations
+    where checkout_session_id = any(${sessions}::text[]) and status = 'SUCCEEDED'`.execute(db);
+  const paidCount = Number(paid.rows[0]?.n);
+  const hotAfter = await db
+    .selectFrom('projects')
+    .select(['current_cents', 'backers_count'])
+    .where('id', '=', hot.id)
+    .executeTakeFirstOrThrow();
+  const raisedBy = hotAfter.current_cents - hot.current_cents;
+  report(payments, paymentMeasured, {
+    met: paidCount === HOT_PAYMENTS && raisedBy === Number(paid.rows[0]?.cents),
+    text: `every checkout paid once and counted, got ${paidCount}/${HOT_PAYMENTS} and +$${(raisedBy / 100).toFixed(2)}`,
+  });
+  const paymentNotes = [
+    `${HOT_PAYMENTS.toLocaleString('en-US')} pending donations made on the hot project first in ${seconds(hotPledgeMs)} ` +
+      `(${(HOT_PAYMENTS / (hotPledgeMs / 1000)).toFixed(0)} pledges/s on one campaign, not part of the figure above).`,
+    `${paidCount.toLocaleString('en-US')} of them SUCCEEDED afterwards; the hot project's amount moved by exactly their ` +
+      `sum ($${(raisedBy / 100).toFixed(2)}), backers ${hot.backers_count.toLocaleString('en-US')} → ${hotAfter.backers_count.toLocaleString('en-US')}.`,
+  ];
+
+  await app.stop();
+  app = undefined;
+
+  const noopRps = noopMeasured!.rps;
+  const rows = results.map(({ scenario, measured, budget }) => [
+    `**${scenario.name}**<br>${scenario.shows}`,
+    measured.rps.toFixed(0),
+    round(measured.p50),
+    round(measured.p95),
+    round(measured.p99),
+    `${measured.errors}${measured.statuses.size > 0 ? ` (${[...measured.statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
+    `×${(measured.rps / noopRps).toFixed(2)}`,
+    budgetCell(budget),
+  ]);
+  const apiSection = (problems: string[], when: string, profiles: string[]) =>
+    [
+      '## API under load',
+      '',
+      machineLine([`PostgreSQL ${postgresVersion} (server, same machine)`]),
+      '',
+      `The built app (\`apps/api/dist/server.js\`, NODE_ENV=production, RATE_LIMITS=off, LOG_LEVEL=warn) on a fresh ` +
+        `PostgreSQL database holding the data of the next section. autocannon, ${CONNECTIONS} connections, ` +
+        `${DURATION_S} s per scenario after a ${WARMUP_S} s warm-up (none for writes); latencies from every response. ` +
+        '"errors" counts connection errors plus responses with a status the scenario does not expect; the statuses ' +
+        'received follow in brackets. Ratio = requests/s over the no-op route’s in the same run. List scenarios vary ' +
+        'their query (words, categories, bucket, page) at every request; project pages cycle through 5,000 public projects.',
+      '',
+      table(
+        ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ratio', 'budget'],
+        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l'],
+        rows,
+      ),
+      '',
+      `- Sign-in of ${PLEDGERS + 1} users before the scenarios: ${seconds(signInMs)} (argon2id verification, 4 at a time).`,
+      ...pledgeNotes.map((note) => `- ${note}`),
+      ...paymentNotes.map((note) => `- ${note}`),
+      `- Checked ${when}, with the server stopped: ${problems.length === 0 ? 'every invariant of the data section holds (counters = sums, ledger agrees, nothing oversold).' : `**invariants broken**: ${problems.join('; ')}`}`,
+      ...(profiles.length > 0 ? ['', '### CPU profiles of the scenarios that missed', '', ...profiles] : []),
+    ].join('\n');
+  const afterRun = await verifyConsistency(db);
+  await writeSection('api', apiSection(afterRun, 'after the run', []));
+
+  // Where time goes: the plans of each scenario's queries, and a CPU profile of every scenario that missed.
+  // Neither may cost the figures above: a failure is reported in place of its result.
+  const plannedRequests = [...scenarios, pledge].flatMap((s) =>
+    (s.planned ?? []).map((request) => ({
+      ...request,
+      missed: results.some((r) => r.scenario === s && r.budget?.met === false),
+    })),
+  );
+  await writeSection(
+    'plans',
+    await orFailure('## Query plans', () =>
+      explainScenarios(
+        { ...appEnv, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' },
+        plannedRequests,
+      ),
+    ),
+  );
+  const profiles: string[] = [];
+  const profiledGroups = new Set<string>();
+  for (const { scenario, budget } of results) {
+    // A payment can be made only once, so that scenario cannot be run a second time.
+    if (budget?.met !== false || scenario.amount) continue;
+    if (scenario.group && profiledGroups.has(scenario.group)) continue;
+    if (scenario.group) profiledGroups.add(scenario.group);
+    console.log(`Profiling the server under "${scenario.name}"…`);
+    profiles.push(
+      await orFailure(`#### ${scenario.name}`, () =>
+        profileScenario(appEnv, scenario.name, async (profiledUrl) => {
+          await fire(profiledUrl, scenario, PROFILE_S);
+        }),
+      ),
+    );
+  }
+  const afterProfiles = await verifyConsistency(db);
+  console.log(
+    afterProfiles.length === 0
+      ? 'After the run every invariant holds.'
+      : `After the run: ${afterProfiles.join('; ')}`,
+  );
+  await writeSection('api', apiSection(afterProfiles, 'after the run and the profiles', profiles));
+  if (afterRun.length > 0 || afterProfiles.length > 0) process.exitCode = 1;
+} finally {
+  await app?.stop();
+  await database.close();
+  await server.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (process.env.BENCH_PGLITE !== 'off') runs.push(await generateOnPglite());
+await writeSection('data', dataSection(runs, machineLine()));
+console.log('Written to bench/RESULTS.md (api, plans, data).');

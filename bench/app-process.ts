@@ -1,0 +1,91 @@
+/** The built app as a child process, the way `npm start` runs it, for the load scenarios and Lighthouse. */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
+
+/** Builds the app when a build is missing (a fresh clone, or another build emptied dist/ meanwhile). */
+export function ensureBuilt() {
+  if (existsSync(serverEntry) && existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) return;
+  console.log('No build found: running npm run build…');
+  execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No free port'));
+      });
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts apps/api/dist/server.js with `env` on top of a production environment and waits until /readyz
+ * answers. The server's output goes to `logFile`, shown when it fails to start.
+ */
+export async function startBuiltApp(
+  env: Record<string, string>,
+  logFile: string,
+  { startTimeoutMs = 120_000, nodeOptions = [] as string[] } = {},
+): Promise<RunningApp> {
+  ensureBuilt();
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--enable-source-maps', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  // The bench dying must not leave a server behind.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killChild);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, pid: child.pid ?? 0, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`The built app did not become ready (log ${logFile}):\n${tail}`);
+}

@@ -1,0 +1,302 @@
+/**
+ * `npm run bench:web`: builds the web app, sizes the JavaScript and CSS each main route loads before it can
+ * render, and runs Lighthouse (mobile preset, performance only, Debian's Chromium) on the home page, Explore
+ * and a project page of the built app serving its demo data. Results go to the web section of RESULTS.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { repoRoot, startBuiltApp } from './app-process';
+import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
+
+const HOME_JS_BUDGET_KB = 150;
+const LIGHTHOUSE_BUDGET = 95;
+/** Lighthouse's own advice: the median of several runs, as one run varies by a few points. */
+const LIGHTHOUSE_RUNS = 3;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** What each main route loads first, as the router's lazy route modules (apps/web/src/app/router.tsx). */
+const ROUTES = [
+  { name: 'home', path: '/', modules: ['src/features/home/routes/HomePage.tsx'] },
+  { name: 'explore', path: '/projects/explore', modules: ['src/features/discovery/routes/ExplorePage.tsx'] },
+  {
+    name: 'project page',
+    path: '/projects/:id',
+    modules: ['src/features/projects/routes/ProjectDetailPage.tsx'],
+  },
+  { name: 'sign-in', path: '/signin', modules: ['src/features/auth/routes/SignInPage.tsx'] },
+  {
+    name: 'create project',
+    path: '/projects/create',
+    modules: ['src/features/projects/routes/ProjectFormPage.tsx'],
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    modules: ['src/app/layout/DashboardLayout.tsx', 'src/features/dashboard/routes/DashboardPage.tsx'],
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** The files a chunk needs before it runs: itself, its CSS and, transitively, its static imports. */
+function staticClosure(manifest: Manifest, keys: string[], files = new Set<string>()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: has the router changed?`);
+    if (files.has(chunk.file)) continue;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    staticClosure(manifest, chunk.imports ?? [], files);
+  }
+  return files;
+}
+
+function measureBundles() {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-web-'));
+  const started = Date.now();
+  // A build of its own, so a rebuild of apps/web/dist by anyone else cannot change what is measured.
+  execFileSync(
+    'npx',
+    ['--no-install', 'vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: path.join(repoRoot, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
+  const buildMs = Date.now() - started;
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('The build manifest has no entry');
+  const sizes = new Map<string, { gzip: number; brotli: number }>();
+  // gzip level 9 as Vite reports it, brotli 11 as the build ships it.
+  const sizeOf = (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const body = readFileSync(path.join(outDir, file));
+      size = {
+        gzip: gzipSync(body, { level: 9 }).length,
+        brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const rows = ROUTES.map((route) => {
+    const files = [...staticClosure(manifest, [entry, ...route.modules])];
+    const js = files.filter((file) => file.endsWith('.js'));
+    const css = files.filter((file) => file.endsWith('.css'));
+    const jsBytes = js.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+    const jsBrotliBytes = js.reduce((sum, file) => sum + sizeOf(file).brotli, 0);
+    const cssBytes = css.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+    const budget: Budget | undefined =
+      route.name === 'home'
+        ? {
+            met: jsBytes <= HOME_JS_BUDGET_KB * 1000,
+            text: `≤ ${HOME_JS_BUDGET_KB} kB, got ${kB(jsBytes)} kB`,
+          }
+        : undefined;
+    return { route, js, jsBytes, jsBrotliBytes, cssBytes, budget };
+  });
+  return { outDir, buildMs, rows };
+}
+
+interface LighthouseRun {
+  score: number;
+  /** The opportunities Lighthouse found, biggest estimated saving first. */
+  opportunities: string[];
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+}
+
+async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const opportunities = Object.values(lhr.audits).flatMap((audit) => {
+    const details = audit.details;
+    if (details?.type !== 'opportunity' || (details.overallSavingsMs ?? 0) < 100) return [];
+    // The resources it names, so the fix can be found: the page's own paths, at most three.
+    const urls = details.items
+      .flatMap((item) => (typeof item.url === 'string' ? [item.url.replace(new URL(url).origin, '')] : []))
+      .slice(0, 3);
+    const savingMs = details.overallSavingsMs ?? 0;
+    return [
+      {
+        savingMs,
+        text: `${audit.title} (~${Math.round(savingMs)} ms${urls.length ? `: ${urls.join(', ')}` : ''})`,
+      },
+    ];
+  });
+  opportunities.sort((a, b) => b.savingMs - a.savingMs);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    opportunities: opportunities.map((opportunity) => opportunity.text),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    speedIndex: metric('speed-index'),
+  };
+}
+
+/** Lighthouse now and then loses its trace (NO_NAVSTART, NO_FCP) on a busy machine: that run is done again. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`${(error as Error).message}: trying again`);
+    }
+  }
+}
+
+async function runLighthouse(webDistDir: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-demo-'));
+  const app = await startBuiltApp(
+    { DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, SEED_DEMO_DATA: 'true' },
+    path.join(dataDir, 'server.log'),
+  );
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const discovery = (await (await fetch(`${app.url}/api/v1/projects/discovery`)).json()) as {
+      data: { featured: { id: number }[]; trending: { id: number }[] };
+    };
+    const projectId = discovery.data.featured[0]?.id ?? discovery.data.trending[0]?.id;
+    if (projectId === undefined) throw new Error('The demo data has no featured or trending project');
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'explore', path: '/projects/explore' },
+      { name: 'project page', path: `/projects/${projectId}` },
+    ];
+    const results = [];
+    for (const page of pages) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+        runs.push(await withRetries(() => lighthouseRun(`${app.url}${page.path}`, chrome.port)));
+      runs.sort((a, b) => a.score - b.score);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      const scores = runs.map((run) => run.score);
+      console.log(`Lighthouse ${page.name}: ${scores.join(', ')} (median ${median.score})`);
+      results.push({ page, median, scores });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+const bundles = measureBundles();
+try {
+  for (const row of bundles.rows) {
+    console.log(
+      `${row.route.name} (${row.route.path}): JS ${kB(row.jsBytes)} kB gzip in ${row.js.length} files, CSS ${kB(row.cssBytes)} kB`,
+    );
+  }
+  const lighthouseResults = await runLighthouse(bundles.outDir);
+  const sizeTable = table(
+    ['route', 'path', 'JS files', 'JS gzip kB', 'JS brotli kB', 'CSS gzip kB', 'budget'],
+    ['l', 'l', 'r', 'r', 'r', 'r', 'l'],
+    bundles.rows.map((row) => [
+      row.route.name,
+      `\`${row.route.path}\``,
+      row.js.length,
+      kB(row.jsBytes),
+      kB(row.jsBrotliBytes),
+      kB(row.cssBytes),
+      budgetCell(row.budget),
+    ]),
+  );
+  const lighthouseTable = table(
+    ['page', 'score (median)', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'budget'],
+    ['l', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    lighthouseResults.map(({ page, median, scores }) => [
+      `\`${page.path}\``,
+      median.score,
+      scores.join(', '),
+      ms(median.fcp),
+      ms(median.lcp),
+      ms(median.tbt),
+      median.cls.toFixed(3),
+      ms(median.speedIndex),
+      budgetCell({
+        met: median.score >= LIGHTHOUSE_BUDGET,
+        text: `≥ ${LIGHTHOUSE_BUDGET}, got ${median.score}`,
+      }),
+    ]),
+  );
+  await writeSection(
+    'web',
+    [
+      '## Web',
+      '',
+      machineLine([
+        execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+          .toString()
+          .trim(),
+      ]),
+      '',
+      `### JavaScript and CSS each route loads first`,
+      '',
+      `A production build of its own (${seconds(bundles.buildMs)}), sized from its \`.vite/manifest.json\`: the entry chunk, ` +
+        'the route’s lazy chunk(s) and, transitively, their static imports and CSS (what the page needs before it ' +
+        'can render; later dynamic imports are not counted). Each file compressed on its own (as it is sent): gzip level 9 as Vite reports it, brotli quality 11 as the build ships it; kB = 1000 bytes.',
+      '',
+      sizeTable,
+      '',
+      `### Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS} runs)` : ''}`,
+      '',
+      'Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), performance category only, headless ' +
+        'Chromium; the built app started on an embedded database with its demo data. The project page is the first ' +
+        'featured project.',
+      '',
+      lighthouseTable,
+      '',
+      'Lighthouse’s opportunities in the median run of each page:',
+      '',
+      ...lighthouseResults.map(
+        ({ page, median }) => `- \`${page.path}\`: ${median.opportunities.join('; ') || 'none above 100 ms'}`,
+      ),
+    ].join('\n'),
+  );
+  console.log('Written to bench/RESULTS.md (web).');
+} finally {
+  rmSync(bundles.outDir, { recursive: true, force: true });
+}
