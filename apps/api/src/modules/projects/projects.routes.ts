@@ -46,7 +46,8 @@ async function readProjectForm(request: FastifyRequest, storage: FileStorage) {
   };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_VIDEO_BYTES, files: 2, fields: 30, fieldSize: 200_000 },
+      // One byte over the video limit, so the size check that knows the field (and its message) trips first.
+      limits: { fileSize: MAX_VIDEO_BYTES + 1, files: 2, fields: 30, fieldSize: 200_000 },
     }) as AsyncIterable<Multipart>) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_MESSAGES, type Project } from '@fundry/shared';
+import { MAX_VIDEO_BYTES, PROJECT_MESSAGES, type Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
@@ -382,6 +382,25 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       expect(partial.statusCode).toBe(206);
       expect(partial.headers['content-range']).toBe(`bytes 0-99/${mp4.length}`);
       expect(partial.rawPayload.length).toBe(100);
+    });
+
+    it('refuses a video over 100 MB with the video size message', async () => {
+      const response = await sendProject(
+        ctx,
+        'POST',
+        'projects',
+        creator,
+        await projectFields(ctx, { videoType: 'file' }),
+        [
+          {
+            field: 'video_file',
+            filename: 'big.mp4',
+            contentType: 'video/mp4',
+            bytes: mp4Bytes(MAX_VIDEO_BYTES + 1),
+          },
+        ],
+      );
+      expect([response.statusCode, response.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
     });
 
     it('accepts YouTube and Vimeo links and image URLs with an extension or from the image hosts', async () => {
