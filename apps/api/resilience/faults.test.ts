@@ -18,7 +18,8 @@ import {
   registerAndSignIn,
 } from './support/fixtures';
 import { HttpClient } from './support/http';
-import { freePort, type Instance, startInstance, tailOfLogs } from './support/instance';
+import { freePort } from '../src/test/free-port';
+import { type Instance, startInstance, tailOfLogs } from './support/instance';
 import { startTcpProxy } from './support/proxy';
 
 /** The pool's connect timeout (src/db/database.ts): the longest a request waits on a hung database. */
@@ -228,7 +229,7 @@ describe('faults', () => {
       const expectUnavailable = async (withinMs: number) => {
         const ready = await client.get('/readyz');
         expect(ready.status).toBe(503);
-        expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+        expect(ready.json()).toEqual({ status: 'unavailable', database: 'down', storage: 'up' });
         expect(ready.ms).toBeLessThan(withinMs);
         const list = await projects();
         expect(list.status).toBe(503);

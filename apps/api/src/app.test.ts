@@ -40,7 +40,7 @@ describe.each(databaseKinds)('app on %s', (kind) => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
   });
 
   it('serialises responses through their schema, dropping undeclared fields', async () => {
@@ -142,7 +142,7 @@ describe.each(databaseKinds)('app on %s', (kind) => {
     await isolated.database.close();
     const response = await isolated.app.inject('/readyz');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', storage: 'up' });
     await isolated.app.close();
   });
 });

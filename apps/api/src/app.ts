@@ -101,9 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { db: deps.db });
-
   const services = createServices(config, deps.db, app.log, deps);
+  await app.register(healthRoutes, { db: deps.db, storage: services.storage });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.mail.idle();

@@ -13,12 +13,11 @@ export interface TestS3Server {
 
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/** A real S3-compatible server (s3rver) on a free port, keeping its buckets in a temporary folder. */
-export async function startS3Server(): Promise<TestS3Server> {
+/** A real S3-compatible server (s3rver) on `port` or a free one, keeping its buckets in a temporary folder. */
+export async function startS3Server(port = 0): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), 'fundry-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory });
+  const endpoint = `http://127.0.0.1:${(await server.run()).port}`;
   return {
     endpoint,
     env: (bucket = `fundry-${randomBytes(4).toString('hex')}`) => ({

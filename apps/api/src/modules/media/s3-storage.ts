@@ -9,6 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { AppError } from '../../errors';
 import { assertStorageKey, type FileStorage, UPLOADS_PREFIX } from './storage';
 
 export interface S3Settings {
@@ -39,8 +40,34 @@ export type Lookup<T> = T | 'not-modified' | 'missing';
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
+// Without it a bucket that accepts connections but never answers would hold requests for minutes.
+const CONNECT_TIMEOUT_MS = 3_000;
+
 const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/** The bucket did not answer, or failed on its side: not the request's fault, and worth a retry shortly. */
+function isUnavailable(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined) return status >= 500;
+  const { code, name } = error as { code?: string; name?: string };
+  return (
+    name === 'TimeoutError' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code ?? '')
+  );
+}
+
+/** The bucket's outages become the 503 the error handler sends as is; anything else keeps its cause. */
+function asStorageError(error: unknown): unknown {
+  return isUnavailable(error)
+    ? new AppError(
+        'SERVICE_UNAVAILABLE',
+        'File storage cannot be reached right now. Please try again shortly.',
+        undefined,
+        { 'retry-after': '5' },
+      )
+    : error;
+}
 
 /** Uploads in an S3-compatible bucket, for instances that share no disk. Public addresses stay `/uploads/{key}`. */
 export class S3FileStorage implements FileStorage {
@@ -62,21 +89,28 @@ export class S3FileStorage implements FileStorage {
       // The SDK's default checksums stream in a chunked encoding that many S3-compatible servers store verbatim.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
     });
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<string> {
     assertStorageKey(key);
-    await this.ensureBucket();
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
-    );
+    try {
+      await this.ensureBucket();
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    } catch (error) {
+      throw asStorageError(error);
+    }
     return `${UPLOADS_PREFIX}${key}`;
   }
 
   async putStream(key: string, body: Readable, contentType: string): Promise<string> {
     assertStorageKey(key);
-    await this.ensureBucket();
+    await this.ensureBucket().catch((error: unknown) => {
+      throw asStorageError(error);
+    });
     let bodyError: unknown;
     body.once('error', (error) => (bodyError = error));
     const upload = new Upload({
@@ -91,7 +125,7 @@ export class S3FileStorage implements FileStorage {
     } catch (error) {
       body.destroy();
       // The upload aborts its parts on failure; when that abort fails too, the stream's own error is still the reason.
-      throw bodyError ?? error;
+      throw bodyError ?? asStorageError(error);
     }
     return `${UPLOADS_PREFIX}${key}`;
   }
@@ -100,7 +134,19 @@ export class S3FileStorage implements FileStorage {
     if (!publicUrl.startsWith(UPLOADS_PREFIX)) return;
     const key = publicUrl.slice(UPLOADS_PREFIX.length);
     assertStorageKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+      .catch((error: unknown) => {
+        throw asStorageError(error);
+      });
+  }
+
+  /** A bucket not made yet still counts: the first write creates it. */
+  async isReachable(): Promise<boolean> {
+    return this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).then(
+      () => true,
+      (error: unknown) => statusOf(error) === 404,
+    );
   }
 
   /** The file's details without its bytes. */
@@ -144,7 +190,7 @@ export class S3FileStorage implements FileStorage {
     } catch (error) {
       if (statusOf(error) === 304) return 'not-modified';
       if (statusOf(error) === 404) return 'missing';
-      throw error;
+      throw asStorageError(error);
     }
   }
 

@@ -7,7 +7,13 @@ import type { Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { mp4Bytes, projectFields, sendProject } from '../../test/projects';
+import { freePort } from '../../test/free-port';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3-server';
+
+const coverPng = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1c7ed6' } })
+    .png()
+    .toBuffer();
 
 describe('uploads in an S3-compatible bucket', () => {
   let s3: TestS3Server;
@@ -55,9 +61,7 @@ describe('uploads in an S3-compatible bucket', () => {
   };
 
   it('stores a project cover in the bucket and serves it back from /uploads/', async () => {
-    const cover = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1c7ed6' } })
-      .png()
-      .toBuffer();
+    const cover = await coverPng();
     const response = await sendProject(
       ctx,
       'POST',
@@ -170,6 +174,57 @@ describe('uploads in an S3-compatible bucket', () => {
         if (method === 'GET')
           expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'File not found' });
       }
+    }
+  });
+});
+
+describe('an S3-compatible bucket that cannot be reached', () => {
+  it('answers 503 on /readyz, uploads and reads while it is away, and recovers when it returns', async () => {
+    const port = await freePort();
+    const endpoint = `http://127.0.0.1:${port}`;
+    const ctx = await createTestApp('pglite', {
+      S3_BUCKET: 'fundry-away',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    });
+    let s3: TestS3Server | undefined;
+    try {
+      const creator = (await signedInUser(ctx)).headers;
+      const createWithCover = async () =>
+        sendProject(ctx, 'POST', 'projects', creator, await projectFields(ctx, { imageType: 'file' }), [
+          { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await coverPng() },
+        ]);
+      const unavailable = {
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'File storage cannot be reached right now. Please try again shortly.',
+      };
+
+      const ready = await ctx.app.inject('/readyz');
+      expect([ready.statusCode, ready.json()]).toEqual([
+        503,
+        { status: 'unavailable', database: 'up', storage: 'down' },
+      ]);
+      const read = await ctx.app.inject('/uploads/projects/00000000-0000-0000-0000-000000000000.webp');
+      expect([read.statusCode, read.json(), read.headers['retry-after']]).toEqual([503, unavailable, '5']);
+      const upload = await createWithCover();
+      expect([upload.statusCode, upload.json()]).toEqual([503, unavailable]);
+      const stored = await ctx.database.db.selectFrom('projects').select('id').execute();
+      expect(stored).toEqual([]);
+
+      s3 = await startS3Server(port);
+      expect((await ctx.app.inject('/readyz')).json()).toEqual({
+        status: 'ok',
+        database: 'up',
+        storage: 'up',
+      });
+      const created = await createWithCover();
+      expect(created.statusCode).toBe(201);
+      const served = await ctx.app.inject((created.json().data as Project).image_url!);
+      expect(served.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+      await s3?.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3-server';
 import { S3FileStorage } from './s3-storage';
 import { type FileStorage, LocalFileStorage } from './storage';
@@ -150,6 +151,10 @@ describe.each([
     await expect(backend.storage.remove('https://images.example.com/cover.png')).resolves.toBeUndefined();
   });
 
+  it('reports itself reachable for /readyz', async () => {
+    expect(await backend.storage.isReachable()).toBe(true);
+  });
+
   it('refuses keys that climb out of the uploads', async () => {
     await expect(backend.storage.put('../escaped.webp', randomBytes(10), 'image/webp')).rejects.toThrow(
       'Invalid storage key',
@@ -179,6 +184,12 @@ describe('S3FileStorage and its bucket', () => {
       'projects/b.webp',
     ]);
     client.destroy();
+  });
+
+  it('counts a bucket not made yet as reachable, and a server that does not answer as not', async () => {
+    expect(await new S3FileStorage(s3Settings(newBucket())).isReachable()).toBe(true);
+    const away = { ...s3Settings(newBucket()), endpoint: `http://127.0.0.1:${await freePort()}` };
+    expect(await new S3FileStorage(away).isReachable()).toBe(false);
   });
 
   it('records the content type of buffered and streamed files', async () => {

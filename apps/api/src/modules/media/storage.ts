@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,8 @@ export interface FileStorage {
   /** Writes a stream as it arrives; a failed stream leaves no file behind. */
   putStream(key: string, body: Readable, contentType: string): Promise<string>;
   remove(publicUrl: string): Promise<void>;
+  /** Whether files can be stored and read right now, for /readyz. */
+  isReachable(): Promise<boolean>;
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -48,6 +50,13 @@ export class LocalFileStorage implements FileStorage {
   async remove(publicUrl: string): Promise<void> {
     if (!publicUrl.startsWith(UPLOADS_PREFIX)) return;
     await rm(this.resolve(publicUrl.slice(UPLOADS_PREFIX.length)), { force: true });
+  }
+
+  async isReachable(): Promise<boolean> {
+    return access(this.root, constants.R_OK | constants.W_OK).then(
+      () => true,
+      () => false,
+    );
   }
 
   private resolve(key: string) {
