@@ -1,31 +1,21 @@
 /** The built app as a child process, the way `npm start` runs it, for the load scenarios and Lighthouse. */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from '../apps/api/src/test/free-port';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
 
-/** Builds the app when a build is missing (a fresh clone, or another build emptied dist/ meanwhile). */
-export function ensureBuilt() {
-  if (existsSync(serverEntry) && existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) return;
-  console.log('No build found: running npm run build…');
-  execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
+/**
+ * Builds the API server from the current sources (esbuild, a few seconds): a dist/ left from older code would
+ * measure, or crash on, a schema that is no longer there. Once per run; web.ts builds the web app on its own.
+ */
+let serverBuilt = false;
+function buildServer() {
+  if (serverBuilt) return;
+  execSync('npm run build -w @fundry/api', { cwd: repoRoot, stdio: 'inherit' });
+  serverBuilt = true;
 }
 
 export interface RunningApp {
@@ -43,7 +33,7 @@ export async function startBuiltApp(
   logFile: string,
   { startTimeoutMs = 120_000, nodeOptions = [] as string[] } = {},
 ): Promise<RunningApp> {
-  ensureBuilt();
+  buildServer();
   const port = await freePort();
   const log = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--enable-source-maps', serverEntry], {
