@@ -1,42 +1,68 @@
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { selectProjects } from '../projects/projects.repository';
 
-/** A backer's projects with their own total and first date, newest backing first, in one query. */
-export function listBackedProjects(
+/**
+ * The backer's projects of the given statuses, one row each with their own total and dates. The donations are
+ * summed first (materialized: a few thousand rows at most) and each project's status is then an index-only
+ * probe; planned as one join, PostgreSQL hashed every public project instead (24 ms for a backer of 3,000).
+ */
+function backedByStatus(db: Kysely<DB>, donorId: number, statuses: readonly ProjectStatusValue[]) {
+  return db
+    .with(
+      (cte) => cte('backed').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('donations')
+          .select([
+            'project_id',
+            (e) => e.fn.sum<number>('amount_cents').as('total_cents'),
+            (e) => e.fn.min('succeeded_at').as('first_backed_at'),
+            (e) => e.fn.max('succeeded_at').as('last_backed_at'),
+          ])
+          .where('donor_id', '=', donorId)
+          .where('status', '=', 'SUCCEEDED')
+          .groupBy('project_id'),
+    )
+    .selectFrom('backed as b')
+    .innerJoin('projects as bp', 'bp.id', 'b.project_id')
+    .where('bp.status', 'in', statuses);
+}
+
+/** A page of a backer's projects, newest backing first, with the backer's own total and first date for each. */
+export async function listBackedProjects(
   db: Kysely<DB>,
   donorId: number,
   statuses: readonly ProjectStatusValue[],
   page: number,
   perPage: number,
 ) {
-  // The page is chosen from the backer's donations first; only its projects are then read whole.
-  const backedPage = db
-    .selectFrom('donations as d')
-    .innerJoin('projects as bp', 'bp.id', 'd.project_id')
+  const backedPage = await backedByStatus(db, donorId, statuses)
     .select([
-      'd.project_id',
-      (e) => e.fn.sum<number>('d.amount_cents').as('total_cents'),
-      (e) => e.fn.min('d.succeeded_at').as('first_backed_at'),
-      (e) => e.fn.max('d.succeeded_at').as('last_backed_at'),
+      'b.project_id',
+      'b.total_cents',
+      'b.first_backed_at',
       sql<number>`count(*) over ()`.as('total_count'),
     ])
-    .where('d.donor_id', '=', donorId)
-    .where('d.status', '=', 'SUCCEEDED')
-    .where('bp.status', 'in', statuses)
-    .groupBy('d.project_id')
-    .orderBy('last_backed_at', 'desc')
-    .orderBy('d.project_id', 'desc')
+    .orderBy('b.last_backed_at', 'desc')
+    .orderBy('b.project_id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)
-    .as('b');
-  return selectProjects(db)
-    .innerJoin(backedPage, 'b.project_id', 'p.id')
-    .select(['b.total_cents', 'b.first_backed_at', 'b.total_count'])
-    .orderBy('b.last_backed_at', 'desc')
-    .orderBy('p.id', 'desc')
     .execute();
+  if (backedPage.length === 0) return [];
+  const projects = await selectProjects(db)
+    .where(
+      'p.id',
+      'in',
+      backedPage.map((row) => row.project_id),
+    )
+    .execute();
+  const byId = new Map(projects.map((project) => [project.id, project]));
+  return backedPage.flatMap(({ project_id, ...backing }) => {
+    const project = byId.get(project_id);
+    // A project revoked between the two reads leaves this page a row short rather than showing it.
+    return project && statuses.includes(project.status) ? [{ ...project, ...backing }] : [];
+  });
 }
 
 export async function countBackedProjects(
@@ -44,18 +70,12 @@ export async function countBackedProjects(
   donorId: number,
   statuses: readonly ProjectStatusValue[],
 ) {
-  const row = await db
-    .selectFrom('donations as d')
-    .innerJoin('projects as p', 'p.id', 'd.project_id')
-    .select(sql<number>`count(distinct d.project_id)`.as('n'))
-    .where('d.donor_id', '=', donorId)
-    .where('d.status', '=', 'SUCCEEDED')
-    .where('p.status', 'in', statuses)
+  const row = await backedByStatus(db, donorId, statuses)
+    .select((e) => e.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** A backer's totals across every project. */
 export async function backerTotals(db: Kysely<DB>, donorId: number) {
   const row = await db
     .selectFrom('donations')

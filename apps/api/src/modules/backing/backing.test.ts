@@ -304,6 +304,47 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect(profile.json().data.user.total_donations).toBeGreaterThan(0);
     });
 
+    it('pages a backer’s projects newest backing first, summing each project and leaving out revoked ones', async () => {
+      const db = ctx.database.db;
+      const fan = await signedInUser(ctx);
+      const [first, second, third, revoked] = await Promise.all(
+        [1, 2, 3, 4].map(() => createProjectRow(db, { creatorId: creator.user.id })),
+      );
+      const back = async (id: number, amount: number) => {
+        const response = await pledge(ctx, fan.headers, id, { amount });
+        expect((await payInSandbox(ctx, response.json().data.checkout_url)).statusCode).toBe(303);
+      };
+      // Backed in this order; `first` backed again last, so it is the newest backing.
+      for (const [id, amount] of [
+        [revoked, 4],
+        [second, 20],
+        [third, 30],
+        [first, 10],
+        [first, 15],
+      ] as const)
+        await back(id, amount);
+      await db.updateTable('projects').set({ status: 'REJECTED', revocation_reason: 'Not as described' }).where('id', '=', revoked).execute();
+
+      const backed = async (query: string) => {
+        const response = await ctx.app.inject({
+          url: `/api/v1/backers/me/backed-projects?${query}`,
+          headers: fan.headers,
+        });
+        expect(response.statusCode).toBe(200);
+        return response.json();
+      };
+      const pageOne = await backed('page=1&per_page=2');
+      expect(pageOne.data.map((p: { id: number }) => p.id)).toEqual([first, third]);
+      expect(pageOne.data.map((p: { total_amount: number }) => p.total_amount)).toEqual([25, 30]);
+      expect(pageOne.meta).toMatchObject({ total: 3, pages: 2, page: 1, per_page: 2 });
+      const pageTwo = await backed('page=2&per_page=2');
+      expect(pageTwo.data.map((p: { id: number }) => p.id)).toEqual([second]);
+      expect(pageTwo.meta.total).toBe(3);
+      const beyond = await backed('page=5&per_page=2');
+      expect(beyond.data).toEqual([]);
+      expect(beyond.meta).toMatchObject({ total: 3, pages: 2, page: 5 });
+    });
+
     it('marks notifications read, one or all, own only', async () => {
       const list = (await ctx.app.inject({ url: '/api/v1/notifications/', headers: creator.headers })).json()
         .data;
