@@ -307,9 +307,13 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
     it('pages a backer’s projects newest backing first, summing each project and leaving out revoked ones', async () => {
       const db = ctx.database.db;
       const fan = await signedInUser(ctx);
-      const [first, second, third, revoked] = await Promise.all(
-        [1, 2, 3, 4].map(() => createProjectRow(db, { creatorId: creator.user.id })),
-      );
+      const newProject = () => createProjectRow(db, { creatorId: creator.user.id });
+      const [first, second, third, revoked] = [
+        await newProject(),
+        await newProject(),
+        await newProject(),
+        await newProject(),
+      ];
       const back = async (id: number, amount: number) => {
         const response = await pledge(ctx, fan.headers, id, { amount });
         expect((await payInSandbox(ctx, response.json().data.checkout_url)).statusCode).toBe(303);
@@ -323,7 +327,11 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
         [first, 15],
       ] as const)
         await back(id, amount);
-      await db.updateTable('projects').set({ status: 'REJECTED', revocation_reason: 'Not as described' }).where('id', '=', revoked).execute();
+      await db
+        .updateTable('projects')
+        .set({ status: 'REJECTED', revocation_reason: 'Not as described' })
+        .where('id', '=', revoked)
+        .execute();
 
       const backed = async (query: string) => {
         const response = await ctx.app.inject({
