@@ -137,10 +137,9 @@ function matching(filter: ProjectListFilter) {
 }
 
 /**
- * A page of projects and the total. The page is read in index order and stops at the limit; the total needs
- * its own count only when the page is full (otherwise it follows from the page itself).
+ * One page of the list, in its order. The total is counted apart (see the service): a window count here
+ * would read every match, where a page in index order stops at the limit.
  */
-/** One page of the list, in its order. */
 export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   let query = selectProjects(db).where(matching(filter));
   const order = filter.order;
