@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD } from '../src/db/seed/factories';
+import { freePort } from '../src/test/free-port';
 import { startMailCatcher } from '../src/test/mail-catcher';
+import { coverPng } from '../src/test/projects';
 import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import {
   createActiveProject,
@@ -18,7 +19,6 @@ import {
   registerAndSignIn,
 } from './support/fixtures';
 import { HttpClient } from './support/http';
-import { freePort } from '../src/test/free-port';
 import { type Instance, startInstance, tailOfLogs } from './support/instance';
 import { startTcpProxy } from './support/proxy';
 
@@ -87,9 +87,7 @@ describe('faults', () => {
     const instance = await start('graceful');
     const client = new HttpClient(instance.url);
     const creator = await registerAndSignIn(client, database.db);
-    const cover = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0ca678' } })
-      .png()
-      .toBuffer();
+    const cover = await coverPng();
     const form = await projectForm(database.db, {}, [
       { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: cover },
     ]);

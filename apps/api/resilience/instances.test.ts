@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { coverPng } from '../src/test/projects';
 import { startS3Server, type TestS3Server } from '../src/test/s3-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import {
@@ -228,9 +229,7 @@ describe('two instances on one database, one Redis and one bucket', () => {
   it('serves an upload made through one instance from the other', async () => {
     const onA = visitor(a);
     const creator = await registerAndSignIn(onA, database.db);
-    const cover = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1c7ed6' } })
-      .png()
-      .toBuffer();
+    const cover = await coverPng();
     const form = await projectForm(database.db, {}, [
       { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: cover },
     ]);

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Project } from '@fundry/shared';
 import { todayUtc } from '@fundry/shared';
 import type { TestContext } from './app';
@@ -9,6 +10,12 @@ export const mp4Bytes = (dataBytes: number) =>
     Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),
     Buffer.alloc(dataBytes, 7),
   ]);
+
+/** A real 1200×800 PNG, as a creator's cover photo would be. */
+export const coverPng = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0ca678' } })
+    .png()
+    .toBuffer();
 
 export const inDays = (days: number) => todayUtc(new Date(Date.now() + days * 86_400_000));
 

@@ -6,14 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { mp4Bytes, projectFields, sendProject } from '../../test/projects';
+import { coverPng, mp4Bytes, projectFields, sendProject } from '../../test/projects';
 import { freePort } from '../../test/free-port';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3-server';
-
-const coverPng = () =>
-  sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1c7ed6' } })
-    .png()
-    .toBuffer();
 
 describe('uploads in an S3-compatible bucket', () => {
   let s3: TestS3Server;

@@ -4,7 +4,7 @@ import { MAX_VIDEO_BYTES, PROJECT_MESSAGES, type Project } from '@fundry/shared'
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
-import { createProject, inDays, mp4Bytes, projectFields, sendProject } from '../../test/projects';
+import { coverPng, createProject, inDays, mp4Bytes, projectFields, sendProject } from '../../test/projects';
 
 type Headers = Record<string, string>;
 
@@ -314,11 +314,6 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
   });
 
   describe('media', () => {
-    const png = () =>
-      sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0ca678' } })
-        .png()
-        .toBuffer();
-
     it('stores an uploaded image re-encoded with a card-sized variant', async () => {
       const response = await sendProject(
         ctx,
@@ -326,7 +321,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
         'projects',
         creator,
         await projectFields(ctx, { imageType: 'file' }),
-        [{ field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await png() }],
+        [{ field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await coverPng() }],
       );
       expect(response.statusCode).toBe(201);
       const project = response.json().data as Project;
@@ -358,10 +353,10 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
         'image_file',
         'big.png',
         'image/png',
-        Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]),
+        Buffer.concat([await coverPng(), Buffer.alloc(6 * 1024 * 1024)]),
       );
       expect([big.statusCode, big.json().message]).toEqual([413, PROJECT_MESSAGES.imageSize]);
-      const pngAsMp4 = await send('video_file', 'clip.mp4', 'video/mp4', await png());
+      const pngAsMp4 = await send('video_file', 'clip.mp4', 'video/mp4', await coverPng());
       expect([pngAsMp4.statusCode, pngAsMp4.json().message]).toEqual([415, PROJECT_MESSAGES.videoType]);
     });
 
