@@ -66,6 +66,16 @@ export function sendProject(
   });
 }
 
+/** Sends the create form (valid fields with `overrides`) and `files`; the raw answer, for tests of uploads. */
+export async function sendNewProject(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  overrides: Record<string, string>,
+  files: FilePart[],
+) {
+  return sendProject(ctx, 'POST', 'projects', headers, await projectFields(ctx, overrides), files);
+}
+
 /** Creates a project through the API as `headers`' user; with `activateWith`, an admin makes it ACTIVE. */
 export async function createProject(
   ctx: TestContext,
@@ -73,7 +83,7 @@ export async function createProject(
   overrides: Record<string, string> = {},
   activateWith?: Record<string, string>,
 ): Promise<Project> {
-  const response = await sendProject(ctx, 'POST', 'projects', headers, await projectFields(ctx, overrides));
+  const response = await sendNewProject(ctx, headers, overrides, []);
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   const project = response.json<{ data: Project }>().data;
   if (!activateWith) return project;

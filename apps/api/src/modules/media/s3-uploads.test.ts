@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { coverPng, mp4Bytes, projectFields, sendProject } from '../../test/projects';
+import { coverPng, mp4Bytes, sendNewProject } from '../../test/projects';
 import { freePort } from '../../test/free-port';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3-server';
 
@@ -32,14 +32,9 @@ describe('uploads in an S3-compatible bucket', () => {
 
     // Enough for the bucket to take it in two parts, with a recognisable end.
     const bytes = Buffer.concat([mp4Bytes(6 * 1024 * 1024), Buffer.from('the end')]);
-    const response = await sendProject(
-      ctx,
-      'POST',
-      'projects',
-      creator,
-      await projectFields(ctx, { videoType: 'file' }),
-      [{ field: 'video_file', filename: 'clip.mp4', contentType: 'video/mp4', bytes }],
-    );
+    const response = await sendNewProject(ctx, creator, { videoType: 'file' }, [
+      { field: 'video_file', filename: 'clip.mp4', contentType: 'video/mp4', bytes },
+    ]);
     if (response.statusCode !== 201) throw new Error(`video upload failed: ${response.body}`);
     video = { url: (response.json().data as Project).video_url!, bytes };
   });
@@ -57,14 +52,9 @@ describe('uploads in an S3-compatible bucket', () => {
 
   it('stores a project cover in the bucket and serves it back from /uploads/', async () => {
     const cover = await coverPng();
-    const response = await sendProject(
-      ctx,
-      'POST',
-      'projects',
-      creator,
-      await projectFields(ctx, { imageType: 'file' }),
-      [{ field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: cover }],
-    );
+    const response = await sendNewProject(ctx, creator, { imageType: 'file' }, [
+      { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: cover },
+    ]);
     expect(response.statusCode).toBe(201);
     const project = response.json().data as Project;
     expect(project.image_url).toMatch(/^\/uploads\/projects\/[\w-]+\.webp$/);
@@ -187,7 +177,7 @@ describe('an S3-compatible bucket that cannot be reached', () => {
     try {
       const creator = (await signedInUser(ctx)).headers;
       const createWithCover = async () =>
-        sendProject(ctx, 'POST', 'projects', creator, await projectFields(ctx, { imageType: 'file' }), [
+        sendNewProject(ctx, creator, { imageType: 'file' }, [
           { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await coverPng() },
         ]);
       const unavailable = {

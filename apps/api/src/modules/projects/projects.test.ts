@@ -4,7 +4,15 @@ import { MAX_VIDEO_BYTES, PROJECT_MESSAGES, type Project } from '@fundry/shared'
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
-import { coverPng, createProject, inDays, mp4Bytes, projectFields, sendProject } from '../../test/projects';
+import {
+  coverPng,
+  createProject,
+  inDays,
+  mp4Bytes,
+  projectFields,
+  sendNewProject,
+  sendProject,
+} from '../../test/projects';
 
 type Headers = Record<string, string>;
 
@@ -315,14 +323,9 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
 
   describe('media', () => {
     it('stores an uploaded image re-encoded with a card-sized variant', async () => {
-      const response = await sendProject(
-        ctx,
-        'POST',
-        'projects',
-        creator,
-        await projectFields(ctx, { imageType: 'file' }),
-        [{ field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await coverPng() }],
-      );
+      const response = await sendNewProject(ctx, creator, { imageType: 'file' }, [
+        { field: 'image_file', filename: 'cover.png', contentType: 'image/png', bytes: await coverPng() },
+      ]);
       expect(response.statusCode).toBe(201);
       const project = response.json().data as Project;
       expect(project.image_url).toMatch(/^\/uploads\/projects\/[\w-]+\.webp$/);
@@ -337,9 +340,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
 
     it('refuses images and videos by their bytes and size', async () => {
       const send = async (field: string, filename: string, contentType: string, bytes: Buffer) =>
-        sendProject(ctx, 'POST', 'projects', creator, await projectFields(ctx), [
-          { field, filename, contentType, bytes },
-        ]);
+        sendNewProject(ctx, creator, {}, [{ field, filename, contentType, bytes }]);
       const textAsJpg = await send('image_file', 'photo.jpg', 'image/jpeg', Buffer.from('hello, I am text'));
       expect([textAsJpg.statusCode, textAsJpg.json().message]).toEqual([415, PROJECT_MESSAGES.imageType]);
       const svg = await send(
@@ -362,14 +363,9 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
 
     it('stores an uploaded video and serves it with Range support', async () => {
       const mp4 = mp4Bytes(50_000);
-      const response = await sendProject(
-        ctx,
-        'POST',
-        'projects',
-        creator,
-        await projectFields(ctx, { videoType: 'file' }),
-        [{ field: 'video_file', filename: 'clip.mp4', contentType: 'video/mp4', bytes: mp4 }],
-      );
+      const response = await sendNewProject(ctx, creator, { videoType: 'file' }, [
+        { field: 'video_file', filename: 'clip.mp4', contentType: 'video/mp4', bytes: mp4 },
+      ]);
       expect(response.statusCode).toBe(201);
       const url = (response.json().data as Project).video_url!;
       expect(url).toMatch(/^\/uploads\/videos\/[\w-]+\.mp4$/);
@@ -380,21 +376,14 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     });
 
     it('refuses a video over 100 MB with the video size message', async () => {
-      const response = await sendProject(
-        ctx,
-        'POST',
-        'projects',
-        creator,
-        await projectFields(ctx, { videoType: 'file' }),
-        [
-          {
-            field: 'video_file',
-            filename: 'big.mp4',
-            contentType: 'video/mp4',
-            bytes: mp4Bytes(MAX_VIDEO_BYTES + 1),
-          },
-        ],
-      );
+      const response = await sendNewProject(ctx, creator, { videoType: 'file' }, [
+        {
+          field: 'video_file',
+          filename: 'big.mp4',
+          contentType: 'video/mp4',
+          bytes: mp4Bytes(MAX_VIDEO_BYTES + 1),
+        },
+      ]);
       expect([response.statusCode, response.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
     });
 
