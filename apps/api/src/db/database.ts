@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,9 +26,37 @@ export type DatabaseConfig = Config['database'];
 /** Also the longest a request waits for a free connection of the pool before it is refused with 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Sends every parameterised query as a named prepared statement (one name per SQL text), so each connection
+ * parses a query once and PostgreSQL may reuse its plan: for the short queries of a page, planning cost more
+ * than running them. Queries without parameters may hold several statements and stay unnamed.
+ */
+class PreparingClient extends pg.Client {
+  private static readonly names = new Map<string, string>();
+
+  override query(...args: unknown[]): never {
+    const [text, values, ...rest] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const config = { name: PreparingClient.nameOf(text), text, values };
+      return (super.query as (...a: unknown[]) => never)(config, ...rest);
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+
+  private static nameOf(text: string) {
+    let name = PreparingClient.names.get(text);
+    if (!name) {
+      name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      PreparingClient.names.set(text, name);
+    }
+    return name;
+  }
+}
+
 export async function createDatabase(config: DatabaseConfig, poolSize = 10): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: config.url,
       max: poolSize,
       // A server that accepts the connection but never answers must not hold requests forever.
