@@ -7,7 +7,7 @@ import * as discovery from './0005_discovery';
 import * as backing from './0006_backing';
 import * as payouts from './0007_payouts';
 import * as typeaheadKnn from './0008_typeahead_knn';
-import * as backedProjects from './0009_backed_projects';
+import * as pageIndexes from './0009_page_indexes';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -19,5 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_backing': backing,
   '0007_payouts': payouts,
   '0008_typeahead_knn': typeaheadKnn,
-  '0009_backed_projects': backedProjects,
+  '0009_page_indexes': pageIndexes,
 };

@@ -172,6 +172,38 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     expect((await titles('sort=funded')).slice(0, 2)).toEqual(['Finished mural', 'Street food atlas']);
   });
 
+  it('gives every sort the same order page by page as whole, in the order of its fields', async () => {
+    const byField =
+      (field: 'backers_count' | 'title', direction: 1 | -1) => (a: ProjectCard, b: ProjectCard) =>
+        (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id) * direction;
+    for (const [query, expected] of [
+      ['sort=newest', undefined],
+      ['sort=popular', byField('backers_count', -1)],
+      ['sort=ending', undefined],
+      ['sort=funded', undefined],
+      ['sort_by=title&sort_order=asc', byField('title', 1)],
+      ['sort_by=end_date&sort_order=asc', undefined],
+      ['search=solar', undefined],
+    ] as const) {
+      const whole = (await list(query)).projects;
+      const paged: ProjectCard[] = [];
+      for (let page = 1; ; page++) {
+        const { projects } = await list(`${query}&per_page=2&page=${page}`);
+        if (projects.length === 0) break;
+        paged.push(...projects);
+      }
+      expect(
+        paged.map((p) => p.id),
+        query,
+      ).toEqual(whole.map((p) => p.id));
+      if (expected)
+        expect(
+          whole.map((p) => p.id),
+          query,
+        ).toEqual([...whole].sort(expected).map((p) => p.id));
+    }
+  });
+
   it('paginates with total and pages, past the end and over the maximum', async () => {
     const page = await list('per_page=2&page=2&sort=newest');
     expect([page.projects.length, page.total, page.pages]).toEqual([2, 7, 4]);
