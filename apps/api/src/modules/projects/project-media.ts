@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, PROJECT_MESSAGES } from '@fundry/shared';
 import { AppError } from '../../errors';
@@ -76,38 +76,28 @@ export async function storeProjectVideo(stream: Readable, storage: FileStorage):
     });
   }
 
-  let size = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > MAX_VIDEO_BYTES)
-        callback(
-          new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.videoSize, {
-            video: [PROJECT_MESSAGES.videoSize],
-          }),
-        );
-      else callback(null, chunk);
-    },
-  });
+  // The count lives in the generator, so going over the limit is an error of `body` itself, which the
+  // storage's pipeline is listening to (a separate counting stream piped in was not, and its error went uncaught).
   const body = Readable.from(
     (async function* () {
-      yield first;
-      for (;;) {
+      let size = 0;
+      // The first bytes count too: one network chunk can hold the whole file.
+      for (let chunk: Buffer | undefined = first; chunk;) {
+        size += chunk.length;
+        if (size > MAX_VIDEO_BYTES) throw videoTooLarge();
+        yield chunk;
         const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
+        chunk = next.done ? undefined : next.value;
       }
     })(),
-  ).pipe(limit);
+  );
   try {
     return await storage.putStream(newMediaKey('videos', extension), body, contentType);
   } catch (error) {
     stream.resume();
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.videoSize, {
-        video: [PROJECT_MESSAGES.videoSize],
-      });
-    }
     throw error;
   }
 }
+
+const videoTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', PROJECT_MESSAGES.videoSize, { video: [PROJECT_MESSAGES.videoSize] });

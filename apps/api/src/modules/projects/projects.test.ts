@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_BYTES, PROJECT_MESSAGES, type Project } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
+import { multipart } from '../../test/multipart';
 import { databaseKinds } from '../../test/databases';
 import {
   coverPng,
@@ -375,16 +377,27 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       expect(partial.rawPayload.length).toBe(100);
     });
 
-    it('refuses a video over 100 MB with the video size message', async () => {
-      const response = await sendNewProject(ctx, creator, { videoType: 'file' }, [
-        {
-          field: 'video_file',
-          filename: 'big.mp4',
-          contentType: 'video/mp4',
-          bytes: mp4Bytes(MAX_VIDEO_BYTES + 1),
-        },
+    it('refuses a video over 100 MB with the video size message, sent whole or as a stream', async () => {
+      const big = { field: 'video_file', filename: 'big.mp4', contentType: 'video/mp4' };
+      const whole = await sendNewProject(ctx, creator, { videoType: 'file' }, [
+        { ...big, bytes: mp4Bytes(MAX_VIDEO_BYTES + 1) },
       ]);
-      expect([response.statusCode, response.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
+      expect([whole.statusCode, whole.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
+
+      const body = multipart(await projectFields(ctx, { videoType: 'file' }), [
+        { ...big, bytes: mp4Bytes(MAX_VIDEO_BYTES + 1) },
+      ]);
+      const inChunks = (async function* () {
+        for (let offset = 0; offset < body.payload.length; offset += 64 * 1024)
+          yield body.payload.subarray(offset, offset + 64 * 1024);
+      })();
+      const streamed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/projects',
+        headers: { ...creator, ...body.headers },
+        payload: Readable.from(inChunks),
+      });
+      expect([streamed.statusCode, streamed.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
     });
 
     it('accepts YouTube and Vimeo links and image URLs with an extension or from the image hosts', async () => {
