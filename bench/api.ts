@@ -12,12 +12,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database';
+import { createServerDatabase } from '../apps/api/src/test/server-database';
 import { startBuiltApp, type RunningApp } from './app-process';
 import {
   BENCH_PASSWORD,
   benchEmail,
   dataSection,
-  freshPostgres,
   generateAndVerify,
   type Generated,
   generateOnPglite,
@@ -161,7 +161,7 @@ async function orFailure(heading: string, make: () => Promise<string>) {
   }
 }
 
-const server = await freshPostgres(adminUrl);
+const server = await createServerDatabase(adminUrl, 'fundry_bench');
 const database = await createDatabase({ kind: 'postgres', url: server.url }, 4);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-api-'));
 const jwtSecret = randomBytes(48).toString('base64url');

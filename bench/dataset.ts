@@ -3,12 +3,10 @@
  * row-by-row round trips), on a PostgreSQL server or on PGlite, then checked with SQL: counters equal the sums
  * of the donations behind them, and the ledger holds exactly the rows the payment service writes.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
 import { createDatabase, type Database } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
@@ -631,26 +629,6 @@ export async function countVolume(db: Kysely<DB>): Promise<VolumeCounts> {
     hotProjectDonations: Number(hot.rows[0]?.donations ?? 0),
     hotProjectBackers: Number(hot.rows[0]?.backers ?? 0),
     byStatus: Object.fromEntries(statuses.rows.map((row) => [row.status, Number(row.value)])),
-  };
-}
-
-/** A new database on the PostgreSQL server, with a random name, dropped by `drop()`. */
-export async function freshPostgres(adminUrl: string) {
-  const name = `fundry_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
   };
 }
 

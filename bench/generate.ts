@@ -3,13 +3,14 @@
  * verified; the databases are dropped afterwards. Results go to the data section of RESULTS.md.
  */
 import { createDatabase } from '../apps/api/src/db/database';
-import { dataSection, freshPostgres, generateAndVerify, type Generated, generateOnPglite } from './dataset';
+import { createServerDatabase } from '../apps/api/src/test/server-database';
+import { dataSection, generateAndVerify, type Generated, generateOnPglite } from './dataset';
 import { machineLine, writeSection } from './results';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
 const runs: Generated[] = [];
-const server = await freshPostgres(adminUrl);
+const server = await createServerDatabase(adminUrl, 'fundry_bench');
 try {
   const database = await createDatabase({ kind: 'postgres', url: server.url }, 4);
   try {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createServerDatabase } from './server-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -23,25 +22,15 @@ export async function createTestDatabase(kind: DatabaseKind, { migrate = true } 
 
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('No PostgreSQL server for this test');
-  const name = `fundry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: url.toString() }, 60);
+  const server = await createServerDatabase(adminUrl, 'fundry_test');
+  const database = await createDatabase({ kind: 'postgres', url: server.url }, 60);
   if (migrate) await migrateToLatest(database.db);
   return {
     ...database,
-    url: url.toString(),
+    url: server.url,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await server.drop();
     },
   };
 }
