@@ -11,23 +11,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repoRoot, startBuiltApp } from './app-process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
 
 const HOME_JS_BUDGET_KB = 150;
 const LIGHTHOUSE_BUDGET = 95;
 /** Lighthouse's own advice: the median of several runs, as one run varies by a few points. */
 const LIGHTHOUSE_RUNS = 3;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** What each main route loads first, as the router's lazy route modules (apps/web/src/app/router.tsx). */
 const ROUTES = [
@@ -190,7 +181,7 @@ async function runLighthouse(webDistDir: string) {
     { DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, SEED_DEMO_DATA: 'true' },
     path.join(dataDir, 'server.log'),
   );
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const discovery = (await (await fetch(`${app.url}/api/v1/projects/discovery`)).json()) as {
       data: { featured: { id: number }[]; trending: { id: number }[] };
@@ -268,7 +259,7 @@ try {
       '## Web',
       '',
       machineLine([
-        execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+        execFileSync(CHROMIUM_PATH, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
           .toString()
           .trim(),
       ]),
