@@ -117,7 +117,12 @@ const UNREACHABLE_SOCKET_CODES = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'EHOSTUNREACH',
+  'ENOTFOUND',
 ]);
+
+/** A socket error of a connection that was refused, lost or never made: the other side is away. */
+export const isUnreachableSocketError = (code: string | undefined) =>
+  UNREACHABLE_SOCKET_CODES.has(code ?? '');
 /** node-postgres reports a lost or never-made connection by message only. */
 const UNREACHABLE_MESSAGES = [
   'Connection terminated',
@@ -130,7 +135,7 @@ function isDatabaseUnreachable(error: FastifyError): boolean {
   const code = error.code ?? '';
   return (
     UNREACHABLE_SQLSTATE.test(code) ||
-    UNREACHABLE_SOCKET_CODES.has(code) ||
+    isUnreachableSocketError(code) ||
     UNREACHABLE_MESSAGES.some((message) => error.message.startsWith(message))
   );
 }

@@ -9,7 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { AppError } from '../../errors';
+import { AppError, isUnreachableSocketError } from '../../errors';
 import { assertStorageKey, type FileStorage, UPLOADS_PREFIX } from './storage';
 
 export interface S3Settings {
@@ -51,10 +51,7 @@ function isUnavailable(error: unknown): boolean {
   const status = statusOf(error);
   if (status !== undefined) return status >= 500;
   const { code, name } = error as { code?: string; name?: string };
-  return (
-    name === 'TimeoutError' ||
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code ?? '')
-  );
+  return name === 'TimeoutError' || isUnreachableSocketError(code);
 }
 
 /** The bucket's outages become the 503 the error handler sends as is; anything else keeps its cause. */
