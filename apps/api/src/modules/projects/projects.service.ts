@@ -270,7 +270,9 @@ export class ProjectService {
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 
   /** Trending is a ranking over a week of backing: computed once a minute per instance, not per visitor. */
-  private trending: { ids: Promise<number[]>; until: number } | null = null;
+  private readonly trending = new TtlCache<number[]>(TRENDING_RANKING_TTL_MS, 1, () =>
+    this.clock().getTime(),
+  );
 
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
   async get(id: number, caller: AccessClaims | null): Promise<Project> {
@@ -323,10 +325,6 @@ export class ProjectService {
     };
   }
 
-  /**
-   * What a list query means. My Projects: the caller's own, by tab. Anything else is a public list:
-   * whatever the query says, it holds only public projects (admins may look at any status).
-   */
   /** A creator's own lists are counted exactly; public ones may be up to 30 s behind on other instances. */
   private listTotal(filter: ProjectListFilter): Promise<number> {
     if (filter.creatorId !== undefined) return countProjects(this.db, filter);
@@ -335,6 +333,10 @@ export class ProjectService {
     return this.listTotals.get(key, () => countProjects(this.db, filter));
   }
 
+  /**
+   * What a list query means. My Projects: the caller's own, by tab. Anything else is a public list:
+   * whatever the query says, it holds only public projects (admins may look at any status).
+   */
   private listFilter(query: ProjectListQuery, caller: AccessClaims | null): ProjectListFilter {
     const today = todayUtc();
     let statuses: readonly ProjectStatusValue[] = PUBLIC_STATUSES;
@@ -419,16 +421,11 @@ export class ProjectService {
   }
 
   private trendingRanking(now: Date, today: string): Promise<number[]> {
-    if (!this.trending || this.trending.until <= now.getTime()) {
+    return this.trending.get(today, () => {
       const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
       // Enough to fill the list after leaving out the featured campaigns, which come first.
-      const ids = trendingProjectIds(this.db, today, weekAgo, 2 * DISCOVERY_CARD_COUNT);
-      this.trending = { ids, until: now.getTime() + TRENDING_RANKING_TTL_MS };
-      ids.catch(() => {
-        this.trending = null;
-      });
-    }
-    return this.trending.ids;
+      return trendingProjectIds(this.db, today, weekAgo, 2 * DISCOVERY_CARD_COUNT);
+    });
   }
 
   async save(id: number, caller: AccessClaims) {
