@@ -306,7 +306,7 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       // thousand get hundreds, a few dozen thousands.
       await sql`
         create temp table bench_plan as
-        select p.id as project_id, p.creator_id, p.status, p.start_date, p.end_date,
+        select p.id as project_id, p.creator_id, p.status, p.start_date, p.end_date, p.funding_model,
                r.ids[1] as reward1, r.mins[1] as min1,
                r.ids[2] as reward2, r.mins[2] as min2, r.quantities[2] as quantity2,
                r.ids[3] as reward3, r.mins[3] as min3, r.quantities[3] as quantity3,
@@ -339,7 +339,8 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       // from the 7th; four in ten take the unlimited tier 1. A donor never backs their own project.
       await sql`
         insert into donations (project_id, reward_id, donor_id, amount_cents, currency, status, provider,
-                               checkout_session_id, payment_reference, expires_at, succeeded_at, created_at, updated_at)
+                               checkout_session_id, payment_reference, expires_at, succeeded_at, created_at, updated_at,
+                               funding_model, pledged_at)
         select d.project_id, d.reward_id, d.donor_id,
                case when d.reward_id is null
                     then (array[100, 500, 1000, 1500, 1999, 2000, 2500, 3000, 4250, 5000, 7500, 10000, 15000, 25000,
@@ -347,8 +348,8 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
                     else d.reward_min + (array[0, 0, 0, 500, 1000, 2500])[1 + floor(d.ra * 6)::int] end,
                'USD', 'SUCCEEDED', 'sandbox', d.session, 'pi_sandbox_' || d.session,
                d.succeeded_at - d.checkout_time + interval '30 minutes', d.succeeded_at,
-               d.succeeded_at - d.checkout_time, d.succeeded_at
-        from (select s.project_id,
+               d.succeeded_at - d.checkout_time, d.succeeded_at, d.funding_model, d.succeeded_at
+        from (select s.project_id, s.funding_model,
                      case when s.i % 10 < 4 then s.reward1
                           when s.i % 10 = 4 and s.i / 10 < s.quantity2 then s.reward2
                           when s.i % 10 = 6 and s.i / 10 < s.quantity3 then s.reward3 end as reward_id,
@@ -371,13 +372,15 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       // The heavy backer: one pledge to each of thousands of projects, half of them with the unlimited tier.
       await sql`
         insert into donations (project_id, reward_id, donor_id, amount_cents, currency, status, provider,
-                               checkout_session_id, payment_reference, expires_at, succeeded_at, created_at, updated_at)
+                               checkout_session_id, payment_reference, expires_at, succeeded_at, created_at, updated_at,
+                               funding_model, pledged_at)
         select h.project_id, case when h.project_id % 2 = 0 then h.reward1 end, ${userBase + 1},
                case when h.project_id % 2 = 0 then h.min1 + 500 else 2500 end,
                'USD', 'SUCCEEDED', 'sandbox', 'cs_sandbox_bench_heavy_' || h.project_id,
                'pi_sandbox_cs_sandbox_bench_heavy_' || h.project_id,
-               h.paid_at + interval '25 minutes', h.paid_at, h.paid_at - interval '5 minutes', h.paid_at
-        from (select pl.project_id, pl.reward1, pl.min1,
+               h.paid_at + interval '25 minutes', h.paid_at, h.paid_at - interval '5 minutes', h.paid_at,
+               h.funding_model, h.paid_at
+        from (select pl.project_id, pl.reward1, pl.min1, pl.funding_model,
                      pl.start_date::timestamp at time zone 'UTC'
                        + random() * (least(now(), (pl.end_date + 1)::timestamp at time zone 'UTC')
                                      - pl.start_date::timestamp at time zone 'UTC') as paid_at
@@ -389,11 +392,11 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       sql`
         insert into donations (project_id, reward_id, donor_id, amount_cents, currency, status, provider,
                                checkout_session_id, payment_reference, refund_reference, expires_at, succeeded_at,
-                               refunded_at, created_at, updated_at)
+                               refunded_at, created_at, updated_at, funding_model, pledged_at)
         select r.id, null, r.donor_id, r.amount_cents, 'USD', 'REFUNDED', 'sandbox', r.session,
                'pi_sandbox_' || r.session, 're_sandbox_' || r.session,
                r.paid_at + interval '25 minutes', r.paid_at, r.refunded_at, r.paid_at - interval '5 minutes',
-               r.refunded_at
+               r.refunded_at, 'all_or_nothing', r.paid_at
         from (select p.id, i, 'cs_sandbox_bench_' || p.id || '_' || i as session,
                      case when d.donor = p.creator_id then d.donor + 1 else d.donor end as donor_id,
                      (array[1000, 2500, 5000, 10000])[1 + i % 4] as amount_cents,

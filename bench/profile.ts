@@ -15,7 +15,7 @@ interface ProfileNode {
 }
 
 /** V8's format: `samples[i]` is the node on top of the stack at `startTime + timeDeltas[0..i]` (µs). */
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   startTime: number;
   endTime: number;

@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repoRoot, startBuiltApp } from './app-process';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
 
 const HOME_JS_BUDGET_KB = 150;
@@ -181,7 +181,8 @@ async function runLighthouse(webDistDir: string) {
     { DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, SEED_DEMO_DATA: 'true' },
     path.join(dataDir, 'server.log'),
   );
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  const browserPath = await chromiumPath();
+  const chrome = await chromeLauncher.launch({ chromePath: browserPath, chromeFlags: CHROME_FLAGS });
   try {
     const discovery = (await (await fetch(`${app.url}/api/v1/projects/discovery`)).json()) as {
       data: { featured: { id: number }[]; trending: { id: number }[] };
@@ -259,7 +260,7 @@ try {
       '## Web',
       '',
       machineLine([
-        execFileSync(CHROMIUM_PATH, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+        execFileSync(await chromiumPath(), ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
           .toString()
           .trim(),
       ]),

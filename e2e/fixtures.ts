@@ -4,19 +4,22 @@ import { test as base, expect } from '@playwright/test';
  * Journeys run against the app started by global-setup. Any console error or uncaught exception in the
  * page fails the journey.
  */
-export const test = base.extend({
+export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a journey causes on purpose (`test.use`); any other still fails it. */
+  expectedConsoleErrors: [[], { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through playwright.config.ts');
     await use(url);
   },
-  page: async ({ page, baseURL }, use) => {
+  page: async ({ page, baseURL, expectedConsoleErrors }, use) => {
     const errors: string[] = [];
     // Only our app's pages count: a third-party page on the way (the identity provider's login) is not ours.
     const onApp = () => Boolean(baseURL) && page.url().startsWith(baseURL!);
     page.on('console', (message) => {
-      if (message.type() === 'error' && onApp()) errors.push(`console.error: ${message.text()}`);
+      const expected = expectedConsoleErrors.some((pattern) => pattern.test(message.text()));
+      if (message.type() === 'error' && onApp() && !expected) errors.push(`console.error: ${message.text()}`);
     });
     page.on('pageerror', (error) => {
       if (onApp()) errors.push(`uncaught: ${error.message}`);

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startOidcProvider } from '../apps/api/src/test/oidc-provider';
+import { createServerDatabase } from '../apps/api/src/test/server-database';
 import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,14 +43,33 @@ async function waitUntilReady(url: string, app: ChildProcess, timeoutMs = 60_000
   throw new Error(`The app did not become ready at ${url}`);
 }
 
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /**
  * Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it, with a
- * real SMTP server catching its mail and a real OpenID Connect provider for "Sign in with Google".
+ * real SMTP server catching its mail and a real OpenID Connect provider for "Sign in with Google". When a
+ * PostgreSQL server answers, the app runs on a throwaway database there, so journeys can end a campaign by
+ * moving its dates (E2E_DATABASE_URL); otherwise on the embedded PGlite, and those journeys are skipped.
  */
 export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
+  const server = (await postgresAnswers(POSTGRES_URL))
+    ? await createServerDatabase(POSTGRES_URL, 'fundry_e2e')
+    : null;
   const mailbox = await startMailbox();
   const oidc = await startOidcProvider(`${baseUrl}/api/v1/auth/google/callback`, OIDC_ACCOUNTS);
 
@@ -62,6 +83,7 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(server ? { DATABASE_URL: server.url, SEED_DEMO_DATA: 'true' } : {}),
       SMTP_URL: mailbox.smtpUrl,
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
@@ -74,11 +96,15 @@ export default async function globalSetup() {
   await waitUntilReady(baseUrl, app);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SMTP_URL = mailbox.smtpUrl;
+  if (server) process.env.E2E_DATABASE_URL = server.url;
 
   return async () => {
     app.kill('SIGTERM');
     await new Promise((resolve) => app.once('exit', resolve));
     await Promise.all([mailbox.close(), oidc.close()]);
+    await server?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

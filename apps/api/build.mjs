@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: { server: 'src/server.ts' },
+  entryPoints: { server: 'src/server.ts', jobs: 'src/cli/run-jobs.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -62,7 +62,7 @@ async function backers(page: Page): Promise<number> {
   return Number(match[1]);
 }
 
-test('a creator adds a limited reward; a backer pledges and pays; another leaves the checkout', async ({
+test('a creator adds a limited reward; a backer saves a card for it; another leaves a flexible checkout', async ({
   page,
   browser,
   baseURL,
@@ -103,18 +103,18 @@ test('a creator adds a limited reward; a backer pledges and pays; another leaves
   await expect(mayaCard.getByRole('button', { name: `Edit ${rewardTitle}` })).toBeVisible();
   await snap(maya.page, testInfo.outputPath('1-project-with-rewards-creator.png'));
 
-  // Sofia backs it with that reward.
-  const sofia = await openAs(browser, baseURL!, 'sofia@fundry.dev');
-  await sofia.page.goto(projectPath);
-  const rewardCard = sofia.page.getByRole('article', { name: rewardTitle });
+  // Avery, who cancelled an earlier pledge in the demo data, backs it with that reward.
+  const avery = await openAs(browser, baseURL!, 'admin@fundry.dev');
+  await avery.page.goto(projectPath);
+  const rewardCard = avery.page.getByRole('article', { name: rewardTitle });
   await expect(rewardCard).toContainText('5 of 5 left');
   await expect(rewardCard).toContainText('0 backers');
-  const raisedBefore = await raised(sofia.page);
-  const backersBefore = await backers(sofia.page);
-  await snap(sofia.page, testInfo.outputPath('2-project-with-rewards.png'));
+  const raisedBefore = await raised(avery.page);
+  const backersBefore = await backers(avery.page);
+  await snap(avery.page, testInfo.outputPath('2-project-with-rewards.png'));
 
-  await sofia.page.getByRole('button', { name: 'Back This Project' }).click();
-  const dialog = sofia.page.getByRole('dialog');
+  await avery.page.getByRole('button', { name: 'Back This Project' }).click();
+  const dialog = avery.page.getByRole('dialog');
   await dialog.getByLabel(new RegExp(rewardTitle)).check();
   const amount = dialog.getByLabel(/Pledge Amount/);
   await expect(amount).toHaveValue('40');
@@ -124,45 +124,48 @@ test('a creator adds a limited reward; a backer pledges and pays; another leaves
   await expect(dialog).toContainText('Amount must be at least the reward’s minimum pledge');
   await amount.fill('45');
   await expect(confirm).toBeEnabled();
-  await sofia.page.screenshot({ path: testInfo.outputPath('3-back-dialog.png'), animations: 'disabled' });
+  await avery.page.screenshot({ path: testInfo.outputPath('3-back-dialog.png'), animations: 'disabled' });
   await confirm.click();
 
-  // The sandbox checkout, then the success page.
-  await sofia.page.waitForURL(/\/sandbox\/checkout\//);
-  await sofia.page.getByRole('button', { name: 'Pay $45.00' }).click();
-  await sofia.page.waitForURL(/\/donation\/success\?donation_id=\d+/);
-  const summary = sofia.page.getByLabel('Your pledge');
+  // The sandbox checkout saves a card (nothing is charged before the campaign succeeds), then the success page.
+  await avery.page.waitForURL(/\/sandbox\/checkout\//);
+  await avery.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await avery.page.getByRole('button', { name: 'Save card' }).click();
+  await avery.page.waitForURL(/\/donation\/success\?donation_id=\d+/);
+  const summary = avery.page.getByLabel('Your pledge');
   await expect(summary).toContainText(SUNCELL);
   await expect(summary).toContainText(rewardTitle);
   await expect(summary).toContainText('$45.00');
-  await expect(summary).toContainText('SUCCEEDED');
-  await snap(sofia.page, testInfo.outputPath('4-success.png'));
+  await expect(summary).toContainText('Pledged');
+  await snap(avery.page, testInfo.outputPath('4-success.png'));
 
-  // Back on the project: the money moved, the reward has one backer and one fewer left. Sofia backed
-  // SunCell before, so the project's backers (people, counted once) stay as they were.
-  await sofia.page.getByRole('link', { name: `Back to ${SUNCELL}` }).click();
-  await expect(sofia.page).toHaveURL(new RegExp(`${projectPath}$`));
-  await expect.poll(() => raised(sofia.page)).toBe(raisedBefore + 45);
-  expect(await backers(sofia.page)).toBe(backersBefore);
+  // Back on the project: the pledge counts, the reward has one backer and one fewer left, and Avery is a
+  // new backer.
+  await avery.page.getByRole('link', { name: `Back to ${SUNCELL}` }).click();
+  await expect(avery.page).toHaveURL(new RegExp(`${projectPath}$`));
+  await expect.poll(() => raised(avery.page)).toBe(raisedBefore + 45);
+  expect(await backers(avery.page)).toBe(backersBefore + 1);
+  await expect(avery.page.getByText(`You backed this project · $45.00 · ${rewardTitle}`)).toBeVisible();
   await expect(rewardCard).toContainText('4 of 5 left');
   await expect(rewardCard).toContainText('1 backer');
 
-  // Her backed projects list SunCell with her own contribution (59 + 110 in the demo data, plus 45).
-  await sofia.page.goto('/backed-projects');
-  const backedCard = sofia.page.getByRole('article', { name: SUNCELL });
-  await expect(backedCard).toContainText('$214.00');
-  await sofia.page.getByRole('tab', { name: 'Successful' }).click();
-  await expect(sofia.page).toHaveURL(/tab=successful/);
-  await sofia.page.getByRole('tab', { name: 'Active' }).click();
-  await expect(sofia.page.getByRole('article', { name: SUNCELL })).toBeVisible();
-  await snap(sofia.page, testInfo.outputPath('5-backed-projects.png'));
+  // Their backed projects list SunCell with their own pledge (the cancelled one does not count).
+  await avery.page.goto('/backed-projects');
+  const backedCard = avery.page.getByRole('article', { name: SUNCELL });
+  await expect(backedCard).toContainText('$45.00');
+  await expect(backedCard).toContainText('Pledged');
+  await avery.page.getByRole('tab', { name: 'Successful' }).click();
+  await expect(avery.page).toHaveURL(/tab=successful/);
+  await avery.page.getByRole('tab', { name: 'Active' }).click();
+  await expect(avery.page.getByRole('article', { name: SUNCELL })).toBeVisible();
+  await snap(avery.page, testInfo.outputPath('5-backed-projects.png'));
 
   // Maya hears about it in Recent Activity.
   await maya.page.goto('/dashboard');
   const activity = maya.page.getByRole('region', { name: 'Recent Activity' });
   const donation = activity
     .getByRole('listitem')
-    .filter({ hasText: /backed “SunCell: a solar lantern for every home” with \$45/ });
+    .filter({ hasText: /Avery Admin backed “SunCell: a solar lantern for every home” with \$45/ });
   await expect(donation).toBeVisible();
   await expect(donation).toContainText('just now');
   await expect(donation).toHaveAttribute('data-unread', 'true');
@@ -170,24 +173,29 @@ test('a creator adds a limited reward; a backer pledges and pays; another leaves
   await donation.getByRole('button').first().click();
   await expect(donation).not.toHaveAttribute('data-unread', 'true');
 
-  // Leo starts backing, then cancels on the checkout: nothing changes.
+  // Leo starts backing Maya's flexible cookbook, which charges at checkout, then cancels there: nothing changes.
   const leo = await openAs(browser, baseURL!, 'leo@fundry.dev');
-  await leo.page.goto(projectPath);
+  const cookbook = await page.request.get(`/api/v1/projects/search?q=${encodeURIComponent('Cookbook')}`);
+  const cookbookId = (await cookbook.json()).data.projects[0].id as number;
+  await leo.page.goto(`/projects/${cookbookId}`);
   const leoRaisedBefore = await raised(leo.page);
   await leo.page.getByRole('button', { name: 'Back This Project' }).click();
   const leoDialog = leo.page.getByRole('dialog');
-  await leoDialog.getByLabel(new RegExp(rewardTitle)).check();
+  await expect(leoDialog.getByTestId('charge-explanation')).toContainText(
+    'Flexible funding: you are charged now, and this pledge cannot be changed or cancelled afterwards.',
+  );
+  await leoDialog.getByLabel(/Pledge Amount/).fill('12');
   await leoDialog.getByRole('button', { name: 'Continue to Payment' }).click();
   await leo.page.waitForURL(/\/sandbox\/checkout\//);
+  await expect(leo.page.getByRole('button', { name: 'Pay $12.00' })).toBeVisible();
   await leo.page.getByRole('button', { name: 'Cancel' }).click();
   await leo.page.waitForURL(/\/donation\/cancel/);
   await expect(leo.page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
   await expect(leo.page.getByText('Your pledge was cancelled and you have not been charged.')).toBeVisible();
-  await leo.page.getByRole('link', { name: `Back to ${SUNCELL}` }).click();
+  await leo.page.getByRole('link', { name: /^Back to The Neighbourhood Cookbook/ }).click();
   await expect.poll(() => raised(leo.page)).toBe(leoRaisedBefore);
-  await expect(leo.page.getByRole('article', { name: rewardTitle })).toContainText('4 of 5 left');
 
-  for (const person of [maya, sofia, leo]) {
+  for (const person of [maya, avery, leo]) {
     expect(person.errors, 'the browser console must stay free of errors').toEqual([]);
     await person.close();
   }

@@ -17,6 +17,8 @@ test('a visitor reads the home, about, FAQ and settings pages and meets a not-fo
     '/projects/explore',
   );
   await expect(page.getByRole('heading', { name: 'Latest News' })).toBeVisible();
+  // The e2e app runs the sandbox: every page says it is test mode.
+  await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
 
   // Main content starts 70 px below the fixed navigation bar.

@@ -150,17 +150,19 @@ describe('faults', () => {
     const client = new HttpClient(first.url);
     const admin = await registerAndSignIn(client, db, { admin: true });
     const creator = await registerAndSignIn(client, db);
-    const hot = await createActiveProject(creator, admin, db, { goal_amount: '100000' });
+    // Flexible: each checkout is paid at once (all-or-nothing pledges are charged by the collection job).
+    const hot = await createActiveProject(creator, admin, db, {
+      goal_amount: '100000',
+      funding_model: 'flexible',
+    });
+    // One live pledge per backer and project: a backer each.
     const backers: Person[] = await Promise.all(
-      Array.from({ length: 20 }, () => registerAndSignIn(new HttpClient(first.url), db)),
+      Array.from({ length: 80 }, () => registerAndSignIn(new HttpClient(first.url), db)),
     );
-    const checkouts: (Pledge & { amountCents: number })[] = [];
-    await Promise.all(
+    const checkouts: (Pledge & { amountCents: number })[] = await Promise.all(
       backers.map(async (backer, b) => {
-        for (let i = 0; i < 10; i += 1) {
-          const amount = 5 + ((b * 10 + i) % 13);
-          checkouts.push({ ...(await pledge(backer, hot, amount)), amountCents: amount * 100 });
-        }
+        const amount = 5 + (b % 13);
+        return { ...(await pledge(backer, hot, amount)), amountCents: amount * 100 };
       }),
     );
 

@@ -11,7 +11,7 @@ import {
   eventually,
   isPaymentAcknowledged,
   moneyOf,
-  payInSandbox,
+  saveCardInSandbox,
   pledge,
   projectForm,
   registerAndSignIn,
@@ -105,36 +105,37 @@ describe('two instances on one database, one Redis and one bucket', () => {
     expect(afterSignOut.status).toBe(401);
   });
 
-  it('settles an ended campaign and expires a lapsed reservation once, with both running the jobs', async () => {
+  it('settles ended campaigns, collects and releases their pledges, and expires a lapsed reservation once, with both running the jobs', async () => {
     const { db } = database;
     const onA = visitor(a);
     const onB = onA.at(b.url);
     const admin = await registerAndSignIn(visitor(a), db, { admin: true });
     const creator = await registerAndSignIn(visitor(b), db);
-    const [first, second, third] = await Promise.all([
+    const [first, second, third, fourth] = await Promise.all([
       registerAndSignIn(visitor(a), db),
       registerAndSignIn(visitor(b), db),
       registerAndSignIn(visitor(a), db),
+      registerAndSignIn(visitor(b), db),
     ]);
 
-    // Funded: 110 of 100, one of the paid pledges with a reward; a fresh and a lapsed reservation too.
+    // Funded: 110 of 100 in saved cards, one with a reward; a fresh and a lapsed reservation too.
     const funded = await createActiveProject(creator, admin, db, { goal_amount: '100' });
     const reward = await createReward(creator, funded, 5);
-    const paid = [await pledge(first, funded, 60, reward), await pledge(second, funded, 50)];
-    // The failed all-or-nothing campaign: every paid pledge is owed back.
+    const saved = [await pledge(first, funded, 60, reward), await pledge(second, funded, 50)];
+    // The failed all-or-nothing campaign: its saved cards are released, never charged.
     const failed = await createActiveProject(creator, admin, db, { goal_amount: '1000' });
-    paid.push(
+    saved.push(
       await pledge(first, failed, 20),
       await pledge(second, failed, 30),
       await pledge(third, failed, 40),
     );
-    for (const [i, checkout] of paid.entries()) {
-      expect(isPaymentAcknowledged(await payInSandbox(i % 2 === 0 ? onA : onB, checkout), checkout)).toBe(
-        true,
-      );
+    for (const [i, checkout] of saved.entries()) {
+      expect(
+        isPaymentAcknowledged(await saveCardInSandbox(i % 2 === 0 ? onA : onB, checkout), checkout),
+      ).toBe(true);
     }
     const fresh = await pledge(third, funded, 10, reward);
-    const lapsed = await pledge(second, funded, 10, reward);
+    const lapsed = await pledge(fourth, funded, 10, reward);
 
     // Fixture: both campaigns ended two days ago; the lapsed checkout expired an hour ago.
     await db
@@ -153,11 +154,12 @@ describe('two instances on one database, one Redis and one bucket', () => {
         .status;
     // The jobs run every minute, on whichever instance takes the tick.
     await eventually(
-      'both campaigns settled, the failed one refunded and the lapsed checkout expired',
+      'both campaigns settled, the funded one collected, the failed one released, the lapsed checkout expired',
       async () =>
         (await moneyOf(db, funded)).status === 'SUCCESSFUL' &&
+        (await moneyOf(db, funded)).succeeded.count === 2 &&
         (await moneyOf(db, failed)).status === 'FAILED' &&
-        (await moneyOf(db, failed)).succeeded.count === 0 &&
+        (await moneyOf(db, failed)).counters.cents === 0 &&
         (await donationStatus(lapsed.donationId)) === 'EXPIRED',
       100_000,
       1_000,
@@ -180,7 +182,8 @@ describe('two instances on one database, one Redis and one bucket', () => {
     const ids = (...people: { id: number }[]) => people.map((person) => person.id).sort((x, y) => x - y);
     expect(notified(funded, 'CAMPAIGN_RESULT')).toEqual(ids(creator, first, second));
     expect(notified(failed, 'CAMPAIGN_RESULT')).toEqual(ids(creator, first, second, third));
-    expect(notified(failed, 'REFUND')).toEqual(ids(first, second, third));
+    // Nothing was charged on the failed campaign, so nothing is refunded.
+    expect(notified(failed, 'REFUND')).toEqual([]);
     expect(notified(funded, 'REFUND')).toEqual([]);
 
     const resultMails = await db
@@ -203,8 +206,14 @@ describe('two instances on one database, one Redis and one bucket', () => {
         .sort((x, y) => x - y);
     expect(rows(funded, 'donation')).toEqual([5000, 6000]);
     expect(rows(funded, 'refund')).toEqual([]);
-    expect(rows(failed, 'donation')).toEqual([2000, 3000, 4000]);
-    expect(rows(failed, 'refund')).toEqual([-4000, -3000, -2000]);
+    expect(rows(failed, 'donation')).toEqual([]);
+    expect(rows(failed, 'refund')).toEqual([]);
+    const released = await db
+      .selectFrom('donations')
+      .select('status')
+      .where('project_id', '=', failed)
+      .execute();
+    expect(released.map((row) => row.status)).toEqual(['RELEASED', 'RELEASED', 'RELEASED']);
 
     expect(await moneyOf(db, funded)).toMatchObject({
       counters: { cents: 11_000, backers: 2 },

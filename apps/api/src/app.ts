@@ -16,27 +16,37 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { API_BASE_PATH } from '@fundry/shared';
+import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import { AppError, errorHandler } from './errors';
+import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { creatorToolRoutes } from './modules/creator-tools/creator-tools.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { withProjectPreview } from './modules/projects/link-preview';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
+import { pledgeRoutes } from './modules/pledges/pledges.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { faqRoutes } from './modules/faqs/faqs.routes';
+import { updateRoutes } from './modules/updates/updates.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { preferenceRoutes, unsubscribeRoutes } from './modules/preferences/preferences.routes';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { StripeProvider } from './modules/payments/stripe.provider';
 import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
+import { earlyReplies } from './plugins/early-replies';
 import { loadShedding } from './plugins/load-shedding';
+import { httpMetrics } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { createServices, type ServiceOverrides, type Services } from './services';
@@ -73,7 +83,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     void reply.header('x-request-id', request.id);
   });
 
+  if (config.metrics) await app.register(httpMetrics);
   await app.register(securityHeaders);
+  // The largest body a request may carry: a project form with its video, and the form around it.
+  await app.register(earlyReplies, { drainLimitBytes: MAX_VIDEO_BYTES + 2 * BODY_LIMIT_BYTES });
   // JSON and pages are compressed as they go out, quickly rather than tightly; the web build's files are
   // compressed once at build time and sent as they are.
   await app.register(compress, {
@@ -116,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(rateLimitPlugin, { config });
+      await api.register(siteRoutes, { testMode: config.payments.provider === 'sandbox' });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: services.auth,
@@ -127,10 +141,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(categoryRoutes, { prefix: '/categories', service: services.categories });
       await api.register(rewardRoutes, { prefix: '/rewards', rewards: services.rewards });
       await api.register(backingRoutes, { prefix: '/backers', backing: services.backing });
+      await api.register(pledgeRoutes, { prefix: '/backers', pledges: services.pledges });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications: services.notifications,
       });
+      await api.register(preferenceRoutes, { prefix: '/users', preferences: services.preferences });
+      await api.register(unsubscribeRoutes, { preferences: services.preferences, appUrl: config.appUrl });
       await api.register(webhookRoutes, {
         prefix: '/payments',
         payments: services.payments,
@@ -139,11 +156,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(payoutRoutes, { prefix: '/payouts', payouts: services.payouts });
       await api.register(bankAccountRoutes, { prefix: '/bank-accounts', payouts: services.payouts });
+      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
+      await api.register(reportRoutes, { admin: services.admin });
+      await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
         projects: services.projects,
         storage: services.storage,
       });
+      await api.register(updateRoutes, { prefix: '/projects', updates: services.updates });
+      await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
+      await api.register(commentRoutes, { comments: services.comments });
       api.setNotFoundHandler((request) => {
         throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
       });

@@ -25,6 +25,30 @@ describe('config', () => {
     expect(config.rateLimits).toBe(false);
   });
 
+  it('runs the sandbox by default only on a local address, or when it is asked for', () => {
+    for (const appUrl of ['http://localhost:5000', 'http://127.0.0.1:8080', 'http://[::1]:5000']) {
+      expect(loadConfig({ DATA_DIR: ':memory:', APP_URL: appUrl }).payments.provider).toBe('sandbox');
+    }
+    const publicSite = { DATA_DIR: ':memory:', APP_URL: 'https://fundry.example' };
+    expect(() => loadConfig(publicSite)).toThrow(ConfigError);
+    expect(() => loadConfig(publicSite)).toThrow(/PAYMENTS_PROVIDER=sandbox/);
+    expect(() => loadConfig(publicSite)).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({ ...publicSite, PAYMENTS_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+    expect(loadConfig({ ...publicSite, STRIPE_SECRET_KEY: 'sk_test_123' }).payments.provider).toBe('stripe');
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on the loopback address unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: ':memory:' }).metrics).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: ':memory:', METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(
+      loadConfig({ DATA_DIR: ':memory:', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(() => loadConfig({ DATA_DIR: ':memory:', METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', APP_URL: 'not a url' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

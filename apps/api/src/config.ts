@@ -42,6 +42,11 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   RATE_LIMITS: flag.default(true),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65_535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z
     .string()
@@ -91,6 +96,8 @@ export interface Config {
   rateLimits: boolean;
   /** Requests served at once; past this the process answers 503 with Retry-After instead of queueing. */
   maxInFlightRequests: number;
+  /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
+  metrics: { port: number; host: string } | undefined;
   logLevel: string;
   corsOrigins: string[];
   webDistDir: string;
@@ -111,6 +118,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  }
+  // A public site that forgot its Stripe key must not quietly take pledges that move no money.
+  if (!e.PAYMENTS_PROVIDER && provider === 'sandbox' && !isLocalAddress(e.APP_URL)) {
+    throw new ConfigError(
+      `APP_URL ${e.APP_URL} is not a local address, and no payment provider is configured: set ` +
+        'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) to take real payments, or PAYMENTS_PROVIDER=sandbox ' +
+        'to run the test-mode sandbox there on purpose',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -150,12 +165,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     rateLimits: e.RATE_LIMITS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
   };
+}
+
+/** Loopback names only: a test-mode default is safe where nobody else can reach the site. */
+function isLocalAddress(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 /** A secret made once and kept in DATA_DIR, so tokens survive restarts without any setup. */

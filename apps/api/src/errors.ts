@@ -9,7 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, string[]>,
+    readonly details?: Record<string, string[] | number>,
     readonly headers?: Record<string, string>,
   ) {
     super(message);

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
+import { startMetricsServer } from './plugins/metrics';
 import { scheduledJobs } from './services';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -12,6 +13,7 @@ async function main() {
   const app = await buildApp(config, { db: database.db });
   const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
   app.services.mail.kick();
+  const metrics = config.metrics ? await startMetricsServer(config.metrics, database.pool) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +27,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await metrics?.close();
       await jobs.stop();
       await database.close();
       process.exit(0);
@@ -38,6 +41,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Fundry is running at ${config.appUrl}`);
+  if (metrics) app.log.info(`Prometheus metrics at http://${config.metrics?.host}:${metrics.port}/metrics`);
+  if (config.payments.provider === 'sandbox') {
+    app.log.warn(
+      'Test mode: no real money moves. The sandbox payment provider takes the pledges; set STRIPE_SECRET_KEY for real payments',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

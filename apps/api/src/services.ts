@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { ScheduledJob } from './jobs/runner';
+import { AdminService } from './modules/admin/admin.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
 import { TokenSigner } from './modules/auth/tokens';
 import { BackingService } from './modules/backing/backing.service';
 import { CategoryService } from './modules/categories/categories.service';
+import { CreatorToolsService } from './modules/creator-tools/creator-tools.service';
 import { MailService } from './modules/mail/mail.service';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
 import { createFileStorage } from './modules/media/create-file-storage';
@@ -17,6 +19,14 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
 import { PayoutService } from './modules/payouts/payouts.service';
+import { CollectionService } from './modules/pledges/collection.service';
+import { PledgeService } from './modules/pledges/pledges.service';
+import { CommentService } from './modules/comments/comments.service';
+import { FaqService } from './modules/faqs/faqs.service';
+import { UpdateService } from './modules/updates/updates.service';
+import { PreferenceService } from './modules/preferences/preferences.service';
+import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
+import { ReminderService } from './modules/reminders/reminders.service';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
@@ -48,6 +58,12 @@ export function createServices(
   const tokens = new TokenSigner(config.jwtSecret);
   const mailTransport = overrides.mailTransport ?? createMailTransport(config.mail.smtpUrl, log);
   const mail = new MailService(db, mailTransport, config.mail.from, log);
+  const preferences = new PreferenceService(
+    db,
+    mail,
+    new UnsubscribeLinks(config.jwtSecret, config.appUrl, clock),
+  );
+  const reminders = new ReminderService(db, preferences, config.appUrl, clock, log);
   const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
@@ -63,11 +79,22 @@ export function createServices(
     log,
     { appUrl: config.appUrl, platformFeePercent: config.platformFeePercent },
     clock,
+    preferences,
   );
-  const backing = new BackingService(db, projects, payments, config.appUrl, clock, log);
+  const backing = new BackingService(db, projects);
+  const pledges = new PledgeService(db, projects, payments, mail, config.appUrl, clock, log, preferences);
+  const collection = new CollectionService(db, payments, clock, log);
+  payments.onCardFixed = (donationId) => collection.collect(donationId);
   const notifications = new NotificationService(db);
+  const updates = new UpdateService(db, mail, preferences, config.appUrl);
+  const comments = new CommentService(db, updates, mail, preferences, config.appUrl);
+  const faqs = new FaqService(db);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
+  const admin = new AdminService(db, projects, comments, clock);
+  const creatorTools = new CreatorToolsService(db, payments, mail, config.appUrl, clock);
   return {
+    admin,
+    creatorTools,
     payouts,
     clock,
     tokens,
@@ -82,7 +109,14 @@ export function createServices(
     rewards,
     payments,
     backing,
+    pledges,
+    collection,
     notifications,
+    updates,
+    comments,
+    faqs,
+    preferences,
+    reminders,
   };
 }
 
@@ -93,12 +127,28 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
     {
       name: 'campaign-settlement',
       cron: '* * * * *',
-      run: async () => void (await services.payments.settle()),
+      run: async () => {
+        await services.payments.settle();
+        // A campaign that just succeeded is collected in the same tick.
+        await services.collection.collect();
+      },
+    },
+    {
+      name: 'pledge-collection',
+      cron: '* * * * *',
+      run: async () => void (await services.collection.collect()),
     },
     {
       name: 'reservation-expiry',
       cron: '* * * * *',
       run: async () => void (await services.payments.expireStale()),
+    },
+    {
+      name: 'saved-reminders',
+      cron: '* * * * *',
+      run: async () => {
+        if ((await services.reminders.run()) > 0) services.mail.kick();
+      },
     },
   ];
 }

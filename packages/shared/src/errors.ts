@@ -22,6 +22,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
-  details: z.record(z.string(), z.array(z.string())).optional(),
+  /** Per-field messages of a validation error, or the facts a conflict names (e.g. `donation_id`). */
+  details: z.record(z.string(), z.union([z.array(z.string()), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -132,9 +132,16 @@ export async function pledge(backer: Person, projectId: number, amount: number, 
   return { donationId: data.donation_id, checkoutUrl: data.checkout_url };
 }
 
-/** Clicks Pay on the sandbox checkout page, through `client`'s instance. */
+/** Clicks Pay on the sandbox checkout page of a flexible pledge, through `client`'s instance. */
 export function payInSandbox(client: HttpClient, checkout: Pledge) {
   return client.post(`${new URL(checkout.checkoutUrl).pathname}/pay`, { form: {} });
+}
+
+/** Saves Stripe's good test card on the sandbox checkout of an all-or-nothing pledge. */
+export function saveCardInSandbox(client: HttpClient, checkout: Pledge) {
+  return client.post(`${new URL(checkout.checkoutUrl).pathname}/card`, {
+    form: { card_number: '4242 4242 4242 4242' },
+  });
 }
 
 /** A payment is acknowledged when the checkout sends the browser on to the success page. */

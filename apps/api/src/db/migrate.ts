@@ -14,7 +14,13 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
     try {
       // Extensions need no migration bookkeeping; both are part of PGlite's and PostgreSQL's contrib.
       await sql`create extension if not exists pg_trgm`.execute(connection);
-      const migrator = new Migrator({ db: connection, provider: { getMigrations: async () => migrations } });
+      // Migrations written side by side may land out of order (0012 before 0011): each is independent, so a
+      // database that already ran a later one still takes an earlier one that arrives afterwards.
+      const migrator = new Migrator({
+        db: connection,
+        provider: { getMigrations: async () => migrations },
+        allowUnorderedMigrations: true,
+      });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
       return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { observeJobQueues, platformMetrics } from '../modules/metrics/metrics';
 
 export interface ScheduledJob {
   name: string;
@@ -31,9 +32,18 @@ export async function startJobRunner(
   });
   for (const job of jobs) {
     await boss.work(job.name, async () => {
-      await job.run();
+      try {
+        await job.run();
+      } catch (error) {
+        platformMetrics.jobFailures.inc({ job: job.name });
+        throw error;
+      }
     });
   }
+  observeJobQueues(
+    jobs.map((job) => job.name),
+    (queue) => boss.getQueueSize(queue),
+  );
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }) };
 }
 

@@ -1,3 +1,5 @@
+import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import type { DonationStatus } from '../db/schema';
 import type { TestContext } from './app';
 
 /** Pledges through the API; returns the donation id and the checkout address. */
@@ -5,7 +7,12 @@ export async function pledge(
   ctx: TestContext,
   headers: Record<string, string>,
   projectId: number,
-  body: { amount: number; reward_id?: number; currency?: string },
+  body: {
+    amount: number;
+    reward_id?: number | null;
+    currency?: string;
+    shipping_address?: Record<string, string | null>;
+  },
 ) {
   const response = await ctx.app.inject({
     method: 'POST',
@@ -28,6 +35,49 @@ export async function payInSandbox(ctx: TestContext, checkoutUrl: string) {
   });
 }
 
+/** Stripe's test cards, as a backer types them on the sandbox checkout. */
+export const TEST_CARDS = { good: '4242 4242 4242 4242', declinesLater: '4000 0000 0000 0341' } as const;
+
+/** Types a card number into the sandbox's card page (an all-or-nothing pledge, or a card change) and saves it. */
+export async function saveCardInSandbox(
+  ctx: TestContext,
+  checkoutUrl: string,
+  card: string = TEST_CARDS.good,
+) {
+  const path = new URL(checkoutUrl).pathname;
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${path}/card`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card_number: card }).toString(),
+  });
+}
+
+/** Pledges and finishes the checkout as the project's model asks: a saved card, or a payment. */
+export async function backProject(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  projectId: number,
+  body: Parameters<typeof pledge>[3],
+  card: string = TEST_CARDS.good,
+) {
+  const response = await pledge(ctx, headers, projectId, body);
+  if (response.statusCode !== 201) throw new Error(`pledge refused: ${response.statusCode} ${response.body}`);
+  const { checkout_url, donation_id } = response.json<{
+    data: { checkout_url: string; donation_id: number };
+  }>().data;
+  const page = await ctx.app.inject(new URL(checkout_url).pathname);
+  const done = page.body.includes('name="card_number"')
+    ? await saveCardInSandbox(ctx, checkout_url, card)
+    : await payInSandbox(ctx, checkout_url);
+  if (done.statusCode !== 303) throw new Error(`checkout not finished: ${done.statusCode}`);
+  return donation_id;
+}
+
+/**
+ * The money invariants of DESIGN.md §10: the counters count live pledges; the ledger holds only money that moved
+ * (collected pledges, less refunds).
+ */
 export async function ledgerAgrees(ctx: TestContext, projectId: number) {
   const project = await ctx.database.db
     .selectFrom('projects')
@@ -40,18 +90,24 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
     .where('project_id', '=', projectId)
     .where('kind', 'in', ['donation', 'refund'])
     .executeTakeFirstOrThrow();
-  const donations = await ctx.database.db
-    .selectFrom('donations')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('sum'),
-      eb.fn.count<number>('donor_id').distinct().as('backers'),
-    ])
-    .where('project_id', '=', projectId)
-    .where('status', '=', 'SUCCEEDED')
-    .executeTakeFirstOrThrow();
+  const sums = (statuses: readonly DonationStatus[]) =>
+    ctx.database.db
+      .selectFrom('donations')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('sum'),
+        eb.fn.count<number>('donor_id').distinct().as('backers'),
+      ])
+      .where('project_id', '=', projectId)
+      .where('status', 'in', statuses)
+      .executeTakeFirstOrThrow();
+  const live = await sums(LIVE_PLEDGE_STATUSES);
+  const collected = await sums(['SUCCEEDED']);
   return {
     counters: { cents: Number(project.current_cents), backers: project.backers_count },
     ledgerGross: Number(ledger.gross),
-    donations: { cents: Number(donations.sum), backers: Number(donations.backers) },
+    /** Live pledges: what the counters must show. */
+    donations: { cents: Number(live.sum), backers: Number(live.backers) },
+    /** Charged pledges: what the ledger must hold. */
+    collectedCents: Number(collected.sum),
   };
 }

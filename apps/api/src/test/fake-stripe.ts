@@ -18,7 +18,10 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
  * without a network. It honours idempotency keys the way Stripe does (same key, same answer), and signs
  * webhook events with the SDK's own test header helper.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe({
+  /** Time each PaymentIntent takes, as a real network round trip does (it widens a crash window in tests). */
+  paymentIntentDelayMs = 0,
+}: { paymentIntentDelayMs?: number } = {}) {
   const sessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const byIdempotencyKey = new Map<string, StripeObject>();
@@ -27,6 +30,10 @@ export async function startFakeStripe() {
   let failNextTransfer: string | null = null;
   const accounts = new Map<string, StripeObject>();
   const transfers: StripeObject[] = [];
+  const customers = new Map<string, StripeObject>();
+  const setupIntents = new Map<string, StripeObject>();
+  /** Every PaymentIntent made, one per idempotency key: the provider's own record of what it charged. */
+  const paymentIntents: StripeObject[] = [];
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -40,7 +47,10 @@ export async function startFakeStripe() {
         });
         response.end(JSON.stringify(body));
       };
-      if (key && byIdempotencyKey.has(key)) return send(200, byIdempotencyKey.get(key));
+      if (key && byIdempotencyKey.has(key)) {
+        const stored = byIdempotencyKey.get(key)!;
+        return send('error' in stored ? 402 : 200, stored);
+      }
       const form = request.method === 'POST' ? await readForm(request) : new URLSearchParams();
       const remember = (object: StripeObject) => {
         if (key) byIdempotencyKey.set(key, object);
@@ -53,8 +63,37 @@ export async function startFakeStripe() {
           return send(400, { error: { type: 'invalid_request_error', message: 'Simulated failure' } });
         }
         const id = `cs_test_${randomBytes(10).toString('hex')}`;
+        if (form.get('mode') === 'setup') {
+          const setupIntent: StripeObject = {
+            id: `seti_test_${randomBytes(10).toString('hex')}`,
+            object: 'setup_intent',
+            customer: form.get('customer'),
+            payment_method: null,
+            status: 'requires_payment_method',
+            metadata: { donation_id: form.get('setup_intent_data[metadata][donation_id]') },
+          };
+          setupIntents.set(setupIntent.id, setupIntent);
+          const session: StripeObject = {
+            id,
+            object: 'checkout.session',
+            mode: 'setup',
+            url: `https://checkout.stripe.test/c/setup/${id}`,
+            currency: form.get('currency'),
+            customer: form.get('customer'),
+            setup_intent: setupIntent.id,
+            status: 'open',
+            client_reference_id: form.get('client_reference_id'),
+            metadata: { donation_id: form.get('metadata[donation_id]') },
+            success_url: form.get('success_url'),
+            cancel_url: form.get('cancel_url'),
+            expires_at: Number(form.get('expires_at')),
+          };
+          sessions.set(id, session);
+          return remember(session);
+        }
         const session: StripeObject = {
           id,
+          mode: 'payment',
           object: 'checkout.session',
           url: `https://checkout.stripe.test/c/pay/${id}`,
           amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
@@ -78,6 +117,57 @@ export async function startFakeStripe() {
           return send(404, { error: { type: 'invalid_request_error', message: 'No such session' } });
         session.status = 'expired';
         return remember(session);
+      }
+      if (request.method === 'POST' && path === '/v1/customers') {
+        const customer: StripeObject = {
+          id: `cus_test_${randomBytes(8).toString('hex')}`,
+          object: 'customer',
+          email: form.get('email'),
+        };
+        customers.set(customer.id, customer);
+        return remember(customer);
+      }
+      const setupIntent = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && setupIntent?.[1]) {
+        const found = setupIntents.get(setupIntent[1]);
+        return found
+          ? send(200, found)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such setup intent' } });
+      }
+      if (request.method === 'POST' && path === '/v1/payment_intents') {
+        if (paymentIntentDelayMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, paymentIntentDelayMs));
+        // Stripe's test payment methods: pm_card_chargeCustomerFail is saved but declines every charge.
+        const declined = form.get('payment_method') === 'pm_card_chargeCustomerFail';
+        const intent: StripeObject = {
+          id: `pi_test_${randomBytes(10).toString('hex')}`,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          amount_received: declined ? 0 : Number(form.get('amount')),
+          currency: form.get('currency'),
+          customer: form.get('customer'),
+          payment_method: form.get('payment_method'),
+          off_session: form.get('off_session') === 'true',
+          status: declined ? 'requires_payment_method' : 'succeeded',
+          metadata: {
+            donation_id: form.get('metadata[donation_id]'),
+            attempt: form.get('metadata[attempt]'),
+          },
+        };
+        paymentIntents.push(intent);
+        const body = declined
+          ? {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+                payment_intent: intent,
+              },
+            }
+          : intent;
+        if (key) byIdempotencyKey.set(key, body as StripeObject);
+        return send(declined ? 402 : 200, body);
       }
       if (request.method === 'POST' && path === '/v1/refunds') {
         const refund: StripeObject = {
@@ -148,6 +238,25 @@ export async function startFakeStripe() {
   return {
     url,
     sessions,
+    customers,
+    setupIntents,
+    paymentIntents,
+    /** Completes a setup session with a test payment method, as Stripe's hosted page does. */
+    completeSetup(sessionId: string, paymentMethod = 'pm_card_visa') {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No setup session ${sessionId}`);
+      const intent = setupIntents.get(String(session.setup_intent));
+      if (!intent) throw new Error(`No setup intent for ${sessionId}`);
+      intent.payment_method = paymentMethod;
+      intent.status = 'succeeded';
+      session.status = 'complete';
+      return session;
+    },
+    /** What the provider holds as charged: succeeded PaymentIntents, in cents. */
+    chargedCents: () =>
+      paymentIntents
+        .filter((intent) => intent.status === 'succeeded')
+        .reduce((sum, i) => sum + Number(i.amount), 0),
     refunds,
     requests,
     accounts,

@@ -7,6 +7,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent, by lower-case name (unfolded; the last one wins). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a local port (a random one by default) that keeps every message it receives. */
@@ -26,6 +28,15 @@ export async function startMailCatcher(port = 0) {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n/g, '')
+                  .trim(),
+              ]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();

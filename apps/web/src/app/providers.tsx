@@ -6,7 +6,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -28,7 +28,7 @@ function makeQueryClient() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Notifications position="top-right" autoClose={TIMINGS_MS.toast} zIndex={1000} />
       </Suspense>

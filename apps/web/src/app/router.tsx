@@ -107,9 +107,11 @@ const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id',
-        element: lazyPage(
-          async () => (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
-        ),
+        element: lazyPage(async () => (await import('./routes/ProjectPage')).ProjectPage),
+      },
+      {
+        path: 'projects/:id/updates/:updateId',
+        element: lazyPage(async () => (await import('@/features/community/routes/UpdatePage')).UpdatePage),
       },
       {
         path: 'projects/:id/rewards',
@@ -166,9 +168,7 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
-                element: lazyPage(
-                  async () => (await import('@/features/dashboard/routes/DashboardPage')).DashboardPage,
-                ),
+                element: lazyPage(async () => (await import('./routes/DashboardRoute')).DashboardRoute),
               },
             ],
           },
@@ -213,6 +213,19 @@ const routes: RouteObject[] = [
             ],
           },
           {
+            // The notification centre: a signed-in person's own notifications.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'notifications',
+                element: lazyPage(
+                  async () =>
+                    (await import('@/features/notifications/routes/NotificationsPage')).NotificationsPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'my-projects',
             element: lazyPage(
               async () => (await import('@/features/projects/routes/MyProjectsPage')).MyProjectsPage,
@@ -238,6 +251,23 @@ const routes: RouteObject[] = [
         element: lazyPage(
           async () => (await import('@/features/payouts/routes/ConnectCallbackPage')).ConnectCallbackPage,
         ),
+      },
+      {
+        // Where a mail's unsubscribe link leads: no sign-in needed (DESIGN.md §11).
+        path: 'unsubscribe',
+        element: lazyPage(
+          async () => (await import('@/features/settings/routes/UnsubscribePage')).UnsubscribePage,
+        ),
+      },
+      {
+        // The admin area: review queue, reports, featured requests, audit log (the page and the API check the role).
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'admin',
+            element: lazyPage(async () => (await import('@/features/admin/routes/AdminPage')).AdminPage),
+          },
+        ],
       },
       {
         path: 'news/:slug',

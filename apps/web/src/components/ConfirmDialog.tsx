@@ -24,7 +24,14 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{title}</Text>} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{title}</Text>}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="lg">
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">

@@ -11,7 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
-    readonly details?: Record<string, string[]>,
+    /** Per-field messages of a 400, or the facts a conflict names (a 409's `donation_id`). */
+    readonly details?: Record<string, string[] | number>,
   ) {
     super(message);
   }
@@ -113,7 +114,7 @@ export function expireSession() {
 
 /** The ApiError of a failed response: the body's message (or error code) and its per-field details. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  let body: { error?: string; message?: string; details?: Record<string, string[]> } = {};
+  let body: { error?: string; message?: string; details?: Record<string, string[] | number> } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {

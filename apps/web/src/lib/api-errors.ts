@@ -15,10 +15,17 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.details) return {};
   const errors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.details)) {
-    const first = messages[0];
+    const first = Array.isArray(messages) ? messages[0] : undefined;
     if (first) errors[field] = first;
   }
   return errors;
+}
+
+/** The backer's existing pledge named by a 409 "You have already backed this project". */
+export function existingPledgeId(error: unknown): number | null {
+  if (!isApiError(error, 409)) return null;
+  const id = error.details?.donation_id;
+  return typeof id === 'number' ? id : null;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLEDGE_CURRENCY, type Project, type Reward, type RewardRequest } from '@fundry/shared';
+import {
+  PLEDGE_CURRENCY,
+  type Project,
+  type Reward,
+  type RewardRequest,
+  type ShippingAddress,
+} from '@fundry/shared';
 import { api } from './api-client';
 import { projectKeys, type ProjectResponse } from './projects';
 import { useStoredAccessToken } from './session';
@@ -79,11 +85,20 @@ export function useDeleteReward(projectId: number) {
 /** The pledge (POST backers/projects/{id}/back): reserves the reward and answers with the checkout address. */
 export function useBackProject(projectId: number) {
   return useMutation({
-    mutationFn: ({ amount, rewardId }: { amount: number; rewardId: number | null }) =>
+    mutationFn: ({
+      amount,
+      rewardId,
+      shippingAddress,
+    }: {
+      amount: number;
+      rewardId: number | null;
+      shippingAddress: ShippingAddress | null;
+    }) =>
       api.post<PledgeResponse>(`backers/projects/${projectId}/back`, {
         amount,
         currency: PLEDGE_CURRENCY,
         ...(rewardId === null ? {} : { reward_id: rewardId }),
+        ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
       }),
   });
 }

@@ -22,6 +22,7 @@ export function makeReward(overrides: Partial<Reward> = {}): Reward {
     quantity_claimed: claimed,
     estimated_delivery_date: dateIn(60),
     shipping_type: shipping,
+    shipping_rules: shipping === 'none' ? [] : [{ country: 'US', cost: 5 }],
     backers_count: claimed,
     remaining,
     is_available: remaining === null || remaining > 0,

@@ -23,6 +23,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub;
+// Comboboxes scroll the selected option into view.
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
+}
 // Autosizing textareas listen for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {

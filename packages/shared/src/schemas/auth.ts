@@ -110,4 +110,6 @@ export const AUTH_MESSAGES = {
   invalid2faCode: 'Invalid 2FA code',
   signedOut: 'You have been signed out.',
   accountDeleted: 'Your account has been deleted.',
+  openPledges:
+    'You have pledges that are not charged yet. Cancel them (Manage pledge on each project) or wait until their campaigns end before deleting your account.',
 } as const;

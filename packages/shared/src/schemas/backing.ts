@@ -8,6 +8,9 @@ import {
   REWARD_TITLE_MAX,
 } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
+import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
+import { DONATION_STATUSES } from '../rules/pledges';
+import { FUNDING_MODELS } from '../rules/projects';
 import { projectCard } from './projects';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
@@ -27,6 +30,12 @@ export const REWARD_MESSAGES = {
   soldOut: 'This reward is sold out',
   hasBackers: 'A reward with backers cannot be deleted',
   belowClaimed: 'Available quantity cannot be lower than the rewards already claimed',
+  shippingRulesRequired: 'Add at least one country this reward ships to',
+  domesticOneCountry: 'A domestic reward ships to one country: yours',
+  shippingRuleTwice: 'Each country can have only one shipping rule',
+  shippingCostRequired: 'Shipping cost is required',
+  shippingCostNegative: 'Shipping cost cannot be negative',
+  country: 'Choose a country',
 } as const;
 
 export const PLEDGE_MESSAGES = {
@@ -40,6 +49,16 @@ export const PLEDGE_MESSAGES = {
   notRunning: 'This campaign is not running right now',
   ownProject: 'You cannot back your own project',
   unavailable: 'Unable to process payment at this time',
+  alreadyBacked: 'You have already backed this project',
+  belowRewardWithShipping: 'Amount must be at least the reward’s minimum pledge plus shipping',
+  addressRequired: 'This reward ships: a shipping address is required',
+  notShippedThere: 'This reward does not ship to that country',
+  campaignEnded: 'This campaign has ended: the pledge can no longer be changed',
+  flexibleFinal: 'Flexible pledges are charged at once and cannot be changed or cancelled',
+  notChangeable: 'This pledge can no longer be changed',
+  lastDay:
+    'In the last 24 hours of a campaign, a pledge cannot be lowered or cancelled if that would take the project back below its goal',
+  noPaymentNeeded: 'This pledge has no payment to fix',
 } as const;
 
 /** A dollar amount as the API accepts it: a finite number with at most 2 decimals. */
@@ -49,32 +68,61 @@ const dollars = (messages: { required: string; decimals: string }) =>
     .finite()
     .refine(hasAtMostTwoDecimals, messages.decimals);
 
-export const rewardRequest = z.strictObject({
-  title: z
-    .string()
-    .trim()
-    .min(1, REWARD_MESSAGES.titleRequired)
-    .max(REWARD_TITLE_MAX, REWARD_MESSAGES.titleLength),
-  description: z
-    .string()
-    .trim()
-    .min(1, REWARD_MESSAGES.descriptionRequired)
-    .max(REWARD_DESCRIPTION_MAX, REWARD_MESSAGES.descriptionLength),
-  minimum_amount: dollars({ required: REWARD_MESSAGES.minimumRequired, decimals: REWARD_MESSAGES.decimals })
-    .min(MIN_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooLow)
-    .max(MAX_PLEDGE_DOLLARS, `Minimum pledge amount can be at most $${MAX_PLEDGE_DOLLARS}`),
-  quantity_available: z
-    .number()
-    .int()
-    .min(1, REWARD_MESSAGES.quantityMin)
-    .max(1_000_000)
-    .nullable()
-    .optional(),
-  estimated_delivery_date: z
-    .string({ error: REWARD_MESSAGES.deliveryRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, REWARD_MESSAGES.deliveryRequired),
-  shipping_type: z.enum(SHIPPING_TYPES).default('none'),
+/** One shipping price: a country (ISO 3166-1 alpha-2) or `*` for the rest of the world. */
+export const shippingRule = z.object({
+  country: z.enum([...COUNTRY_CODES, REST_OF_WORLD], { error: REWARD_MESSAGES.country }),
+  cost: dollars({ required: REWARD_MESSAGES.shippingCostRequired, decimals: REWARD_MESSAGES.decimals })
+    .min(0, REWARD_MESSAGES.shippingCostNegative)
+    .max(100_000),
 });
+export type ShippingRule = z.infer<typeof shippingRule>;
+
+export const rewardRequest = z
+  .strictObject({
+    title: z
+      .string()
+      .trim()
+      .min(1, REWARD_MESSAGES.titleRequired)
+      .max(REWARD_TITLE_MAX, REWARD_MESSAGES.titleLength),
+    description: z
+      .string()
+      .trim()
+      .min(1, REWARD_MESSAGES.descriptionRequired)
+      .max(REWARD_DESCRIPTION_MAX, REWARD_MESSAGES.descriptionLength),
+    minimum_amount: dollars({ required: REWARD_MESSAGES.minimumRequired, decimals: REWARD_MESSAGES.decimals })
+      .min(MIN_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooLow)
+      .max(MAX_PLEDGE_DOLLARS, `Minimum pledge amount can be at most $${MAX_PLEDGE_DOLLARS}`),
+    quantity_available: z
+      .number()
+      .int()
+      .min(1, REWARD_MESSAGES.quantityMin)
+      .max(1_000_000)
+      .nullable()
+      .optional(),
+    estimated_delivery_date: z
+      .string({ error: REWARD_MESSAGES.deliveryRequired })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, REWARD_MESSAGES.deliveryRequired),
+    shipping_type: z.enum(SHIPPING_TYPES).default('none'),
+    shipping_rules: z
+      .array(shippingRule)
+      .max(COUNTRY_CODES.length + 1)
+      .default([]),
+  })
+  .superRefine((value, ctx) => {
+    const rules = value.shipping_type === 'none' ? [] : value.shipping_rules;
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['shipping_rules'], message });
+    if (value.shipping_type !== 'none' && rules.length === 0) issue(REWARD_MESSAGES.shippingRulesRequired);
+    if (new Set(rules.map((rule) => rule.country)).size !== rules.length)
+      issue(REWARD_MESSAGES.shippingRuleTwice);
+    if (
+      value.shipping_type === 'domestic' &&
+      (rules.length > 1 || rules.some((rule) => rule.country === REST_OF_WORLD))
+    ) {
+      issue(REWARD_MESSAGES.domesticOneCountry);
+    }
+  })
+  // A reward that does not ship keeps no rules, whatever was sent with it.
+  .transform((value) => (value.shipping_type === 'none' ? { ...value, shipping_rules: [] } : value));
 export type RewardRequest = z.infer<typeof rewardRequest>;
 
 export const reward = z.object({
@@ -87,6 +135,7 @@ export const reward = z.object({
   quantity_claimed: z.number().int(),
   estimated_delivery_date: z.string(),
   shipping_type: z.enum(SHIPPING_TYPES),
+  shipping_rules: z.array(shippingRule),
   backers_count: z.number().int(),
   /** SPEC §3 derived fields. */
   remaining: z.number().int().nullable(),
@@ -102,27 +151,62 @@ export type Reward = z.infer<typeof reward>;
 export const rewardListResponse = z.object({ data: z.array(reward) });
 export const rewardResponse = z.object({ data: reward, message: z.string().optional() });
 
+const addressLine = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+export const ADDRESS_MESSAGES = {
+  name: 'Name is required',
+  line1: 'Address is required',
+  city: 'City is required',
+  postalCode: 'Postal code is required',
+} as const;
+
+/** Where a shipped reward goes. */
+export const shippingAddress = z.strictObject({
+  name: addressLine(100, ADDRESS_MESSAGES.name),
+  line1: addressLine(200, ADDRESS_MESSAGES.line1),
+  line2: optionalLine(200),
+  city: addressLine(100, ADDRESS_MESSAGES.city),
+  region: optionalLine(100),
+  postal_code: addressLine(20, ADDRESS_MESSAGES.postalCode),
+  country: z.enum(COUNTRY_CODES, { error: REWARD_MESSAGES.country }),
+});
+export type ShippingAddress = z.infer<typeof shippingAddress>;
+
+/** The address as the API shows it back (the request schema's output, without its input rules). */
+export const shippingAddressView = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string().nullable(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
 export const pledgeRequest = z.strictObject({
   amount: dollars({ required: PLEDGE_MESSAGES.amountRequired, decimals: PLEDGE_MESSAGES.decimals })
     .min(MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES.amountMin)
     .max(MAX_PLEDGE_DOLLARS, PLEDGE_MESSAGES.amountMax),
   currency: z.literal(PLEDGE_CURRENCY, { error: PLEDGE_MESSAGES.currency }).default(PLEDGE_CURRENCY),
   reward_id: z.number().int().positive().nullable().optional(),
+  shipping_address: shippingAddress.nullable().optional(),
 });
 export type PledgeRequest = z.infer<typeof pledgeRequest>;
+
+/** Manage pledge: the whole pledge as it should be from now on (DESIGN.md §10). */
+export const updatePledgeRequest = pledgeRequest.omit({ currency: true });
+export type UpdatePledgeRequest = z.infer<typeof updatePledgeRequest>;
 
 export const pledgeResponse = z.object({
   data: z.object({ checkout_url: z.string(), donation_id: z.number().int() }),
 });
-
-export const DONATION_STATUSES = [
-  'PENDING',
-  'SUCCEEDED',
-  'CANCELED',
-  'EXPIRED',
-  'FAILED',
-  'REFUNDED',
-] as const;
 
 export const donation = z.object({
   id: z.number().int(),
@@ -135,9 +219,23 @@ export const donation = z.object({
   reward_title: z.string().nullable(),
   created_at: z.string(),
   succeeded_at: z.string().nullable(),
+  funding_model: z.enum(FUNDING_MODELS),
+  /** All-or-nothing: the day the card is charged if the goal is met (the day after the end date). */
+  charge_date: z.string().nullable(),
+  reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  shipping_amount: z.number(),
+  shipping_address: shippingAddressView.nullable(),
+  fulfilment_status: z.enum(['sent']).nullable(),
+  can_change: z.boolean(),
+  can_cancel: z.boolean(),
+  /** A declined charge: why, and the last day to fix it before the pledge is dropped. */
+  payment_error: z.string().nullable(),
+  fix_by: z.string().nullable(),
 });
 export type Donation = z.infer<typeof donation>;
-export const donationResponse = z.object({ data: donation });
+export const donationResponse = z.object({ data: donation, message: z.string().optional() });
+export const myPledgeResponse = z.object({ data: donation.nullable() });
+export const checkoutResponse = z.object({ data: z.object({ checkout_url: z.string() }) });
 
 export const publicStatsResponse = z.object({
   data: z.object({ total_backers: z.number().int(), total_amount: z.number() }),
@@ -147,6 +245,16 @@ export const backedProject = projectCard.extend({
   /** The signed-in backer's own contribution (null on someone else's list). */
   total_amount: z.number().nullable(),
   first_backed_at: z.string(),
+  /** The signed-in backer's own pledge (null on someone else's list). */
+  pledge: z
+    .object({
+      donation_id: z.number().int(),
+      status: z.enum(DONATION_STATUSES),
+      amount: z.number(),
+      reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+      charge_date: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type BackedProject = z.infer<typeof backedProject>;
 
@@ -182,6 +290,8 @@ export const NOTIFICATION_TYPES = [
   'CAMPAIGN_RESULT',
   'REFUND',
   'PAYOUT',
+  'PLEDGE',
+  'PAYMENT_FAILED',
 ] as const;
 
 export const notification = z.object({
@@ -189,6 +299,8 @@ export const notification = z.object({
   type: z.string(),
   message: z.string(),
   project_id: z.number().int().nullable(),
+  /** Path in the web app to the cause (e.g. /projects/1/updates/2); null: the project page, if any. */
+  link: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
 });

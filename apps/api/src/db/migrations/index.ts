@@ -8,6 +8,10 @@ import * as backing from './0006_backing';
 import * as payouts from './0007_payouts';
 import * as typeaheadKnn from './0008_typeahead_knn';
 import * as pageIndexes from './0009_page_indexes';
+import * as pledges from './0010_pledges';
+import * as community from './0011_community';
+import * as preferences from './0012_preferences';
+import * as tools from './0013_tools';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +24,8 @@ export const migrations: Record<string, Migration> = {
   '0007_payouts': payouts,
   '0008_typeahead_knn': typeaheadKnn,
   '0009_page_indexes': pageIndexes,
+  '0010_pledges': pledges,
+  '0011_community': community,
+  '0012_preferences': preferences,
+  '0013_tools': tools,
 };

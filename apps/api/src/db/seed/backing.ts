@@ -1,49 +1,133 @@
 import type { Kysely } from 'kysely';
-import { percentOfCents } from '@fundry/shared';
+import {
+  LIVE_PLEDGE_STATUSES,
+  MS_PER_DAY,
+  percentOfCents,
+  type ShippingAddress,
+  shippingRuleFor,
+} from '@fundry/shared';
 import { processingFeeCents } from '../../modules/payments/provider';
 import { insertLedgerEntry, moveProjectCounters } from '../../modules/payments/payments.repository';
-import type { DB } from '../schema';
+import type { DB, DonationStatus } from '../schema';
 
 const PLATFORM_FEE_PERCENT = 5;
 
+export interface DemoPledge {
+  projectId: number;
+  donorId: number;
+  cents: number;
+  rewardId: number | null;
+  fundingModel: 'all_or_nothing' | 'flexible';
+  status: Extract<
+    DonationStatus,
+    'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED'
+  >;
+  /** Where a shipped reward goes. */
+  address?: { name: string; city: string; country: ShippingAddress['country'] };
+}
+
 /**
- * A paid pledge for the demo: the same rows a sandbox payment leaves (succeeded donation, ledger entry with
- * the same fees, counters moved), without going through a checkout at start-up.
+ * A pledge for the demo, in any state of DESIGN.md §10, with the rows the real flow leaves: a saved card for
+ * all-or-nothing pledges, the reward claim and counters while it is live, a ledger row only for money collected.
  */
-export async function seedPaidPledge(db: Kysely<DB>, projectId: number, donorId: number, cents: number) {
-  const paidAt = new Date(Date.now() - Math.floor(Math.random() * 6 * 86_400_000));
+export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
+  const at = new Date(Date.now() - (1 + Math.floor(Math.random() * 5)) * MS_PER_DAY);
+  const live = (LIVE_PLEDGE_STATUSES as readonly string[]).includes(pledge.status);
+  const reward = pledge.rewardId
+    ? await db.selectFrom('rewards').selectAll().where('id', '=', pledge.rewardId).executeTakeFirstOrThrow()
+    : null;
+  let shippingCents = 0;
+  let shippingAddress: ShippingAddress | null = null;
+  if (reward && reward.shipping_type !== 'none' && pledge.address) {
+    const rule =
+      shippingRuleFor(reward.shipping_rules, pledge.address.country) ?? reward.shipping_rules[0] ?? null;
+    const country =
+      rule && rule.country !== '*' ? (rule.country as ShippingAddress['country']) : pledge.address.country;
+    shippingCents = rule?.cost_cents ?? 0;
+    shippingAddress = {
+      name: pledge.address.name,
+      line1: '12 Demo Street',
+      line2: null,
+      city: pledge.address.city,
+      region: null,
+      postal_code: '10001',
+      country,
+    };
+  }
+  const cents = Math.max(pledge.cents, (reward?.minimum_cents ?? 0) + shippingCents);
+  const charged = pledge.status === 'SUCCEEDED';
+  const declined = pledge.status === 'PAYMENT_FAILED' || pledge.status === 'DROPPED';
   const donation = await db
     .insertInto('donations')
     .values({
-      project_id: projectId,
-      reward_id: null,
-      donor_id: donorId,
+      project_id: pledge.projectId,
+      reward_id: reward?.id ?? null,
+      donor_id: pledge.donorId,
       amount_cents: cents,
-      status: 'SUCCEEDED',
+      status: pledge.status,
+      funding_model: pledge.fundingModel,
       provider: 'sandbox',
-      checkout_session_id: `cs_seed_${projectId}_${donorId}_${cents}_${paidAt.getTime()}`,
-      payment_reference: `pi_seed_${projectId}_${donorId}_${paidAt.getTime()}`,
-      expires_at: paidAt,
-      succeeded_at: paidAt,
+      checkout_session_id: `cs_seed_${pledge.projectId}_${pledge.donorId}_${at.getTime()}`,
+      payment_reference: charged ? `pi_seed_${pledge.projectId}_${pledge.donorId}_${at.getTime()}` : null,
+      payment_method:
+        pledge.fundingModel === 'all_or_nothing'
+          ? `pm_sandbox_${declined ? '0341' : '4242'}_seed${pledge.donorId}`
+          : null,
+      payment_customer: pledge.fundingModel === 'all_or_nothing' ? `cus_sandbox_${pledge.donorId}` : null,
+      expires_at: at,
+      pledged_at: at,
+      succeeded_at: charged ? at : null,
+      canceled_at: pledge.status === 'CANCELED' ? at : null,
+      shipping_cents: shippingCents,
+      shipping_address: shippingAddress,
+      collection_attempts: declined ? 1 : charged && pledge.fundingModel === 'all_or_nothing' ? 1 : 0,
+      payment_failed_at: declined
+        ? new Date(Date.now() - (pledge.status === 'DROPPED' ? 8 : 2) * MS_PER_DAY)
+        : null,
+      next_collection_at: pledge.status === 'PAYMENT_FAILED' ? new Date(Date.now() + MS_PER_DAY) : null,
+      payment_error: declined ? 'Your card was declined.' : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (!live) return;
   const firstTime = !(await db
     .selectFrom('donations')
     .select('id')
-    .where('project_id', '=', projectId)
-    .where('donor_id', '=', donorId)
-    .where('status', '=', 'SUCCEEDED')
+    .where('project_id', '=', pledge.projectId)
+    .where('donor_id', '=', pledge.donorId)
+    .where('status', 'in', LIVE_PLEDGE_STATUSES)
     .where('id', '<>', donation.id)
     .executeTakeFirst());
-  await moveProjectCounters(db, projectId, cents, firstTime ? 1 : 0);
+  await moveProjectCounters(db, pledge.projectId, cents, firstTime ? 1 : 0);
+  if (reward) {
+    await db
+      .updateTable('rewards')
+      .set((eb) => ({
+        quantity_claimed: eb('quantity_claimed', '+', 1),
+        backers_count: eb('backers_count', '+', 1),
+      }))
+      .where('id', '=', reward.id)
+      .execute();
+  }
+  if (!charged) return;
   const processing = processingFeeCents(cents);
   await insertLedgerEntry(db, {
-    project_id: projectId,
+    project_id: pledge.projectId,
     donation_id: donation.id,
     kind: 'donation',
     gross_cents: cents,
     processing_fee_cents: processing,
     platform_fee_cents: Math.min(cents - processing, percentOfCents(cents, PLATFORM_FEE_PERCENT)),
   });
+}
+
+/** A donation charged at checkout under the model before saved cards (kept SUCCEEDED by migration 0010). */
+export async function seedPaidPledge(
+  db: Kysely<DB>,
+  projectId: number,
+  donorId: number,
+  cents: number,
+  fundingModel: 'all_or_nothing' | 'flexible' = 'flexible',
+) {
+  await seedPledge(db, { projectId, donorId, cents, rewardId: null, fundingModel, status: 'SUCCEEDED' });
 }

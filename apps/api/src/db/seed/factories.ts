@@ -47,6 +47,7 @@ export interface ProjectFactoryInput {
   raised?: number;
   backers?: number;
   featured?: boolean;
+  fundingModel?: 'all_or_nothing' | 'flexible';
   /** Days from today. */
   start?: number;
   end?: number;
@@ -70,6 +71,7 @@ export async function createProjectRow(db: Kysely<DB>, input: ProjectFactoryInpu
     current_cents: dollarsToCents(input.raised ?? 0),
     backers_count: input.backers ?? 0,
     featured: input.featured ?? false,
+    funding_model: input.fundingModel ?? 'all_or_nothing',
     start_date: day(input.start ?? -1),
     end_date: day(input.end ?? 30),
     ...(input.createdAt ? { created_at: input.createdAt } : {}),

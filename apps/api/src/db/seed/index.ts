@@ -5,12 +5,24 @@ import type { FileStorage } from '../../modules/media/storage';
 import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
-import { seedPaidPledge } from './backing';
+import { seedPledge } from './backing';
 import type { DB } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
 import { DEMO_PROJECTS, drawCover } from './projects';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
+
+/** Demo shipping prices in cents: domestic rewards ship within the US, international ones anywhere. */
+const DEMO_SHIPPING_RULES = {
+  none: [],
+  domestic: [{ country: 'US', cost_cents: 500 }],
+  international: [
+    { country: 'US', cost_cents: 500 },
+    { country: 'CA', cost_cents: 1200 },
+    { country: 'GB', cost_cents: 1500 },
+    { country: '*', cost_cents: 2500 },
+  ],
+} as const;
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 
@@ -64,10 +76,35 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
           quantity_available: quantity,
           estimated_delivery_date: day(deliveryDays),
           shipping_type: shipping,
+          shipping_rules: JSON.stringify(DEMO_SHIPPING_RULES[shipping]),
         });
       }
-      for (const [username, dollars] of project.backing ?? []) {
-        await seedPaidPledge(trx, projectId, users.get(username)!, dollarsToCents(dollars));
+      const fundingModel = project.fundingModel ?? 'all_or_nothing';
+      for (const [username, dollars, rewardTitle, state] of project.backing ?? []) {
+        const donor = DEMO_USERS.find((user) => user.username === username)!;
+        const reward = rewardTitle
+          ? await trx
+              .selectFrom('rewards')
+              .select('id')
+              .where('project_id', '=', projectId)
+              .where('title', '=', rewardTitle)
+              .executeTakeFirstOrThrow()
+          : null;
+        await seedPledge(trx, {
+          projectId,
+          donorId: users.get(username)!,
+          cents: dollarsToCents(dollars),
+          rewardId: reward?.id ?? null,
+          fundingModel,
+          status:
+            state ??
+            (fundingModel === 'all_or_nothing' && project.status === 'ACTIVE' ? 'PLEDGED' : 'SUCCEEDED'),
+          address: {
+            name: donor.full_name,
+            city: donor.location.split(',')[0] ?? 'Springfield',
+            country: 'US',
+          },
+        });
       }
     }
     return true;

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import type { ProjectStatusValue } from '../schema';
 
+export type DemoPledgeState =
+  'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED';
+
 export interface DemoProject {
   title: string;
   category: string;
@@ -19,8 +22,11 @@ export interface DemoProject {
   revocationReason?: string;
   /** Reward tiers: title, minimum in dollars, quantity (null = unlimited), days to delivery, shipping. */
   rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
-  /** Pledges already paid: backer username and dollars. */
-  backing?: [string, number][];
+  /**
+   * Pledges: backer username, dollars, the reward's title (or null) and the pledge's state. Without a state, an
+   * all-or-nothing pledge to a running campaign is PLEDGED (card saved) and any other is SUCCEEDED (charged).
+   */
+  backing?: [string, number, string | null, DemoPledgeState?][];
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
@@ -32,9 +38,9 @@ export const DEMO_PROJECTS: DemoProject[] = [
       ['Two SunCells', 110, 100, 120, 'international'],
     ],
     backing: [
-      ['sofia', 59],
-      ['leo', 25],
-      ['sofia', 110],
+      ['sofia', 110, 'Two SunCells'],
+      ['leo', 25, 'Thank-you postcard'],
+      ['admin', 59, 'Early bird SunCell', 'CANCELED'],
     ],
     category: 'Technology',
     creator: 'maya',
@@ -57,8 +63,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
       ['Collector’s edition', 60, 200, 240, 'international'],
     ],
     backing: [
-      ['maya', 15],
-      ['sofia', 60],
+      ['maya', 15, null],
+      ['sofia', 60, null],
     ],
     category: 'Games',
     creator: 'leo',
@@ -76,7 +82,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Voices of the Delta: a documentary',
     rewards: [['Stream the film', 12, null, 300, 'none']],
-    backing: [['leo', 40]],
+    backing: [['leo', 40, 'Stream the film']],
     category: 'Film & Video',
     creator: 'sofia',
     status: 'ACTIVE',
@@ -90,6 +96,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'The Neighbourhood Cookbook',
+    backing: [['sofia', 30, null]],
     category: 'Food',
     creator: 'maya',
     status: 'ACTIVE',
@@ -119,8 +126,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     title: 'Open Atlas: maps for every school',
     rewards: [['A printed map for your school', 35, 80, 6, 'domestic']],
     backing: [
-      ['maya', 3000],
-      ['leo', 1800],
+      ['maya', 3000, null],
+      ['leo', 1800, 'A printed map for your school'],
     ],
     category: 'Education',
     creator: 'sofia',
@@ -137,8 +144,9 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Quiet Streets: a photo book',
     backing: [
-      ['maya', 5000],
-      ['leo', 3500],
+      ['maya', 5000, null, 'SUCCEEDED'],
+      ['leo', 3500, null, 'PAYMENT_FAILED'],
+      ['admin', 20, null, 'DROPPED'],
     ],
     category: 'Art',
     creator: 'sofia',
@@ -152,6 +160,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Hover Board Kit',
+    backing: [['maya', 120, null, 'RELEASED']],
     category: 'Design',
     creator: 'leo',
     status: 'FAILED',

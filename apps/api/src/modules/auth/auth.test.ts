@@ -17,12 +17,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   beforeAll(async () => {
     mailbox = await startMailCatcher();
-    ctx = await createTestApp(kind, { SMTP_URL: mailbox.url, APP_URL: 'http://fundry.test' }, (app) => {
-      app.addHook('onSend', async (_request, _reply, payload) => {
-        if (typeof payload === 'string') responses.push(payload);
-        return payload;
-      });
-    });
+    ctx = await createTestApp(
+      kind,
+      { SMTP_URL: mailbox.url, APP_URL: 'http://fundry.test', PAYMENTS_PROVIDER: 'sandbox' },
+      (app) => {
+        app.addHook('onSend', async (_request, _reply, payload) => {
+          if (typeof payload === 'string') responses.push(payload);
+          return payload;
+        });
+      },
+    );
   });
   afterAll(async () => {
     await ctx.close();

@@ -17,6 +17,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     });
     ctx = await createTestApp('pglite', {
       APP_URL,
+      PAYMENTS_PROVIDER: 'sandbox',
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,

@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { selectProjects } from '../projects/projects.repository';
+
+/** A backer's projects: those with a live pledge, and failed campaigns whose pledge was released. */
+const BACKED_STATUSES = [...LIVE_PLEDGE_STATUSES, 'RELEASED'] as const;
+const liveOnly = sql`status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')`;
 
 /**
  * The backer's projects of the given statuses, one row each with their own total and dates. The donations are
@@ -16,12 +21,12 @@ function backedByStatus(db: Kysely<DB>, donorId: number, statuses: readonly Proj
           .selectFrom('donations')
           .select([
             'project_id',
-            (e) => e.fn.sum<number>('amount_cents').as('total_cents'),
-            (e) => e.fn.min('succeeded_at').as('first_backed_at'),
-            (e) => e.fn.max('succeeded_at').as('last_backed_at'),
+            sql<number>`coalesce(sum(amount_cents) filter (where ${liveOnly}), 0)`.as('total_cents'),
+            (e) => e.fn.min('pledged_at').as('first_backed_at'),
+            (e) => e.fn.max('pledged_at').as('last_backed_at'),
           ])
           .where('donor_id', '=', donorId)
-          .where('status', '=', 'SUCCEEDED')
+          .where('status', 'in', BACKED_STATUSES)
           .groupBy('project_id'),
     )
     .selectFrom('backed as b')
@@ -81,11 +86,11 @@ export async function backerTotals(db: Kysely<DB>, donorId: number) {
     .selectFrom('donations')
     .select([
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total_cents'),
-      (eb) => eb.fn.min('succeeded_at').as('first_backed_at'),
+      (eb) => eb.fn.min('pledged_at').as('first_backed_at'),
       sql<number>`count(distinct project_id)`.as('projects'),
     ])
     .where('donor_id', '=', donorId)
-    .where('status', '=', 'SUCCEEDED')
+    .where('status', 'in', LIVE_PLEDGE_STATUSES)
     .executeTakeFirstOrThrow();
   return {
     totalCents: Number(row.total_cents),
@@ -94,34 +99,29 @@ export async function backerTotals(db: Kysely<DB>, donorId: number) {
   };
 }
 
-export function findDonationWithTitles(db: Kysely<DB>, id: number) {
+/** The backer's current pledge to each of the given projects (the newest, for backers of the old model). */
+export function currentPledges(db: Kysely<DB>, donorId: number, projectIds: number[]) {
+  if (projectIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('donations as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
     .leftJoin('rewards as r', 'r.id', 'd.reward_id')
+    .distinctOn('d.project_id')
     .select([
       'd.id',
-      'd.donor_id',
-      'd.amount_cents',
-      'd.currency',
-      'd.status',
       'd.project_id',
+      'd.status',
+      'd.amount_cents',
       'd.reward_id',
-      'd.checkout_session_id',
-      'd.expires_at',
-      'd.created_at',
-      'd.succeeded_at',
-      'p.title as project_title',
+      'd.funding_model',
       'r.title as reward_title',
+      'p.end_date',
     ])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findDonationBySession(db: Kysely<DB>, sessionId: string) {
-  return db
-    .selectFrom('donations')
-    .select('id')
-    .where('checkout_session_id', '=', sessionId)
-    .executeTakeFirst();
+    .where('d.donor_id', '=', donorId)
+    .where('d.project_id', 'in', projectIds)
+    .where('d.status', 'in', BACKED_STATUSES)
+    .orderBy('d.project_id')
+    .orderBy(sql`d.status = 'RELEASED'`)
+    .orderBy('d.id', 'desc')
+    .execute();
 }

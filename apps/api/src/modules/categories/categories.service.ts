@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Category } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../admin/audit.repository';
 import type { AccessClaims } from '../auth/tokens';
 import {
   categoryInUse,
@@ -34,22 +35,52 @@ export class CategoryService {
   async create(caller: AccessClaims, name: string): Promise<Category> {
     this.requireManager(caller);
     if (await categoryNameTaken(this.db, name)) throw taken();
-    return insertCategory(this.db, name);
+    return this.db.transaction().execute(async (trx) => {
+      const category = await insertCategory(trx, name);
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'category.create',
+        targetType: 'category',
+        targetId: category.id,
+        details: { name },
+      });
+      return category;
+    });
   }
 
   async rename(caller: AccessClaims, id: number, name: string): Promise<Category> {
     this.requireManager(caller);
     if (await categoryNameTaken(this.db, name, id)) throw taken();
-    const category = await renameCategory(this.db, id, name);
-    if (!category) throw notFound('Category');
-    return category;
+    return this.db.transaction().execute(async (trx) => {
+      const before = await findCategory(trx, id);
+      const category = await renameCategory(trx, id, name);
+      if (!category) throw notFound('Category');
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'category.rename',
+        targetType: 'category',
+        targetId: id,
+        details: { from: before?.name ?? null, to: name },
+      });
+      return category;
+    });
   }
 
   async remove(caller: AccessClaims, id: number): Promise<void> {
     this.requireManager(caller);
     if (await categoryInUse(this.db, id))
       throw new AppError('CONFLICT', 'This category has projects and cannot be deleted');
-    if (!(await deleteCategory(this.db, id))) throw notFound('Category');
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findCategory(trx, id);
+      if (!(await deleteCategory(trx, id))) throw notFound('Category');
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'category.delete',
+        targetType: 'category',
+        targetId: id,
+        details: { name: before?.name ?? null },
+      });
+    });
   }
 
   private requireManager(caller: AccessClaims) {

@@ -6,12 +6,20 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export async function insertMail(db: Kysely<DB>, mail: MailContent) {
   await db
     .insertInto('mail_outbox')
-    .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    })
     .execute();
 }
 
@@ -26,6 +34,7 @@ export async function leaseDueMails(db: Kysely<DB>, limit: number, leaseSeconds:
     subject: string;
     text_body: string;
     html_body: string;
+    headers: Record<string, string> | null;
     attempts: number;
   }>`
     update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
@@ -33,7 +42,7 @@ export async function leaseDueMails(db: Kysely<DB>, limit: number, leaseSeconds:
       select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
       order by next_attempt_at limit ${limit} for update skip locked
     )
-    returning id, recipient, subject, text_body, html_body, attempts`.execute(db);
+    returning id, recipient, subject, text_body, html_body, headers, attempts`.execute(db);
   return result.rows;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { platformMetrics } from '../metrics/metrics';
 import { insertMail, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
 import type { MailTransport } from './mail.transport';
 
@@ -67,8 +68,10 @@ export class MailService {
             subject: mail.subject,
             text: mail.text_body,
             html: mail.html_body,
+            ...(mail.headers ? { headers: mail.headers } : {}),
           });
           await markSent(this.db, mail.id);
+          platformMetrics.mails.inc({ outcome: 'sent' });
           delivered += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -78,6 +81,7 @@ export class MailService {
             'mail delivery attempt failed',
           );
           await markFailedAttempt(this.db, mail.id, message, retry);
+          platformMetrics.mails.inc({ outcome: 'failed' });
         }
       }
       if (batch.length < BATCH) return delivered;

@@ -103,6 +103,58 @@ export const mailTemplates = {
         `Your pledge of ${amount} to “${title}” went through. This e-mail is your receipt.`,
         'We will tell you how the campaign ends.',
       ],
+      action: { label: 'View your receipt', url },
+    }),
+  pledgeConfirmed: (to: string, name: string, title: string, amount: string, chargeOn: string, url: string) =>
+    render({
+      to,
+      subject: `Your pledge to “${title}” is confirmed`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Thank you for backing “${title}” with ${amount}. Your card is saved and nothing has been charged.`,
+        `You will be charged ${amount} on ${chargeOn} only if the project reaches its goal. Until the campaign ends you can change or cancel your pledge.`,
+      ],
+      action: { label: 'Manage your pledge', url },
+    }),
+  pledgeChanged: (to: string, name: string, title: string, summary: string, url: string) =>
+    render({
+      to,
+      subject: `Your pledge to “${title}” was changed`,
+      greeting: `Hi ${name},`,
+      paragraphs: [`Your pledge to “${title}” is now: ${summary}.`, 'Nothing has been charged yet.'],
+      action: { label: 'Manage your pledge', url },
+      footer: 'If you did not change your pledge, change your password: someone else may be signed in.',
+    }),
+  pledgeCanceled: (to: string, name: string, title: string, amount: string, url: string) =>
+    render({
+      to,
+      subject: `Your pledge to “${title}” was cancelled`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Your ${amount} pledge to “${title}” was cancelled. Your card will not be charged.`,
+        'You can back the project again while its campaign runs.',
+      ],
+      action: { label: 'View the project', url },
+    }),
+  paymentFailed: (to: string, name: string, title: string, amount: string, fixBy: string, url: string) =>
+    render({
+      to,
+      subject: `Action needed: your payment for “${title}” did not go through`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `“${title}” was funded, but your card was declined when we tried to collect your ${amount} pledge.`,
+        `Please update your payment method by ${fixBy}. We will try again every day until then; after that the pledge is dropped and its reward released.`,
+      ],
+      action: { label: 'Fix your payment', url },
+    }),
+  pledgeDropped: (to: string, name: string, title: string, amount: string, url: string) =>
+    render({
+      to,
+      subject: `Your pledge to “${title}” was dropped`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `We could not collect your ${amount} pledge to “${title}” within 7 days, so it was dropped and its reward released. Nothing was charged.`,
+      ],
       action: { label: 'View the project', url },
     }),
   campaignResult: (to: string, name: string, message: string, url: string) =>
@@ -121,6 +173,38 @@ export const mailTemplates = {
       paragraphs: [message],
       action: { label: 'View your project', url },
     }),
+  /** To a creator, about a pledge to their project (governed by email_pledges). */
+  creatorPledge: (to: string, name: string, subject: string, message: string, url: string) =>
+    render({
+      to,
+      subject,
+      greeting: `Hi ${name},`,
+      paragraphs: [message],
+      action: { label: 'View your project', url },
+      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+    }),
+  /** A saved project started (governed by email_reminders). */
+  savedProjectLaunched: (to: string, name: string, title: string, endsOn: string, url: string) =>
+    render({
+      to,
+      subject: `“${title}” has launched`,
+      greeting: `Hi ${name},`,
+      paragraphs: [`“${title}”, a project you saved, is now live and open for backing until ${endsOn}.`],
+      action: { label: 'See the project', url },
+      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+    }),
+  /** 48 hours left on a saved project not backed yet (governed by email_reminders). */
+  savedProjectEnding: (to: string, name: string, title: string, url: string) =>
+    render({
+      to,
+      subject: `48 hours left to back “${title}”`,
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `“${title}”, a project you saved, ends in less than 48 hours. If you want to back it, now is the time.`,
+      ],
+      action: { label: 'See the project', url },
+      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+    }),
   passwordChanged: (to: string, name: string) =>
     render({
       to,
@@ -130,5 +214,31 @@ export const mailTemplates = {
         'The password of your Fundry account was just changed, and every other session was signed out.',
       ],
       footer: 'If this was not you, reset your password right away.',
+    }),
+  /** A creator's update, to its backers (and, when public, to those who saved the project): email_updates. */
+  projectUpdate: (
+    to: string,
+    name: string,
+    project: string,
+    update: { number: number; title: string; excerpt: string },
+    url: string,
+  ) =>
+    render({
+      to,
+      subject: `Update #${update.number} from “${project}”: ${update.title}`,
+      greeting: `Hi ${name},`,
+      paragraphs: [`“${project}” posted update #${update.number}: ${update.title}`, update.excerpt],
+      action: { label: 'Read the update', url },
+      footer: 'You get this e-mail because you back or saved this project.',
+    }),
+  /** A comment on a creator's project, or a reply to someone's comment: email_comments. */
+  newComment: (to: string, name: string, subject: string, message: string, excerpt: string, url: string) =>
+    render({
+      to,
+      subject,
+      greeting: `Hi ${name},`,
+      paragraphs: [message, `“${excerpt}”`],
+      action: { label: 'See the conversation', url },
+      footer: 'You get this e-mail because you take part in this conversation.',
     }),
 };

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe …), passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

@@ -6,6 +6,8 @@ export interface NewNotification {
   type: string;
   message: string;
   projectId: number | null;
+  /** Path in the web app to the cause (e.g. `/projects/1/updates/2`); left out, the project page. */
+  link?: string | null;
 }
 
 export async function insertNotifications(db: Kysely<DB>, notifications: NewNotification[]) {
@@ -18,17 +20,25 @@ export async function insertNotifications(db: Kysely<DB>, notifications: NewNoti
         type: n.type,
         message: n.message,
         project_id: n.projectId,
+        link: n.link ?? null,
       })),
     )
     .execute();
 }
 
-/** One notification for every distinct backer of a project (a single insert … select). */
-export async function notifyBackers(db: Kysely<DB>, projectId: number, type: string, message: string) {
+/** One notification for every distinct backer with a live pledge (a single insert … select). */
+export async function notifyBackers(
+  db: Kysely<DB>,
+  projectId: number,
+  type: string,
+  message: string,
+  link: string | null = null,
+) {
   await sql`
-    insert into notifications (user_id, type, message, project_id)
-    select distinct donor_id, ${type}, ${message}, ${projectId}::integer
-    from donations where project_id = ${projectId} and status = 'SUCCEEDED'`.execute(db);
+    insert into notifications (user_id, type, message, project_id, link)
+    select distinct donor_id, ${type}, ${message}, ${projectId}::integer, ${link}::text
+    from donations where project_id = ${projectId}
+    and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')`.execute(db);
 }
 
 export async function listNotifications(

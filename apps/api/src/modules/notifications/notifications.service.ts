@@ -15,6 +15,7 @@ export class NotificationService {
       type: row.type,
       message: row.message,
       project_id: row.project_id,
+      link: row.link,
       created_at: row.created_at.toISOString(),
       read_at: row.read_at?.toISOString() ?? null,
     }));

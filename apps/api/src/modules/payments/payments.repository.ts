@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DB, DonationsTable, DonationStatus, LedgerKind } from '../../db/schema';
 
 export type DonationRow = Selectable<DonationsTable>;
@@ -39,6 +40,10 @@ export function insertDonation(
     currency: string;
     provider: string;
     expires_at: Date;
+    funding_model: 'all_or_nothing' | 'flexible';
+    shipping_cents: number;
+    shipping_address: DonationRow['shipping_address'];
+    payment_customer: string | null;
   },
 ) {
   return db
@@ -77,18 +82,50 @@ export async function transitionDonation(
   return row ?? null;
 }
 
-export async function hasSucceededDonation(
+/** Moves a donation from any of `from` to new values; null when it was in none of them (someone got there first). */
+export async function transitionDonationFrom(
+  db: Kysely<DB>,
+  id: number,
+  from: readonly DonationStatus[],
+  values: Partial<Omit<DonationRow, 'id' | 'created_at'>>,
+) {
+  const row = await db
+    .updateTable('donations')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Whether the backer has an open checkout or a live pledge to the project other than `exceptId`. */
+export async function hasOtherCurrentPledge(
   db: Kysely<DB>,
   donorId: number,
   projectId: number,
-  exceptId?: number,
+  exceptId: number,
 ) {
+  const row = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('donor_id', '=', donorId)
+    .where('project_id', '=', projectId)
+    .where('status', 'in', ['PENDING', ...LIVE_PLEDGE_STATUSES])
+    .where('id', '<>', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether the backer has a live pledge to the project (other than `exceptId`): the backers counter's rule. */
+export async function hasLivePledge(db: Kysely<DB>, donorId: number, projectId: number, exceptId?: number) {
   let query = db
     .selectFrom('donations')
     .select('id')
     .where('donor_id', '=', donorId)
     .where('project_id', '=', projectId)
-    .where('status', '=', 'SUCCEEDED');
+    .where('status', 'in', LIVE_PLEDGE_STATUSES);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return Boolean(await query.limit(1).executeTakeFirst());
 }
@@ -97,10 +134,18 @@ export async function hasSucceededDonation(
 export function shareLockProject(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('projects')
-    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date'])
+    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date', 'funding_model'])
     .where('id', '=', id)
     .forShare()
     .executeTakeFirst();
+}
+
+/**
+ * A project's title for a receipt or a notice, without a lock: collecting thousands of pledges of one campaign
+ * must not queue them all on its row (only counters that move need lockProjectForMoney).
+ */
+export function projectForNotice(db: Kysely<DB>, id: number) {
+  return db.selectFrom('projects').select(['id', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export function lockProjectForMoney(db: Kysely<DB>, id: number) {
@@ -191,6 +236,35 @@ export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: n
     order by end_date, id limit ${limit}
     for update skip locked`.execute(db);
   return result.rows;
+}
+
+/**
+ * A failed all-or-nothing campaign releases its saved-card pledges in one statement: nothing was charged, so
+ * no money moves; their reward claims are freed. The counters are recounted by the caller.
+ */
+export async function releasePledges(db: Kysely<DB>, projectId: number) {
+  const result = await sql<{ released: number }>`
+    with released as (
+      update donations set status = 'RELEASED', updated_at = now()
+      where project_id = ${projectId} and status = 'PLEDGED'
+      returning reward_id),
+    per_reward as (
+      select reward_id, count(*)::integer as n from released where reward_id is not null group by reward_id),
+    freed as (
+      update rewards r set quantity_claimed = r.quantity_claimed - pr.n, backers_count = r.backers_count - pr.n
+      from per_reward pr where r.id = pr.reward_id returning r.id)
+    select (select count(*) from released)::integer as released`.execute(db);
+  return result.rows[0]?.released ?? 0;
+}
+
+/** The project's counters recounted from its live pledges, inside the transaction that changed them. */
+export async function recountProject(db: Kysely<DB>, projectId: number) {
+  await sql`
+    update projects p set current_cents = s.cents, backers_count = s.backers
+    from (select coalesce(sum(amount_cents), 0) as cents, count(distinct donor_id)::integer as backers
+          from donations where project_id = ${projectId}
+          and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')) s
+    where p.id = ${projectId}`.execute(db);
 }
 
 /** Succeeded donations that an all-or-nothing campaign that failed still owes back. */

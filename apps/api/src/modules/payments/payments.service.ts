@@ -1,10 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { centsToDollars, formatDollars, percentOfCents, todayUtc } from '@fundry/shared';
-import type { DB } from '../../db/schema';
+import {
+  centsToDollars,
+  chargeDate,
+  formatDollars,
+  MS_PER_DAY,
+  PAYMENT_FIX_DAYS,
+  percentOfCents,
+  todayUtc,
+} from '@fundry/shared';
+import type { DB, DonationStatus } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MailService } from '../mail/mail.service';
+import type { PreferenceService } from '../preferences/preferences.service';
 import { mailTemplates } from '../mail/mail.templates';
+import { platformMetrics } from '../metrics/metrics';
 import {
   insertNotifications,
   type NewNotification,
@@ -20,17 +30,22 @@ import {
   type DonationRow,
   donationLedgerEntry,
   findDonation,
-  hasSucceededDonation,
+  hasLivePledge,
+  hasOtherCurrentPledge,
   insertLedgerEntry,
   lockDonation,
   lockEndedCampaigns,
   lockProjectForMoney,
   moveProjectCounters,
+  projectForNotice,
   recordEvent,
-  setDonation,
+  recountProject,
   refundsOwed,
+  releasePledges,
+  setDonation,
   stalePendingDonations,
   transitionDonation,
+  transitionDonationFrom,
 } from './payments.repository';
 import { type PaymentEvent, type PaymentProvider, processingFeeCents } from './provider';
 
@@ -38,6 +53,16 @@ import { type PaymentEvent, type PaymentProvider, processingFeeCents } from './p
 const EXPIRY_GRACE_MS = 5 * 60_000;
 
 export type Clock = () => Date;
+
+/** 'December 2, 2026' for a date or timestamp, as mails say it (UTC). */
+export function formatDay(isoDate: string): string {
+  return new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 interface Settings {
   appUrl: string;
@@ -57,24 +82,26 @@ export class PaymentService {
     private readonly log: FastifyBaseLogger,
     private readonly settings: Settings,
     private readonly clock: Clock,
+    private readonly preferences: PreferenceService,
   ) {}
 
+  /**
+   * Applies a provider event once. Returns, besides the result, the pledge whose new card should be charged at
+   * once (a PAYMENT_FAILED pledge fixed by the backer): the collection does that outside this transaction.
+   */
   async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
     let refundAfter: number | null = null;
+    let chargeNow: number | null = null;
+    let before: { id: number; status: DonationStatus } | undefined;
     const result = await this.db.transaction().execute(async (trx) => {
       if (!(await recordEvent(trx, event.id, this.provider.name, event.kind))) return 'duplicate' as const;
-      const donation =
-        event.kind === 'refunded'
-          ? await lockDonation(trx, { paymentReference: event.paymentReference })
-          : ((await lockDonation(trx, { sessionId: event.sessionId })) ??
-            (event.kind === 'paid' && event.donationId
-              ? await lockDonation(trx, { id: event.donationId })
-              : undefined));
+      const donation = await this.findEventDonation(trx, event);
       // Not ours yet: refuse without recording, so the provider delivers the event again later.
       if (!donation) throw new AppError('NOT_FOUND', 'No donation matches this payment event yet');
-      if (event.kind === 'paid' && donation.checkout_session_id === null) {
+      if ((event.kind === 'paid' || event.kind === 'card_saved') && donation.checkout_session_id === null) {
         await setDonation(trx, donation.id, { checkout_session_id: event.sessionId });
       }
+      before = { id: donation.id, status: donation.status };
       switch (event.kind) {
         case 'paid': {
           this.assertAmount(donation, event.amountCents, event.currency, event.id);
@@ -83,6 +110,18 @@ export class PaymentService {
           if (owedBack) refundAfter = donation.id;
           return 'applied' as const;
         }
+        case 'card_saved': {
+          const outcome = await this.cardSaved(trx, donation, event.paymentMethod, event.customerId);
+          if (outcome === 'charge_now') chargeNow = donation.id;
+          return outcome === 'ignored' ? 'ignored' : 'applied';
+        }
+        case 'charge_succeeded':
+          this.assertAmount(donation, event.amountCents, event.currency, event.id);
+          return (await this.collected(trx, donation, event.paymentReference)) ? 'applied' : 'ignored';
+        case 'charge_failed':
+          return (await this.chargeFailed(trx, donation, event.attempt, event.reason))
+            ? 'applied'
+            : 'ignored';
         case 'failed':
         case 'expired':
           return (await this.close(trx, donation, event.kind === 'failed' ? 'FAILED' : 'EXPIRED'))
@@ -93,10 +132,38 @@ export class PaymentService {
           return (await this.applyRefund(trx, donation, null)) ? 'applied' : 'ignored';
       }
     });
+    if (result === 'applied' && before) await this.countApplied(event.kind, before);
     this.mail.kick();
     // A payment that lands after its all-or-nothing campaign failed is given back at once.
     if (refundAfter !== null) await this.refund(refundAfter);
+    if (chargeNow !== null) await this.onCardFixed?.(chargeNow);
     return result;
+  }
+
+  /** Set by the collection: charges a fixed pledge's new card at once. */
+  onCardFixed: ((donationId: number) => Promise<unknown>) | undefined;
+
+  /** Counted once the event's transaction has committed, from the state it left the pledge in. */
+  private async countApplied(kind: PaymentEvent['kind'], before: { id: number; status: DonationStatus }) {
+    const after = await findDonation(this.db, before.id);
+    if (after) countEvent(kind, before.status, after.status);
+  }
+
+  private findEventDonation(trx: Kysely<DB>, event: PaymentEvent) {
+    switch (event.kind) {
+      case 'refunded':
+        return lockDonation(trx, { paymentReference: event.paymentReference });
+      case 'charge_succeeded':
+      case 'charge_failed':
+        return lockDonation(trx, { id: event.donationId });
+      case 'paid':
+      case 'card_saved':
+        return lockDonation(trx, { sessionId: event.sessionId }).then(
+          (found) => found ?? (event.donationId ? lockDonation(trx, { id: event.donationId }) : undefined),
+        );
+      default:
+        return lockDonation(trx, { sessionId: event.sessionId });
+    }
   }
 
   /** A checkout that could not be opened: the pledge is closed and its reward freed. */
@@ -107,16 +174,24 @@ export class PaymentService {
     });
   }
 
+  /** Closes an open checkout inside the caller's transaction (a new checkout replaces it). */
+  closeOpenCheckout(trx: Kysely<DB>, donation: DonationRow, status: 'CANCELED' | 'EXPIRED') {
+    return this.close(trx, donation, status);
+  }
+
+  /** Ends a checkout at the provider, so a closed pledge's page can no longer be paid; failures are logged. */
+  async expireAtProvider(sessionId: string) {
+    await this.provider.expireCheckout(sessionId).catch((error: unknown) => {
+      this.log.warn({ err: error, sessionId }, 'could not expire the checkout at the provider');
+    });
+  }
+
   /** The backer left the checkout: the pledge is cancelled and its reward freed. */
   async cancel(donationId: number, donorId: number) {
     const donation = await findDonation(this.db, donationId);
     if (!donation || donation.donor_id !== donorId) throw new AppError('NOT_FOUND', 'Donation not found');
     if (donation.status !== 'PENDING') return;
-    if (donation.checkout_session_id) {
-      await this.provider.expireCheckout(donation.checkout_session_id).catch((error: unknown) => {
-        this.log.warn({ err: error, donationId }, 'could not expire the checkout at the provider');
-      });
-    }
+    if (donation.checkout_session_id) await this.expireAtProvider(donation.checkout_session_id);
     await this.db.transaction().execute(async (trx) => {
       const locked = await lockDonation(trx, { id: donationId });
       if (locked) await this.close(trx, locked, 'CANCELED');
@@ -132,9 +207,7 @@ export class PaymentService {
     );
     let expired = 0;
     for (const donation of stale) {
-      if (donation.checkout_session_id) {
-        await this.provider.expireCheckout(donation.checkout_session_id).catch(() => undefined);
-      }
+      if (donation.checkout_session_id) await this.expireAtProvider(donation.checkout_session_id);
       const closed = await this.db.transaction().execute(async (trx) => {
         const locked = await lockDonation(trx, { id: donation.id });
         return locked ? this.close(trx, locked, 'EXPIRED') : false;
@@ -157,14 +230,16 @@ export class PaymentService {
       const locked = await lockDonation(trx, { id: donationId });
       return locked ? this.applyRefund(trx, locked, refundId) : false;
     });
+    if (applied) await this.countApplied('refunded', { id: donationId, status: 'SUCCEEDED' });
     this.mail.kick();
     return applied;
   }
 
   /**
-   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED, and every failed
-   * all-or-nothing campaign gives its money back. Safe on many instances: campaigns are taken with SKIP
-   * LOCKED, and a refund is keyed and recorded once.
+   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED. A failed all-or-nothing
+   * campaign releases its pledges (nothing was charged) and refunds what was charged before pledges were
+   * saved cards; a successful one leaves its pledges to the collection. Safe on many instances: campaigns are
+   * taken with SKIP LOCKED, and a refund is keyed and recorded once.
    */
   async settle(): Promise<{ settled: number; refunded: number }> {
     const today = todayUtc(this.clock());
@@ -178,16 +253,19 @@ export class PaymentService {
           .where('id', '=', campaign.id)
           .execute();
         const raised = formatDollars(centsToDollars(campaign.current_cents));
-        const refunds = !succeeded && campaign.funding_model === 'all_or_nothing';
+        const allOrNothing = campaign.funding_model === 'all_or_nothing';
+        const released = !succeeded && allOrNothing;
         const creatorMessage = succeeded
           ? `Congratulations! “${campaign.title}” reached its goal with ${raised} raised.`
-          : refunds
-            ? `“${campaign.title}” ended without reaching its goal. Every backer is being refunded.`
+          : released
+            ? `“${campaign.title}” ended without reaching its goal. No backer is charged.`
             : `“${campaign.title}” ended with ${raised} raised.`;
         const backerMessage = succeeded
-          ? `“${campaign.title}”, a project you backed, was successfully funded.`
-          : refunds
-            ? `“${campaign.title}” did not reach its goal. Your pledge is being refunded in full.`
+          ? allOrNothing
+            ? `“${campaign.title}”, a project you backed, was successfully funded. Your card is being charged.`
+            : `“${campaign.title}”, a project you backed, was successfully funded.`
+          : released
+            ? `“${campaign.title}” did not reach its goal. Your pledge was released and you will not be charged.`
             : `“${campaign.title}”, a project you backed, has ended.`;
         await insertNotifications(trx, [
           {
@@ -198,6 +276,11 @@ export class PaymentService {
           },
         ]);
         await notifyBackers(trx, campaign.id, 'CAMPAIGN_RESULT', backerMessage);
+        if (released) {
+          // Saved cards are never charged; money charged under the old model is refunded below.
+          await releasePledges(trx, campaign.id);
+          await recountProject(trx, campaign.id);
+        }
         const creator = await trx
           .selectFrom('users')
           .select(['email', 'full_name'])
@@ -255,17 +338,242 @@ export class PaymentService {
       // The reservation lapsed before the money arrived: keep the payment, with the reward only if stock allows.
       else if (!(await claimIfAvailable(trx, rewardId))) rewardId = null;
     }
-    const firstTime = !(await hasSucceededDonation(trx, donation.donor_id, project.id));
+    const now = this.clock();
     await transitionDonation(trx, donation.id, donation.status, {
       status: 'SUCCEEDED',
-      succeeded_at: this.clock(),
+      succeeded_at: now,
+      pledged_at: now,
       payment_reference: paymentReference ?? `pay_${donation.checkout_session_id ?? donation.id}`,
       reward_id: rewardId,
     });
+    const donor = await this.goLive(trx, donation, project);
+    await this.recordCollected(trx, donation, project.title, donor);
+    return { owedBack: project.status === 'FAILED' && project.funding_model === 'all_or_nothing' };
+  }
+
+  /**
+   * A saved card: a new all-or-nothing pledge becomes PLEDGED (live, nothing charged); a live pledge takes the
+   * new card; a PAYMENT_FAILED one takes it and is charged at once by the caller.
+   */
+  private async cardSaved(
+    trx: Kysely<DB>,
+    donation: DonationRow,
+    paymentMethod: string,
+    customerId: string | null,
+  ): Promise<'pledged' | 'card_changed' | 'charge_now' | 'ignored'> {
+    const card = { payment_method: paymentMethod, payment_customer: customerId ?? donation.payment_customer };
+    if (donation.status === 'PLEDGED') {
+      await setDonation(trx, donation.id, card);
+      return 'card_changed';
+    }
+    if (donation.status === 'PAYMENT_FAILED') {
+      await setDonation(trx, donation.id, { ...card, next_collection_at: this.clock() });
+      return 'charge_now';
+    }
+    if (donation.status !== 'PENDING' && donation.status !== 'EXPIRED') return 'ignored';
+    // A lapsed checkout finished late is not revived over the backer's newer pledge: one live pledge each.
+    if (
+      donation.status === 'EXPIRED' &&
+      (await hasOtherCurrentPledge(trx, donation.donor_id, donation.project_id, donation.id))
+    ) {
+      return 'ignored';
+    }
+    const project = await lockProjectForMoney(trx, donation.project_id);
+    if (project.status === 'FAILED' || project.status === 'REJECTED') {
+      // The campaign ended without its goal while the checkout was open: nothing to hold the card for.
+      if (donation.status === 'PENDING') await this.close(trx, donation, 'EXPIRED');
+      return 'ignored';
+    }
+    let rewardId = donation.reward_id;
+    if (rewardId !== null) {
+      if (donation.status === 'PENDING') await claimReservation(trx, rewardId);
+      else if (!(await claimIfAvailable(trx, rewardId))) rewardId = null;
+    }
+    await transitionDonation(trx, donation.id, donation.status, {
+      ...card,
+      status: 'PLEDGED',
+      pledged_at: this.clock(),
+      reward_id: rewardId,
+    });
+    const donor = await this.goLive(trx, donation, project);
+    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
+    await this.mail.enqueue(
+      trx,
+      mailTemplates.pledgeConfirmed(
+        donor.email,
+        donor.full_name,
+        project.title,
+        amount,
+        project.end_date ? formatDay(chargeDate(project.end_date)) : 'the day after the campaign ends',
+        `${this.settings.appUrl}/projects/${project.id}`,
+      ),
+    );
+    return 'pledged';
+  }
+
+  /** A collected charge: the pledge SUCCEEDED with its ledger row and a receipt (counters moved when it went live). */
+  private async collected(trx: Kysely<DB>, donation: DonationRow, paymentReference: string) {
+    const wasDropped = donation.status === 'DROPPED';
+    const done = await transitionDonationFrom(trx, donation.id, ['COLLECTING', 'PAYMENT_FAILED', 'DROPPED'], {
+      status: 'SUCCEEDED',
+      succeeded_at: this.clock(),
+      payment_reference: paymentReference,
+      collecting_since: null,
+      next_collection_at: null,
+      payment_error: null,
+    });
+    if (!done) return false;
+    // A charge that landed after the pledge was dropped still moved money: the pledge counts again.
+    if (wasDropped) {
+      const project = await lockProjectForMoney(trx, donation.project_id);
+      if (donation.reward_id !== null && !(await claimIfAvailable(trx, donation.reward_id))) {
+        await setDonation(trx, donation.id, { reward_id: null });
+      }
+      await this.goLive(trx, donation, project);
+    }
+    const project = await projectForNotice(trx, donation.project_id);
+    await this.recordCollected(trx, donation, project.title, await this.donor(trx, donation.donor_id));
+    return true;
+  }
+
+  /**
+   * A declined charge of the current attempt: PAYMENT_FAILED, retried daily, with a notification and a mail
+   * that links to the fix; past the fix window the pledge is DROPPED, its reward released, its counters lowered.
+   */
+  private async chargeFailed(trx: Kysely<DB>, donation: DonationRow, attempt: number, reason: string) {
+    if (donation.status !== 'COLLECTING' || donation.collection_attempts !== attempt) return false;
+    const now = this.clock();
+    const firstFailure = donation.payment_failed_at ?? now;
+    const project = await projectForNotice(trx, donation.project_id);
+    const donor = await this.donor(trx, donation.donor_id);
+    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
+    const projectUrl = `${this.settings.appUrl}/projects/${project.id}`;
+    if (now.getTime() - firstFailure.getTime() >= PAYMENT_FIX_DAYS * MS_PER_DAY) {
+      await transitionDonation(trx, donation.id, 'COLLECTING', {
+        status: 'DROPPED',
+        payment_error: reason,
+        collecting_since: null,
+        next_collection_at: null,
+      });
+      await this.leaveLive(trx, donation);
+      await insertNotifications(trx, [
+        {
+          userId: donation.donor_id,
+          type: 'PAYMENT_FAILED',
+          message: `Your ${amount} pledge to “${project.title}” was dropped: the payment was not fixed in time.`,
+          projectId: project.id,
+        },
+      ]);
+      await this.mail.enqueue(
+        trx,
+        mailTemplates.pledgeDropped(donor.email, donor.full_name, project.title, amount, projectUrl),
+      );
+      return true;
+    }
+    await transitionDonation(trx, donation.id, 'COLLECTING', {
+      status: 'PAYMENT_FAILED',
+      payment_error: reason,
+      payment_failed_at: firstFailure,
+      collecting_since: null,
+      next_collection_at: new Date(now.getTime() + MS_PER_DAY),
+    });
+    if (donation.payment_failed_at === null) {
+      const fixBy = formatDay(new Date(firstFailure.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString());
+      await insertNotifications(trx, [
+        {
+          userId: donation.donor_id,
+          type: 'PAYMENT_FAILED',
+          message: `Your payment of ${amount} for “${project.title}” was declined. Fix it by ${fixBy} to keep your pledge.`,
+          projectId: project.id,
+        },
+      ]);
+      await this.mail.enqueue(
+        trx,
+        mailTemplates.paymentFailed(
+          donor.email,
+          donor.full_name,
+          project.title,
+          amount,
+          fixBy,
+          `${projectUrl}?manage_pledge=1`,
+        ),
+      );
+    }
+    return true;
+  }
+
+  /**
+   * A pledge became live: the counters count it (a backer once, however many legacy pledges they have), the
+   * creator is told, and the goal crossing is announced. Returns the donor for the caller's mail.
+   */
+  private async goLive(
+    trx: Kysely<DB>,
+    donation: DonationRow,
+    project: Awaited<ReturnType<typeof lockProjectForMoney>>,
+  ) {
+    const firstTime = !(await hasLivePledge(trx, donation.donor_id, project.id, donation.id));
     await moveProjectCounters(trx, project.id, donation.amount_cents, firstTime ? 1 : 0);
+    const donor = await this.donor(trx, donation.donor_id);
+    const name = donor.full_name || donor.username;
+    const amount = formatDollars(centsToDollars(donation.amount_cents));
+    const notifications: NewNotification[] = [
+      {
+        userId: project.creator_id,
+        type: 'DONATION',
+        message: `${name} backed “${project.title}” with ${amount}.`,
+        projectId: project.id,
+      },
+    ];
+    if (firstTime) {
+      notifications.push({
+        userId: project.creator_id,
+        type: 'BACKER_JOINED',
+        message: `${name} is a new backer of “${project.title}”.`,
+        projectId: project.id,
+      });
+    }
+    await insertNotifications(trx, notifications);
+    const creator = await this.donor(trx, project.creator_id);
+    await this.preferences.enqueueGoverned(
+      trx,
+      project.creator_id,
+      'email_pledges',
+      mailTemplates.creatorPledge(
+        creator.email,
+        creator.full_name || creator.username,
+        `New pledge to “${project.title}”`,
+        `${name} pledged ${formatDollars(centsToDollars(donation.amount_cents), 2)} to “${project.title}”.`,
+        `${this.settings.appUrl}/projects/${project.id}`,
+      ),
+    );
+    const goal = project.goal_cents ?? Number.POSITIVE_INFINITY;
+    if (project.current_cents < goal && project.current_cents + donation.amount_cents >= goal) {
+      const message = `“${project.title}” reached its funding goal!`;
+      await insertNotifications(trx, [
+        { userId: project.creator_id, type: 'GOAL_REACHED', message, projectId: project.id },
+      ]);
+      await notifyBackers(trx, project.id, 'GOAL_REACHED', message);
+    }
+    return donor;
+  }
+
+  /** A pledge stopped being live (cancelled, dropped): counters lowered and its reward released. */
+  async leaveLive(trx: Kysely<DB>, donation: DonationRow) {
+    const stillBacker = await hasLivePledge(trx, donation.donor_id, donation.project_id, donation.id);
+    await moveProjectCounters(trx, donation.project_id, -donation.amount_cents, stillBacker ? 0 : -1);
+    if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
+  }
+
+  /** Money collected: its ledger row (gross, the provider's fee, the platform's fee) and the backer's receipt. */
+  private async recordCollected(
+    trx: Kysely<DB>,
+    donation: DonationRow,
+    projectTitle: string,
+    donor: { email: string; full_name: string },
+  ) {
     const processing = processingFeeCents(donation.amount_cents);
     await insertLedgerEntry(trx, {
-      project_id: project.id,
+      project_id: donation.project_id,
       donation_id: donation.id,
       kind: 'donation',
       gross_cents: donation.amount_cents,
@@ -275,49 +583,28 @@ export class PaymentService {
         percentOfCents(donation.amount_cents, this.settings.platformFeePercent),
       ),
     });
-
-    const donor = await trx
-      .selectFrom('users')
-      .select(['email', 'full_name', 'username'])
-      .where('id', '=', donation.donor_id)
-      .executeTakeFirstOrThrow();
-    const amount = formatDollars(centsToDollars(donation.amount_cents));
-    const notifications: NewNotification[] = [
-      {
-        userId: project.creator_id,
-        type: 'DONATION',
-        message: `${donor.full_name || donor.username} backed “${project.title}” with ${amount}.`,
-        projectId: project.id,
-      },
-    ];
-    if (firstTime) {
-      notifications.push({
-        userId: project.creator_id,
-        type: 'BACKER_JOINED',
-        message: `${donor.full_name || donor.username} is a new backer of “${project.title}”.`,
-        projectId: project.id,
-      });
-    }
-    await insertNotifications(trx, notifications);
-    const goal = project.goal_cents ?? Number.POSITIVE_INFINITY;
-    if (project.current_cents < goal && project.current_cents + donation.amount_cents >= goal) {
-      const message = `“${project.title}” reached its funding goal!`;
-      await insertNotifications(trx, [
-        { userId: project.creator_id, type: 'GOAL_REACHED', message, projectId: project.id },
-      ]);
-      await notifyBackers(trx, project.id, 'GOAL_REACHED', message);
-    }
     await this.mail.enqueue(
       trx,
       mailTemplates.backingReceipt(
         donor.email,
         donor.full_name,
-        project.title,
-        amount,
-        `${this.settings.appUrl}/projects/${project.id}`,
+        projectTitle,
+        formatDollars(centsToDollars(donation.amount_cents), 2),
+        this.receiptUrl(donation.id),
       ),
     );
-    return { owedBack: project.status === 'FAILED' && project.funding_model === 'all_or_nothing' };
+  }
+
+  private donor(trx: Kysely<DB>, donorId: number) {
+    return trx
+      .selectFrom('users')
+      .select(['email', 'full_name', 'username'])
+      .where('id', '=', donorId)
+      .executeTakeFirstOrThrow();
+  }
+
+  private receiptUrl(donationId: number) {
+    return `${this.settings.appUrl}/donation/success?donation_id=${donationId}`;
   }
 
   /** A pledge that will not be paid: closed, and its reward reservation released. */
@@ -336,7 +623,7 @@ export class PaymentService {
     });
     if (!refunded) return false;
     const project = await lockProjectForMoney(trx, donation.project_id);
-    const stillBacker = await hasSucceededDonation(trx, donation.donor_id, project.id);
+    const stillBacker = await hasLivePledge(trx, donation.donor_id, project.id);
     await moveProjectCounters(trx, project.id, -donation.amount_cents, stillBacker ? 0 : -1);
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
     const original = await donationLedgerEntry(trx, donation.id);
@@ -359,4 +646,13 @@ export class PaymentService {
     ]);
     return true;
   }
+}
+
+/** The platform's counters of what an applied event did (prom-client, read on the metrics port). */
+function countEvent(kind: PaymentEvent['kind'], from: DonationStatus, to: DonationStatus) {
+  if (from !== to) platformMetrics.pledgeTransitions.inc({ from, to });
+  if (kind === 'charge_succeeded') platformMetrics.collections.inc({ outcome: 'succeeded' });
+  if (kind === 'charge_failed') platformMetrics.collections.inc({ outcome: 'failed' });
+  if (kind === 'failed' || kind === 'charge_failed') platformMetrics.paymentFailures.inc();
+  if (kind === 'refunded') platformMetrics.refunds.inc();
 }

@@ -2,6 +2,12 @@ import { percentOfCents } from '@fundry/shared';
 
 export interface CheckoutRequest {
   donationId: number;
+  /** `payment` charges now (flexible); `setup` saves a card for a later charge (all-or-nothing, DESIGN.md §10). */
+  mode: 'payment' | 'setup';
+  /** The provider's customer the saved card belongs to (setup mode). */
+  customerId: string | null;
+  /** Keys the provider's idempotency: one checkout per pledge, and one per card change. */
+  idempotencyKey: string;
   amountCents: number;
   currency: string;
   description: string;
@@ -23,9 +29,43 @@ export type PaymentEvent =
       amountCents: number;
       currency: string;
     }
+  | {
+      id: string;
+      kind: 'card_saved';
+      sessionId: string;
+      donationId: number | null;
+      paymentMethod: string;
+      customerId: string | null;
+    }
+  | {
+      id: string;
+      kind: 'charge_succeeded';
+      donationId: number;
+      attempt: number;
+      paymentReference: string;
+      amountCents: number;
+      currency: string;
+    }
+  | { id: string; kind: 'charge_failed'; donationId: number; attempt: number; reason: string }
   | { id: string; kind: 'failed'; sessionId: string }
   | { id: string; kind: 'expired'; sessionId: string }
   | { id: string; kind: 'refunded'; paymentReference: string; amountCents: number; currency: string };
+
+/** An off-session charge of a saved card (collection of an all-or-nothing pledge). */
+export interface ChargeRequest {
+  donationId: number;
+  attempt: number;
+  customerId: string | null;
+  paymentMethod: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** One per pledge and attempt: the same attempt, resumed after a crash, never charges twice. */
+  idempotencyKey: string;
+}
+
+export type ChargeResult =
+  { outcome: 'succeeded'; paymentReference: string } | { outcome: 'declined'; reason: string };
 
 /** A transfer the provider refused; `insufficientFunds` gets its own message (SPEC §8). */
 export class TransferError extends Error {
@@ -41,6 +81,10 @@ export class TransferError extends Error {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The provider's customer of a user, made once (the same key returns the same customer). */
+  createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }>;
+  /** Charges a saved card off-session; a decline is an outcome, not an error. */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Ends an open checkout so it can no longer be paid. */
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment in full; the same key never refunds twice. */

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutRequest, PaymentProvider } from './provider';
+import type { ChargeRequest, ChargeResult, CheckoutRequest, PaymentProvider } from './provider';
+
+/** Stripe's test cards: the first succeeds everywhere; the second is saved but every later charge is declined. */
+export const SANDBOX_CARDS = { succeeds: '4242424242424242', declinesLater: '4000000000000341' } as const;
+
+/** The saved card a test card number stands for; null for a number that is not one of the test cards. */
+export function sandboxPaymentMethod(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (digits !== SANDBOX_CARDS.succeeds && digits !== SANDBOX_CARDS.declinesLater) return null;
+  return `pm_sandbox_${digits.slice(-4)}_${randomBytes(6).toString('hex')}`;
+}
 
 /**
  * The built-in provider: its checkout page is served by this app (sandbox.routes.ts) and its Pay button
@@ -13,6 +23,18 @@ export class SandboxProvider implements PaymentProvider {
   async createCheckout(_request: CheckoutRequest) {
     const sessionId = `cs_sandbox_${randomBytes(12).toString('hex')}`;
     return { sessionId, url: `${this.appUrl}/sandbox/checkout/${sessionId}` };
+  }
+
+  async createCustomer(request: { userId: number }) {
+    return { customerId: `cus_sandbox_${request.userId}` };
+  }
+
+  /** Deterministic per key, as a real provider's idempotency makes it: the card decides the outcome. */
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.paymentMethod.startsWith('pm_sandbox_0341_')) {
+      return { outcome: 'declined', reason: 'Your card was declined.' };
+    }
+    return { outcome: 'succeeded', paymentReference: `pi_sandbox_${request.idempotencyKey}` };
   }
 
   async expireCheckout() {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { ledgerAgrees, payInSandbox, pledge } from '../../test/backing';
+import { seedPaidPledge } from '../../db/seed/backing';
+import { backProject, ledgerAgrees, pledge, saveCardInSandbox } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 
 const DAY = 86_400_000;
@@ -20,7 +21,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  /** A running campaign ending in 5 days, backed with these amounts (one backer each, in turn). */
+  /** A running campaign ending in 5 days, backed with these amounts (one backer each). */
   async function campaign(
     goal: number,
     amounts: number[],
@@ -38,10 +39,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
       .set({ funding_model: fundingModel })
       .where('id', '=', id)
       .execute();
-    for (const [i, amount] of amounts.entries()) {
-      const response = await pledge(ctx, backers[i % backers.length]!.headers, id, { amount });
-      await payInSandbox(ctx, response.json().data.checkout_url);
-    }
+    for (const [i, amount] of amounts.entries()) await backProject(ctx, backers[i]!.headers, id, { amount });
     return id;
   }
   const status = async (id: number) =>
@@ -70,13 +68,16 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     );
   });
 
-  it('fails an unfunded all-or-nothing campaign and refunds every capture to the cent', async () => {
-    const id = await campaign(1000, [19.99, 250.01, 0.99 + 1]);
-    const captured = (await ledgerAgrees(ctx, id)).counters.cents;
-    expect(captured).toBe(1999 + 25001 + 199);
+  it('fails an unfunded all-or-nothing campaign: pledges released uncharged, old-model captures refunded', async () => {
+    const id = await campaign(1000, [19.99, 250.01]);
+    // A donation charged at checkout before pledges saved cards (migration 0010 kept it SUCCEEDED).
+    await seedPaidPledge(ctx.database.db, id, backers[2]!.user.id, 199, 'all_or_nothing');
+    const before = await ledgerAgrees(ctx, id);
+    expect(before.counters.cents).toBe(1999 + 25001 + 199);
+    expect(before.ledgerGross).toBe(199);
     now = Date.now() + 7 * DAY;
     const result = await ctx.app.services.payments.settle();
-    expect(result.refunded).toBe(3);
+    expect(result.refunded).toBe(1);
     expect(await status(id)).toBe('FAILED');
     const refunds = await ctx.database.db
       .selectFrom('ledger_entries')
@@ -84,7 +85,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
       .where('project_id', '=', id)
       .where('kind', '=', 'refund')
       .execute();
-    expect(refunds.reduce((sum, r) => sum + Number(r.gross_cents), 0)).toBe(-captured);
+    expect(refunds.map((r) => Number(r.gross_cents))).toEqual([-199]);
     const after = await ledgerAgrees(ctx, id);
     expect(after.counters).toEqual({ cents: 0, backers: 0 });
     expect(after.ledgerGross).toBe(0);
@@ -92,8 +93,17 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
       .selectFrom('donations')
       .select('status')
       .where('project_id', '=', id)
+      .orderBy('id')
       .execute();
-    expect(donations.every((d) => d.status === 'REFUNDED')).toBe(true);
+    expect(donations.map((d) => d.status)).toEqual(['RELEASED', 'RELEASED', 'REFUNDED']);
+    const told = await ctx.database.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('project_id', '=', id)
+      .where('user_id', '=', backers[0]!.user.id)
+      .where('type', '=', 'CAMPAIGN_RESULT')
+      .executeTakeFirstOrThrow();
+    expect(told.message).toContain('you will not be charged');
   });
 
   it('keeps what a flexible campaign raised', async () => {
@@ -104,42 +114,44 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     expect((await ledgerAgrees(ctx, id)).counters.cents).toBe(1000);
   });
 
-  it('refunds a payment that arrives after its all-or-nothing campaign failed', async () => {
+  it('holds no card for a checkout finished after its all-or-nothing campaign failed', async () => {
     const id = await campaign(1000, [5]);
     const late = await pledge(ctx, backers[2]!.headers, id, { amount: 7 });
     now = Date.now() + 7 * DAY;
     await ctx.app.services.payments.settle();
     expect(await status(id)).toBe('FAILED');
-    // The backer pays on a checkout opened before the end (it is still within its own expiry).
+    // The backer saves a card on a checkout opened before the end (it is still within its own expiry).
     await ctx.database.db
       .updateTable('donations')
       .set({ expires_at: new Date(Date.now() + 60_000) })
       .where('id', '=', late.json().data.donation_id)
       .execute();
-    await payInSandbox(ctx, late.json().data.checkout_url);
+    await saveCardInSandbox(ctx, late.json().data.checkout_url);
     const donation = await ctx.database.db
       .selectFrom('donations')
       .select('status')
       .where('id', '=', late.json().data.donation_id)
       .executeTakeFirstOrThrow();
-    expect(donation.status).toBe('REFUNDED');
+    expect(donation.status).toBe('EXPIRED');
     expect((await ledgerAgrees(ctx, id)).counters).toEqual({ cents: 0, backers: 0 });
   });
 
   it('settles once when two runs start at the same time', async () => {
-    const id = await campaign(1000, [11, 12, 13]);
+    const id = await campaign(1000, [11, 12]);
+    await seedPaidPledge(ctx.database.db, id, backers[2]!.user.id, 1300, 'all_or_nothing');
     now = Date.now() + 7 * DAY;
     const [a, b] = await Promise.all([
       ctx.app.services.payments.settle(),
       ctx.app.services.payments.settle(),
     ]);
-    expect(a.refunded + b.refunded).toBe(3);
+    expect(a.refunded + b.refunded).toBe(1);
+    expect(a.settled + b.settled).toBe(1);
     const rows = await ctx.database.db
       .selectFrom('ledger_entries')
       .select('kind')
       .where('project_id', '=', id)
       .execute();
-    expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(3);
+    expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(1);
     const results = await ctx.database.db
       .selectFrom('notifications')
       .select('id')

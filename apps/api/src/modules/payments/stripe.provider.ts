@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import { AppError } from '../../errors';
-import { type CheckoutRequest, type PaymentEvent, type PaymentProvider, TransferError } from './provider';
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  TransferError,
+} from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -34,30 +41,79 @@ export class StripeProvider implements PaymentProvider {
   ) {}
 
   async createCheckout(request: CheckoutRequest) {
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency.toLowerCase(),
-              unit_amount: request.amountCents,
-              product_data: { name: request.description },
-            },
-          },
-        ],
-        customer_email: request.customerEmail,
-        client_reference_id: String(request.donationId),
-        metadata: { donation_id: String(request.donationId) },
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      },
-      { idempotencyKey: `checkout-donation-${request.donationId}` },
-    );
+    const common = {
+      client_reference_id: String(request.donationId),
+      metadata: { donation_id: String(request.donationId) },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+    };
+    const params: Stripe.Checkout.SessionCreateParams =
+      request.mode === 'setup'
+        ? {
+            ...common,
+            mode: 'setup',
+            currency: request.currency.toLowerCase(),
+            ...(request.customerId ? { customer: request.customerId } : {}),
+            setup_intent_data: { metadata: common.metadata, description: request.description },
+          }
+        : {
+            ...common,
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
+            customer_email: request.customerEmail,
+          };
+    const session = await this.stripe.checkout.sessions.create(params, {
+      idempotencyKey: request.idempotencyKey,
+    });
     if (!session.url) throw new Error('Stripe returned a checkout session without an address');
     return { sessionId: session.id, url: session.url };
+  }
+
+  async createCustomer(request: { userId: number; email: string }) {
+    const customer = await this.stripe.customers.create(
+      { email: request.email, metadata: { user_id: String(request.userId) } },
+      { idempotencyKey: `customer-user-${request.userId}` },
+    );
+    return { customerId: customer.id };
+  }
+
+  /**
+   * An off-session PaymentIntent confirmed at once. A decline (or a bank asking the backer to authenticate)
+   * comes back as a card error: an outcome the collection records, not a failure of the job.
+   */
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          ...(request.customerId ? { customer: request.customerId } : {}),
+          payment_method: request.paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: { donation_id: String(request.donationId), attempt: String(request.attempt) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentReference: intent.id };
+      return { outcome: 'declined', reason: 'Your bank asked to confirm this payment.' };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { outcome: 'declined', reason: error.message || 'Your card was declined.' };
+      }
+      throw error;
+    }
   }
 
   async expireCheckout(sessionId: string) {
@@ -134,13 +190,29 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** The payment events we act on; null for the rest (acknowledged, ignored). */
-  toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  async toPaymentEvent(event: Stripe.Event): Promise<PaymentEvent | null> {
     const reference = (value: string | { id: string } | null) =>
       typeof value === 'string' ? value : (value?.id ?? null);
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object;
+        if (session.mode === 'setup') {
+          const setupIntent =
+            typeof session.setup_intent === 'string'
+              ? await this.stripe.setupIntents.retrieve(session.setup_intent)
+              : session.setup_intent;
+          const paymentMethod = reference(setupIntent?.payment_method ?? null);
+          if (!paymentMethod) return null;
+          return {
+            id: event.id,
+            kind: 'card_saved',
+            sessionId: session.id,
+            donationId: Number(session.metadata?.donation_id ?? session.client_reference_id) || null,
+            paymentMethod,
+            customerId: reference(session.customer),
+          };
+        }
         // A completed session paid by a delayed method is not paid yet: async_payment_succeeded follows.
         if (session.payment_status !== 'paid') return null;
         return {
@@ -152,6 +224,31 @@ export class StripeProvider implements PaymentProvider {
           amountCents: session.amount_total ?? -1,
           currency: (session.currency ?? '').toUpperCase(),
         };
+      }
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed': {
+        const intent = event.data.object;
+        const donationId = Number(intent.metadata?.donation_id);
+        const attempt = Number(intent.metadata?.attempt);
+        // Only the off-session charges of a collection carry an attempt; Checkout's own intents are ignored.
+        if (!donationId || !attempt) return null;
+        return event.type === 'payment_intent.succeeded'
+          ? {
+              id: event.id,
+              kind: 'charge_succeeded',
+              donationId,
+              attempt,
+              paymentReference: intent.id,
+              amountCents: intent.amount_received || intent.amount,
+              currency: intent.currency.toUpperCase(),
+            }
+          : {
+              id: event.id,
+              kind: 'charge_failed',
+              donationId,
+              attempt,
+              reason: intent.last_payment_error?.message ?? 'Your card was declined.',
+            };
       }
       case 'checkout.session.async_payment_failed':
         return { id: event.id, kind: 'failed', sessionId: event.data.object.id };

@@ -21,7 +21,11 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
     });
     const creator = await signedInUser(ctx);
     backer = (await signedInUser(ctx)).headers;
-    projectId = await createProjectRow(ctx.database.db, { creatorId: creator.user.id, goal: 1000 });
+    projectId = await createProjectRow(ctx.database.db, {
+      creatorId: creator.user.id,
+      goal: 1000,
+      fundingModel: 'flexible',
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -43,8 +47,9 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
         .where('id', '=', donationId)
         .executeTakeFirstOrThrow()
     ).status;
+  /** A new backer's pledge (one live pledge per backer and project). */
   const newPledge = async (amount = 42.5) => {
-    const response = await pledge(ctx, backer, projectId, { amount });
+    const response = await pledge(ctx, (await signedInUser(ctx)).headers, projectId, { amount });
     expect(response.statusCode).toBe(201);
     const { checkout_url, donation_id } = response.json().data as {
       checkout_url: string;
@@ -188,5 +193,173 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
       503,
       'Unable to process payment at this time',
     ]);
+  });
+
+  describe('all-or-nothing pledges: saved cards charged off-session', () => {
+    let aonProject: number;
+    const aonCampaign = async (goal: number) => {
+      aonProject = await createProjectRow(ctx.database.db, {
+        creatorId: (await signedInUser(ctx)).user.id,
+        goal,
+        start: -3,
+        end: 5,
+      });
+      return aonProject;
+    };
+    /** Pledges, then completes the setup session at Stripe with a test payment method and delivers the webhook. */
+    const savedCardPledge = async (amount: number, paymentMethod = 'pm_card_visa') => {
+      const who = await signedInUser(ctx);
+      const response = await pledge(ctx, who.headers, aonProject, { amount });
+      expect(response.statusCode).toBe(201);
+      const { checkout_url, donation_id } = response.json().data as {
+        checkout_url: string;
+        donation_id: number;
+      };
+      const session = [...stripe.sessions.values()].find((s) => s.url === checkout_url)!;
+      const completed = stripe.completeSetup(session.id, paymentMethod);
+      const event = stripe.signedEvent('checkout.session.completed', completed);
+      expect((await deliver(event)).json().result).toBe('applied');
+      return { donationId: donation_id, session, who };
+    };
+    const endCampaign = async () => {
+      await ctx.database.db
+        .updateTable('projects')
+        .set({ start_date: '2020-01-01', end_date: '2020-01-31' })
+        .where('id', '=', aonProject)
+        .execute();
+      await ctx.app.services.payments.settle();
+      return ctx.app.services.collection.collect();
+    };
+
+    it('saves a card in setup mode for one customer per user and charges nothing', async () => {
+      await aonCampaign(100);
+      const { donationId, session, who } = await savedCardPledge(60);
+      expect(session).toMatchObject({ mode: 'setup', currency: 'usd' });
+      expect(session.customer).toMatch(/^cus_test_/);
+      expect(await statusOf(donationId)).toBe('PLEDGED');
+      expect(
+        stripe.paymentIntents.filter(
+          (i) => i.metadata && (i.metadata as Record<string, string>).donation_id === String(donationId),
+        ),
+      ).toEqual([]);
+      const agree = await ledgerAgrees(ctx, aonProject);
+      expect(agree.counters).toEqual({ cents: 6000, backers: 1 });
+      expect(agree.ledgerGross).toBe(0);
+      // The same user's next pledge (another project) reuses their customer.
+      const other = await createProjectRow(ctx.database.db, { creatorId: (await signedInUser(ctx)).user.id });
+      const second = await pledge(ctx, who.headers, other, { amount: 5 });
+      const secondSession = [...stripe.sessions.values()].find(
+        (s) => s.url === second.json().data.checkout_url,
+      )!;
+      expect(secondSession.customer).toBe(session.customer);
+      expect(
+        stripe.requests.filter(
+          (r) => r.path === '/v1/customers' && r.idempotencyKey === `customer-user-${who.user.id}`,
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('collects off-session once per pledge and attempt; redelivered and stale events change nothing', async () => {
+      await aonCampaign(100);
+      const good = await savedCardPledge(70);
+      const bad = await savedCardPledge(40, 'pm_card_chargeCustomerFail');
+      const report = await endCampaign();
+      expect(report).toMatchObject({ charged: 1, declined: 1 });
+      expect(await statusOf(good.donationId)).toBe('SUCCEEDED');
+      expect(await statusOf(bad.donationId)).toBe('PAYMENT_FAILED');
+      const intents = stripe.paymentIntents.filter((i) =>
+        [String(good.donationId), String(bad.donationId)].includes(
+          (i.metadata as Record<string, string>).donation_id ?? '',
+        ),
+      );
+      expect(intents.map((i) => [i.off_session, i.status])).toEqual([
+        [true, 'succeeded'],
+        [true, 'requires_payment_method'],
+      ]);
+      const key = stripe.requests.find((r) => r.path === '/v1/payment_intents')?.idempotencyKey;
+      expect(key).toMatch(/^collect-donation-\d+-attempt-1$/);
+
+      // Stripe's own webhooks for the same charges, delivered five times: nothing moves again.
+      const succeeded = stripe.signedEvent('payment_intent.succeeded', intents[0]!);
+      for (let i = 0; i < 5; i++)
+        expect((await deliver(succeeded)).json().result).toMatch(/ignored|duplicate/);
+      const agree = await ledgerAgrees(ctx, aonProject);
+      expect(agree.ledgerGross).toBe(7000);
+      expect(agree.counters).toEqual({ cents: 11000, backers: 2 });
+      // A failure of an older attempt, arriving after a later success, is ignored.
+      await ctx.database.db
+        .updateTable('donations')
+        .set({ next_collection_at: new Date(0) })
+        .where('id', '=', bad.donationId)
+        .execute();
+      const retried = await ctx.app.services.collection.collect();
+      expect(retried).toMatchObject({ declined: 1 });
+      const paidLater = {
+        ...intents[1]!,
+        id: 'pi_paid_later',
+        status: 'succeeded',
+        amount_received: 4000,
+        metadata: { donation_id: String(bad.donationId), attempt: '2' },
+      };
+      expect((await deliver(stripe.signedEvent('payment_intent.succeeded', paidLater))).json().result).toBe(
+        'applied',
+      );
+      const staleFailure = stripe.signedEvent('payment_intent.payment_failed', {
+        ...intents[1]!,
+        metadata: { donation_id: String(bad.donationId), attempt: '1' },
+        last_payment_error: { message: 'Your card was declined.' },
+      });
+      expect((await deliver(staleFailure)).json().result).toBe('ignored');
+      expect(await statusOf(bad.donationId)).toBe('SUCCEEDED');
+      const final = await ledgerAgrees(ctx, aonProject);
+      expect(final.ledgerGross).toBe(11000);
+      expect(final.counters).toEqual({ cents: 11000, backers: 2 });
+    });
+
+    it('fixes a declined pledge with a new card, charged at once', async () => {
+      await aonCampaign(10);
+      const bad = await savedCardPledge(25, 'pm_card_chargeCustomerFail');
+      await endCampaign();
+      expect(await statusOf(bad.donationId)).toBe('PAYMENT_FAILED');
+      const fix = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/backers/donations/${bad.donationId}/payment-method`,
+        headers: bad.who.headers,
+      });
+      expect(fix.statusCode).toBe(200);
+      const session = [...stripe.sessions.values()].find((s) => s.url === fix.json().data.checkout_url)!;
+      expect(session.mode).toBe('setup');
+      await deliver(
+        stripe.signedEvent('checkout.session.completed', stripe.completeSetup(session.id, 'pm_card_visa')),
+      );
+      expect(await statusOf(bad.donationId)).toBe('SUCCEEDED');
+      expect((await ledgerAgrees(ctx, aonProject)).ledgerGross).toBe(2500);
+    });
+
+    it('does not revive a lapsed checkout finished late over the backer’s newer pledge', async () => {
+      await aonCampaign(100);
+      const who = await signedInUser(ctx);
+      const first = await pledge(ctx, who.headers, aonProject, { amount: 10 });
+      const firstSession = [...stripe.sessions.values()].find(
+        (s) => s.url === first.json().data.checkout_url,
+      )!;
+      // The reservation-expiry job closed it: the backer came back later and pledged again.
+      await ctx.database.db
+        .updateTable('donations')
+        .set({ status: 'EXPIRED' })
+        .where('id', '=', first.json().data.donation_id)
+        .execute();
+      const second = await pledge(ctx, who.headers, aonProject, { amount: 12 });
+      const secondSession = [...stripe.sessions.values()].find(
+        (s) => s.url === second.json().data.checkout_url,
+      )!;
+      await deliver(stripe.signedEvent('checkout.session.completed', stripe.completeSetup(secondSession.id)));
+      const late = await deliver(
+        stripe.signedEvent('checkout.session.completed', stripe.completeSetup(firstSession.id)),
+      );
+      expect(late.json().result).toBe('ignored');
+      expect(await statusOf(first.json().data.donation_id)).toBe('EXPIRED');
+      expect((await ledgerAgrees(ctx, aonProject)).counters).toEqual({ cents: 1200, backers: 1 });
+    });
   });
 });

@@ -38,7 +38,7 @@ export const webhookRoutes: FastifyPluginAsync<{
       );
       return { received: true, result: 'applied' };
     }
-    const paymentEvent = stripe.toPaymentEvent(event);
+    const paymentEvent = await stripe.toPaymentEvent(event);
     if (!paymentEvent) return { received: true, result: 'ignored' };
     const result = await payments.applyEvent(paymentEvent);
     request.log.info({ eventId: event.id, type: event.type, result }, 'payment event');

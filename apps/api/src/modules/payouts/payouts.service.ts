@@ -14,6 +14,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
+import { platformMetrics } from '../metrics/metrics';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { insertLedgerEntry, lockProjectForMoney } from '../payments/payments.repository';
 import { type PaymentProvider, TransferError } from '../payments/provider';
@@ -202,6 +203,7 @@ export class PayoutService {
         if (row) await this.tell(trx, caller.userId, projectId, 'completed', row.amount_cents);
         return row;
       });
+      platformMetrics.payouts.inc({ outcome: 'completed' });
       this.mail.kick();
       return toPayout(done ?? payout);
     } catch (error) {
@@ -223,6 +225,7 @@ export class PayoutService {
         });
         await this.tell(trx, caller.userId, projectId, 'failed', row.amount_cents);
       });
+      platformMetrics.payouts.inc({ outcome: 'failed' });
       this.mail.kick();
       throw new AppError(
         insufficient ? 'UNPROCESSABLE' : 'SERVICE_UNAVAILABLE',

@@ -3,13 +3,16 @@ import { PAYOUT_MESSAGES } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { payInSandbox, pledge } from '../../test/backing';
+import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 type Headers = Record<string, string>;
 
-/** A project of `creator` that raised `amounts` (each paid through the sandbox), then given `status`. */
+/**
+ * A project of `creator` backed with `amounts`, then given `status`. A successful all-or-nothing campaign ends
+ * for real: settled, and its saved cards collected by the job, so only collected money can be paid out.
+ */
 async function fundedProject(
   ctx: TestContext,
   creatorId: number,
@@ -18,15 +21,16 @@ async function fundedProject(
   status: 'ACTIVE' | 'SUCCESSFUL' | 'FAILED' = 'SUCCESSFUL',
   fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
 ) {
-  const id = await createProjectRow(ctx.database.db, { creatorId, goal: 10 });
-  await ctx.database.db
-    .updateTable('projects')
-    .set({ funding_model: fundingModel })
-    .where('id', '=', id)
-    .execute();
-  for (const amount of amounts) {
-    const response = await pledge(ctx, backer, id, { amount });
-    await payInSandbox(ctx, response.json().data.checkout_url);
+  const id = await createProjectRow(ctx.database.db, { creatorId, goal: 10, fundingModel });
+  for (const amount of amounts) await backProject(ctx, backer, id, { amount });
+  if (status === 'SUCCESSFUL' && fundingModel === 'all_or_nothing' && amounts.length > 0) {
+    await ctx.database.db
+      .updateTable('projects')
+      .set({ start_date: '2020-01-01', end_date: '2020-01-31' })
+      .where('id', '=', id)
+      .execute();
+    await ctx.app.services.payments.settle();
+    await ctx.app.services.collection.collect();
   }
   await ctx.database.db.updateTable('projects').set({ status }).where('id', '=', id).execute();
   return id;
@@ -111,6 +115,8 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
   it('gives every ineligibility reason', async () => {
     const running = await fundedProject(ctx, creator.user.id, backer.headers, [50], 'ACTIVE');
     expect((await eligibility(running)).reason).toBe(PAYOUT_MESSAGES.running);
+    // Saved cards are not money: a running all-or-nothing campaign has collected nothing yet.
+    expect((await eligibility(running)).funds_info.total_donations).toBe(0);
     const flexibleRunning = await fundedProject(
       ctx,
       creator.user.id,

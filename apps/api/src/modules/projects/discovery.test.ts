@@ -23,9 +23,14 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    ctx = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example' }, undefined, {
-      clock: () => now,
-    });
+    ctx = await createTestApp(
+      kind,
+      { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example', PAYMENTS_PROVIDER: 'sandbox' },
+      undefined,
+      {
+        clock: () => now,
+      },
+    );
     const db = ctx.database.db;
     creatorId = (await createUser(db)).id;
     const categories = await db
@@ -307,9 +312,11 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
         donor_id: donor.id,
         amount_cents: 50_000,
         status: 'SUCCEEDED',
+        funding_model: 'all_or_nothing',
         provider: 'sandbox',
         expires_at: new Date(),
         succeeded_at: new Date(),
+        pledged_at: new Date(),
       })
       .execute();
     await db
@@ -319,9 +326,11 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
         donor_id: donor.id,
         amount_cents: 90_000,
         status: 'SUCCEEDED',
+        funding_model: 'all_or_nothing',
         provider: 'sandbox',
         expires_at: new Date(),
         succeeded_at: new Date(Date.now() - 10 * 86_400_000),
+        pledged_at: new Date(Date.now() - 10 * 86_400_000),
       })
       .execute();
     const discover = async () =>

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, sql } from 'kysely';
-import { centsToDollars } from '@fundry/shared';
+import { centsToDollars, LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
 
 /** One query gives a project with its category and creator: lists never go back for more per row. */
@@ -240,8 +240,8 @@ export async function trendingProjectIds(db: Kysely<DB>, today: string, since: D
         eb
           .selectFrom('donations')
           .select(['project_id', (e) => e.fn.sum<number>('amount_cents').as('recent_cents')])
-          .where('status', '=', 'SUCCEEDED')
-          .where('succeeded_at', '>', since)
+          .where('status', 'in', LIVE_PLEDGE_STATUSES)
+          .where('pledged_at', '>', since)
           .groupBy('project_id')
           .as('r'),
       (join) => join.onRef('r.project_id', '=', 'p.id'),

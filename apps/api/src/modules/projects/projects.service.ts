@@ -30,7 +30,10 @@ import type { DB, ProjectRow, ProjectStatusValue, ProjectUpdate } from '../../db
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { findCategory } from '../categories/categories.repository';
+import { adminIds } from '../admin/admin.repository';
+import { recordAudit } from '../admin/audit.repository';
 import type { MailService } from '../mail/mail.service';
+import { insertNotifications } from '../notifications/notifications.repository';
 import { mailTemplates } from '../mail/mail.templates';
 import { findUserById } from '../users/users.repository';
 import type { UserService } from '../users/users.service';
@@ -491,11 +494,16 @@ export class ProjectService {
     await this.checkCategory(this.db, changes.categoryId, errors);
     if (Object.keys(errors).length > 0) failValidation(errors);
 
-    const id = await insertProject(this.db, {
-      creator_id: caller.userId,
-      status: mode === 'draft' ? 'DRAFT' : 'PENDING',
-      ...this.columns(changes),
-      title: changes.title ?? '',
+    const id = await this.db.transaction().execute(async (trx) => {
+      const created = await insertProject(trx, {
+        creator_id: caller.userId,
+        status: mode === 'draft' ? 'DRAFT' : 'PENDING',
+        submitted_at: mode === 'draft' ? null : this.clock(),
+        ...this.columns(changes),
+        title: changes.title ?? '',
+      });
+      if (mode === 'submit') await this.notifyAdmins(trx, created, changes.title ?? '');
+      return created;
     });
     return this.get(id, caller);
   }
@@ -531,19 +539,33 @@ export class ProjectService {
           mode = 'live';
           this.checkLiveLocks(existing, changes, errors);
           break;
+        case 'REJECTED':
+          // Rejected in review (never live): the creator fixes it and submits it again (decision 013).
+          if (existing.activated_at !== null || requested === 'DRAFT') {
+            throw new AppError('CONFLICT', 'This project can no longer be edited');
+          }
+          nextStatus = 'PENDING';
+          mode = 'submit';
+          break;
         default:
           throw new AppError('CONFLICT', 'This project can no longer be edited');
       }
       checkRules(merged(existing, changes), mode, errors);
       await this.checkCategory(trx, changes.categoryId, errors);
       if (Object.keys(errors).length > 0) failValidation(errors);
-      await updateProject(trx, id, { ...this.columns(changes), status: nextStatus });
+      const submitted = nextStatus === 'PENDING' && existing.status !== 'PENDING';
+      await updateProject(trx, id, {
+        ...this.columns(changes),
+        status: nextStatus,
+        ...(submitted ? { submitted_at: this.clock() } : {}),
+      });
+      if (submitted) await this.notifyAdmins(trx, id, changes.title ?? existing.title);
     });
     this.forgetPublicAnswers();
     return this.get(id, caller);
   }
 
-  async activate(id: number, caller: AccessClaims): Promise<Project> {
+  async activate(id: number, caller: AccessClaims, reason?: string): Promise<Project> {
     this.requirePermission(caller, 'activate_project');
     const row = await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
@@ -569,6 +591,15 @@ export class ProjectService {
         revocation_reason: null,
         revocation_date: null,
       });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'project.activate',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        reason: reason?.trim() || null,
+        details: { from: project.status },
+      });
       await this.mailCreator(trx, project, 'approved');
       return project;
     });
@@ -592,6 +623,15 @@ export class ProjectService {
         revocation_date: new Date(),
         featured: false,
       });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'project.reject',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        reason: why,
+        details: { from: project.status },
+      });
       await this.mailCreator(trx, project, 'rejected', why);
     });
     this.mail.kick();
@@ -600,15 +640,38 @@ export class ProjectService {
   }
 
   /** Toggles the featured flag; only admins set it (a creator's checkbox is only a request). */
-  async toggleFeatured(id: number, caller: AccessClaims): Promise<Project> {
+  async toggleFeatured(id: number, caller: AccessClaims, reason?: string): Promise<Project> {
     this.requirePermission(caller, 'feature_project');
     await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
       if (!project) throw notFound('Project');
       if (project.status === 'DRAFT') throw new AppError('CONFLICT', 'A draft cannot be featured');
       await updateProject(trx, id, { featured: !project.featured, featured_requested: false });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: project.featured ? 'project.unfeature' : 'project.feature',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        reason: reason?.trim() || null,
+      });
     });
     return this.get(id, caller);
+  }
+
+  /** A project was submitted for review: every admin is told (ADMIN_REVIEW), in the same transaction. */
+  private async notifyAdmins(trx: Kysely<DB>, projectId: number, title: string) {
+    const admins = await adminIds(trx);
+    await insertNotifications(
+      trx,
+      admins.map((userId) => ({
+        userId,
+        type: 'ADMIN_REVIEW',
+        message: `“${title || 'Untitled project'}” was submitted for review.`,
+        projectId,
+        link: '/admin',
+      })),
+    );
   }
 
   private requirePermission(caller: AccessClaims, permission: string) {

@@ -5,6 +5,7 @@ import {
   REWARD_MESSAGES,
   type Reward,
   type RewardRequest,
+  type ShippingRule,
   todayUtc,
 } from '@fundry/shared';
 import type { DB, RewardsTable } from '../../db/schema';
@@ -36,6 +37,10 @@ export function toReward(row: Selectable<RewardsTable>): Reward {
     quantity_claimed: row.quantity_claimed,
     estimated_delivery_date: row.estimated_delivery_date,
     shipping_type: row.shipping_type,
+    shipping_rules: row.shipping_rules.map((rule) => ({
+      country: rule.country as ShippingRule['country'],
+      cost: centsToDollars(rule.cost_cents),
+    })),
     backers_count: row.backers_count,
     remaining,
     is_available: remaining === null || remaining > 0,
@@ -45,6 +50,13 @@ export function toReward(row: Selectable<RewardsTable>): Reward {
     is_digital: row.shipping_type === 'none',
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** The rules as stored: integer cents, in JSON text (see RewardsTable.shipping_rules). */
+function shippingRulesRow(input: RewardRequest) {
+  return JSON.stringify(
+    input.shipping_rules.map((rule) => ({ country: rule.country, cost_cents: dollarsToCents(rule.cost) })),
+  );
 }
 
 const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
@@ -71,6 +83,7 @@ export class RewardService {
       quantity_available: input.quantity_available ?? null,
       estimated_delivery_date: input.estimated_delivery_date,
       shipping_type: input.shipping_type,
+      shipping_rules: shippingRulesRow(input),
     });
     return toReward(row);
   }
@@ -106,6 +119,7 @@ export class RewardService {
         quantity_available: quantity,
         estimated_delivery_date: input.estimated_delivery_date,
         shipping_type: input.shipping_type,
+        shipping_rules: shippingRulesRow(input),
       });
       return toReward(row);
     });

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  dataExportResponse,
   idParam,
   MAX_PROFILE_PHOTO_BYTES,
   messageResponse,
@@ -68,6 +69,28 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
       schema: { tags, summary: 'My profile', response: { 200: profileResponse } },
     },
     async (request) => ({ data: { user: await users.getProfile(currentUser(request).userId) } }),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: app.requireUser,
+      // Reads every table about the person: a few downloads an hour is all anyone needs.
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Download everything held about me (a JSON attachment)',
+        response: { 200: dataExportResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await users.exportData(currentUser(request).userId);
+      const day = data.exported_at.slice(0, 10);
+      void reply
+        .header('content-disposition', `attachment; filename="fundry-data-${data.account.id}-${day}.json"`)
+        .header('cache-control', 'no-store');
+      return { data };
+    },
   );
 
   app.put(

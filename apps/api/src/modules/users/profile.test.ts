@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PROFILE_PHOTO_MESSAGES, type UserProfile } from '@fundry/shared';
+import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
+import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { multipart } from '../../test/multipart';
 
@@ -155,5 +157,29 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       'Deleted user',
       null,
     ]);
+  });
+
+  it('keeps an account with pledges still to be charged until they are cancelled', async () => {
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    const projectId = await createProjectRow(ctx.database.db, { creatorId: creator.user.id });
+    const donationId = await backProject(ctx, backer.headers, projectId, { amount: 10 });
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/profile/',
+      headers: backer.headers,
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([409, AUTH_MESSAGES.openPledges]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/backers/donations/${donationId}/cancel`,
+      headers: backer.headers,
+    });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/profile/',
+      headers: backer.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
   });
 });

@@ -111,6 +111,18 @@ export async function grantRole(db: Kysely<DB>, email: string, role: string): Pr
   return true;
 }
 
+/** Whether the user has pledges still to be charged: a deleted account would leave them unmanageable. */
+export async function hasOpenPledges(db: Kysely<DB>, userId: number) {
+  const row = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('donor_id', '=', userId)
+    .where('status', 'in', ['PENDING', 'PLEDGED', 'COLLECTING', 'PAYMENT_FAILED'])
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
  * Account deletion keeps the row (projects and donations reference it) but removes everything that
  * identifies the person or lets anyone sign in as them.

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
+  AUTH_MESSAGES,
   centsToDollars,
+  type DataExport,
   type ProfileUpdateRequest,
   type ProjectCreator,
   PUBLIC_STATUSES,
@@ -20,10 +22,12 @@ import {
   countProjectsByCreator,
   raisedByCreator,
 } from '../projects/projects.repository';
+import { readPersonalData } from './data-export.repository';
 import {
   anonymiseUser,
   emailOrUsernameTaken,
   findUserById,
+  hasOpenPledges,
   rolesAndPermissions,
   updateUser,
 } from './users.repository';
@@ -70,6 +74,100 @@ export class UserService {
     private readonly storage: FileStorage,
     private readonly auth: AuthService,
   ) {}
+
+  /** Everything held about the person, for them to download (and take elsewhere). */
+  async exportData(userId: number): Promise<DataExport> {
+    const data = await readPersonalData(this.db, userId);
+    if (!data) throw notFound('User');
+    const { user } = data;
+    const iso = (date: Date | null) => date?.toISOString() ?? null;
+    return {
+      exported_at: new Date().toISOString(),
+      account: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        email_verified_at: iso(user.email_verified_at),
+        full_name: user.full_name,
+        location: user.location,
+        bio: user.bio,
+        website: user.website,
+        twitter: user.twitter,
+        profile_image: user.profile_image,
+        roles: data.roles.map((role) => role.name),
+        two_factor_enabled: user.totp_enabled_at !== null,
+        linked_sign_in:
+          user.oidc_issuer && user.oidc_subject
+            ? { issuer: user.oidc_issuer, subject: user.oidc_subject }
+            : null,
+        created_at: user.created_at.toISOString(),
+        updated_at: user.updated_at.toISOString(),
+      },
+      projects: data.projects.map(({ goal_cents, current_cents, ...project }) => ({
+        ...project,
+        goal_amount: goal_cents === null ? null : centsToDollars(goal_cents),
+        current_amount: centsToDollars(current_cents),
+        created_at: project.created_at.toISOString(),
+        updated_at: project.updated_at.toISOString(),
+        rewards: data.rewards
+          .filter((reward) => reward.project_id === project.id)
+          .map(({ project_id: _, minimum_cents, ...reward }) => ({
+            ...reward,
+            minimum_amount: centsToDollars(minimum_cents),
+            created_at: reward.created_at.toISOString(),
+          })),
+      })),
+      pledges: data.pledges.map((pledge) => ({
+        id: pledge.id,
+        project: { id: pledge.project_id, title: pledge.project_title },
+        reward:
+          pledge.reward_id !== null && pledge.reward_title !== null
+            ? { id: pledge.reward_id, title: pledge.reward_title }
+            : null,
+        amount: centsToDollars(pledge.amount_cents),
+        currency: pledge.currency,
+        status: pledge.status,
+        funding_model: pledge.funding_model,
+        shipping_amount: centsToDollars(pledge.shipping_cents),
+        shipping_address: pledge.shipping_address,
+        provider: pledge.provider,
+        created_at: pledge.created_at.toISOString(),
+        pledged_at: iso(pledge.pledged_at),
+        canceled_at: iso(pledge.canceled_at),
+        succeeded_at: iso(pledge.succeeded_at),
+        refunded_at: iso(pledge.refunded_at),
+      })),
+      saved_projects: data.saved.map((saved) => ({
+        project: { id: saved.id, title: saved.title },
+        saved_at: saved.saved_at.toISOString(),
+      })),
+      notifications: data.notifications.map((notification) => ({
+        ...notification,
+        read_at: iso(notification.read_at),
+        created_at: notification.created_at.toISOString(),
+      })),
+      sessions: data.sessions.map((session) => ({
+        created_at: session.created_at.toISOString(),
+        expires_at: session.expires_at.toISOString(),
+        used_at: iso(session.used_at),
+        revoked_at: iso(session.revoked_at),
+      })),
+      bank_account: data.bankAccount ?? null,
+      payouts: data.payouts.map(({ amount_cents, fee_cents, ...payout }) => ({
+        ...payout,
+        amount: centsToDollars(amount_cents),
+        fee_amount: centsToDollars(fee_cents),
+        created_at: payout.created_at.toISOString(),
+        completed_at: iso(payout.completed_at),
+      })),
+      mails: data.mails.map((mail) => ({
+        subject: mail.subject,
+        status: mail.status,
+        created_at: mail.created_at.toISOString(),
+        sent_at: iso(mail.sent_at),
+      })),
+    };
+  }
 
   async getProfile(userId: number): Promise<UserProfile> {
     const user = await findUserById(this.db, userId);
@@ -162,6 +260,7 @@ export class UserService {
   async deleteAccount(userId: number) {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('Profile');
+    if (await hasOpenPledges(this.db, userId)) throw new AppError('CONFLICT', AUTH_MESSAGES.openPledges);
     await this.db.transaction().execute(async (trx) => {
       await anonymiseUser(trx, userId);
       await revokeUserSessions(trx, userId);

@@ -8,6 +8,7 @@ import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { RouteErrorBoundary } from './RouteError';
+import { TestModeBanner } from './TestModeBanner';
 
 // The drawer, its scroll area and focus trap load only when a small screen first opens the menu.
 const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
@@ -53,6 +54,7 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </div>
         <Footer />
+        <TestModeBanner />
       </main>
     </div>
   );

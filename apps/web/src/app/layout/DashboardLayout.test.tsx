@@ -45,6 +45,7 @@ describe('DashboardLayout with the dashboard', () => {
       ['My Projects', '/my-projects'],
       ['Saved Projects', '/saved-projects'],
       ['Backed Projects', '/backed-projects'],
+      ['Payouts', '/dashboard/creator'],
       ['Profile', '/profile'],
       ['Settings', '/settings'],
     ]);

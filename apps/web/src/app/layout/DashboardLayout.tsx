@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBookmark,
+  IconBuildingBank,
   IconFolder,
   IconHeartHandshake,
   IconLayoutDashboard,
@@ -33,6 +34,7 @@ const LINKS = [
   { to: '/my-projects', label: 'My Projects', icon: IconFolder },
   { to: '/saved-projects', label: 'Saved Projects', icon: IconBookmark },
   { to: '/backed-projects', label: 'Backed Projects', icon: IconHeartHandshake },
+  { to: '/dashboard/creator', label: 'Payouts', icon: IconBuildingBank },
   { to: '/profile', label: 'Profile', icon: IconUser },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;
@@ -90,6 +92,11 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
     void navigate('/');
   };
 
+  // The longest link that the path starts with: /dashboard/creator is Payouts, not Dashboard.
+  const activeLink = LINKS.map((link) => link.to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+
   return (
     <Stack gap="md">
       <SidebarUser />
@@ -102,7 +109,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             to={to}
             label={label}
             leftSection={<Icon size={18} stroke={1.6} />}
-            active={pathname === to || pathname.startsWith(`${to}/`)}
+            active={to === activeLink}
             onClick={onNavigate}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />

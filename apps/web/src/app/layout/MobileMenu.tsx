@@ -19,6 +19,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
           {item('/about', 'About')}
           {item('/faqs', 'FAQs')}
           {session.isSignedIn && item('/dashboard', 'Dashboard')}
+          {session.isAdmin && item('/admin', 'Admin')}
           {item('/projects/create', 'Start Project')}
           {session.isSignedIn ? (
             <>

@@ -1,6 +1,7 @@
 import { Avatar, Burger, Button, Group } from '@mantine/core';
 import { lazy, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useSession } from '@/lib/session';
 import { BrandLink } from './BrandLink';
 import { CategoriesButton } from './CategoriesButton';
@@ -37,33 +38,41 @@ export function Navbar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
         <BrandLink />
         <SearchBox />
       </Group>
-      <Group gap="md" wrap="nowrap" visibleFrom="md">
-        <CategoriesEntry />
-        <Link to="/about" className={classes.link}>
-          About
-        </Link>
-        <Link to="/faqs" className={classes.link}>
-          FAQs
-        </Link>
-        {session.isSignedIn && (
-          <Link to="/dashboard" className={classes.link}>
-            Dashboard
+      <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" visibleFrom="md">
+          <CategoriesEntry />
+          <Link to="/about" className={classes.link}>
+            About
           </Link>
-        )}
-        <Button component={Link} to="/projects/create" variant="filled">
-          Start Project
-        </Button>
-        {session.isSignedIn ? (
-          <Suspense fallback={<Avatar radius="xl" size={32} aria-hidden />}>
-            <AccountMenu />
-          </Suspense>
-        ) : (
-          <Button component={Link} to="/signin" variant="default">
-            Sign In
+          <Link to="/faqs" className={classes.link}>
+            FAQs
+          </Link>
+          {session.isSignedIn && (
+            <Link to="/dashboard" className={classes.link}>
+              Dashboard
+            </Link>
+          )}
+          {session.isAdmin && (
+            <Link to="/admin" className={classes.link}>
+              Admin
+            </Link>
+          )}
+          <Button component={Link} to="/projects/create" variant="filled">
+            Start Project
           </Button>
-        )}
+          {session.isSignedIn ? (
+            <Suspense fallback={<Avatar radius="xl" size={32} aria-hidden />}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            <Button component={Link} to="/signin" variant="default">
+              Sign In
+            </Button>
+          )}
+        </Group>
+        {session.isSignedIn && <NotificationBell />}
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" aria-label="Open navigation" />
       </Group>
-      <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" aria-label="Open navigation" />
     </Group>
   );
 }

@@ -39,7 +39,12 @@ export function PayoutOverview({
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Figure label="Available for payout" value={eligibility.available_amount} strong />
+        {/* The figure stands out only when it can be paid out now. */}
+        <Figure
+          label="Available for payout"
+          value={eligibility.available_amount}
+          strong={eligibility.eligible}
+        />
         <Figure label="Total donations" value={funds.total_donations} />
         <Figure label="Platform and processing fees" value={funds.platform_fee} />
         <Figure label="Total paid out" value={funds.total_paid_out} />

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectStatus } from '@fundry/shared';
 import { useSession } from '@/lib/session';
+import type { BackableProject } from './BackProjectDialog';
 
 // The dialog (number input, validation) loads when someone first starts backing, not with the project page.
 const BackProjectDialog = lazy(async () => ({
@@ -19,7 +20,7 @@ export function canBackProject(project: { status: ProjectStatus }, isCreator: bo
  * Starts backing: a signed-out visitor goes to sign in and comes back here; a signed-in one gets the
  * back-project dialog, with `rewardId` already chosen when given.
  */
-export function useBackingStarter(project: { id: number; title: string }) {
+export function useBackingStarter(project: BackableProject) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -52,7 +53,7 @@ export function BackProjectButton({
   isCreator,
   ...buttonProps
 }: {
-  project: { id: number; title: string; status: ProjectStatus };
+  project: BackableProject & { status: ProjectStatus };
   isCreator: boolean;
 } & ButtonProps) {
   const backing = useBackingStarter(project);

@@ -1,11 +1,21 @@
 import { Alert, Button, Group, Modal, NumberInput, Radio, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDollars, hasAtMostTwoDecimals, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES } from '@fundry/shared';
-import { isApiError, serverMessage } from '@/lib/api-errors';
+import { useNavigate } from 'react-router';
+import { formatDollars, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES, type Project } from '@fundry/shared';
+import { chargeExplanation, checkPledge } from '@/components/pledges/pledge-terms';
+import { EMPTY_ADDRESS, ShippingAddressSection } from '@/components/pledges/ShippingAddressFields';
+import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
 import { isSoldOut, useBackProject, useRewards } from '@/lib/rewards';
 import { REWARD_UI_MESSAGES } from './messages';
+
+/** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
+export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date'>;
+
+/** Where Manage pledge opens: the project page reads the flag (mails link to it too). */
+export const managePledgePath = (projectId: number) => `/projects/${projectId}?manage_pledge=1`;
 
 const NO_REWARD = 'none';
 
@@ -16,8 +26,10 @@ export function backingError(error: unknown): string {
 }
 
 /**
- * Back-project dialog (SPEC §2, §5): an amount (at least $1 and at least the chosen reward's minimum) and an
- * optional reward among the available ones. Confirm sends the pledge, then the browser goes to the checkout.
+ * Back-project dialog (SPEC §2, §5, DESIGN.md §10): an amount (at least $1, and at least the chosen reward's
+ * minimum plus its shipping), an optional reward among the available ones, and an address when it ships. Before
+ * paying, the backer is told when they will be charged. Confirm sends the pledge, then the browser goes to the
+ * checkout; a backer who already backed the project is taken to Manage pledge instead.
  */
 export function BackProjectDialog({
   project,
@@ -25,7 +37,7 @@ export function BackProjectDialog({
   onClose,
   initialRewardId = null,
 }: {
-  project: { id: number; title: string };
+  project: BackableProject;
   opened: boolean;
   onClose: () => void;
   initialRewardId?: number | null;
@@ -35,6 +47,7 @@ export function BackProjectDialog({
       opened={opened}
       onClose={onClose}
       title={<Text fw={700}>Back {project.title}</Text>}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       radius="lg"
       size="lg"
@@ -50,7 +63,7 @@ function PledgeForm({
   initialRewardId,
   onClose,
 }: {
-  project: { id: number; title: string };
+  project: BackableProject;
   initialRewardId: number | null;
   onClose: () => void;
 }) {
@@ -63,30 +76,44 @@ function PledgeForm({
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const chosen = available.find((reward) => String(reward.id) === rewardId) ?? null;
-  const minimum = Math.max(MIN_PLEDGE_DOLLARS, chosen?.minimum_amount ?? 0);
-  const amount = typed ?? chosen?.minimum_amount ?? '';
-
-  const value = typeof amount === 'number' ? amount : Number.NaN;
-  const tooLow = Number.isFinite(value) && value < minimum;
-  const valid = Number.isFinite(value) && value >= minimum && hasAtMostTwoDecimals(value);
-  let hint: string | undefined;
-  if (tooLow) hint = chosen ? PLEDGE_MESSAGES.belowReward : PLEDGE_MESSAGES.amountMin;
-  else if (Number.isFinite(value) && !hasAtMostTwoDecimals(value)) hint = PLEDGE_MESSAGES.decimals;
+  const preview = checkPledge(chosen, 0, address);
+  const amount = typed ?? (chosen ? preview.minimum : '');
+  const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint } = checkPledge(
+    chosen,
+    amount,
+    address,
+  );
+  const minimumText = chosen
+    ? shipping
+      ? `Minimum ${formatDollars(chosen.minimum_amount, 2)} + ${formatDollars(shipping, 2)} shipping = ${formatDollars(minimum, 2)} for “${chosen.title}”`
+      : `Minimum ${formatDollars(minimum, 2)} for “${chosen.title}”${ships ? ', plus shipping to your country' : ''}`
+    : `Minimum ${formatDollars(minimum, 2)}`;
 
   const confirm = () => {
     if (!valid) return;
     setProblem(null);
     back.mutate(
-      { amount: value, rewardId: chosen?.id ?? null },
+      { amount: value, rewardId: chosen?.id ?? null, shippingAddress },
       {
         onSuccess: (response) => {
           setRedirecting(true);
           window.location.assign(response.data.checkout_url);
         },
         onError: (error) => {
+          if (existingPledgeId(error) !== null) {
+            notify.warning(PLEDGE_MESSAGES.alreadyBacked);
+            onClose();
+            // The page may not know of that pledge yet (backed in another tab): ask again, then manage it.
+            void queryClient.invalidateQueries({ queryKey: ['projects'] });
+            void navigate(managePledgePath(project.id));
+            return;
+          }
           const message = backingError(error);
           setProblem(message);
           notify.error(message);
@@ -114,7 +141,7 @@ function PledgeForm({
         value={amount}
         onChange={setTyped}
         error={hint}
-        description={`Minimum ${formatDollars(minimum, 2)}${chosen ? ` for “${chosen.title}”` : ''}`}
+        description={minimumText}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         data-autofocus
       />
@@ -143,10 +170,25 @@ function PledgeForm({
           {REWARD_UI_MESSAGES.couldNotLoad}
         </Text>
       )}
+      {ships && (
+        <ShippingAddressSection value={address} onChange={setAddress} notShippedThere={notShippedThere} />
+      )}
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle size={18} />}
+        data-testid="charge-explanation"
+      >
+        {chargeExplanation(project, Number.isFinite(value) ? value : null)}
+      </Alert>
       <Group justify="space-between" align="center" mt="sm">
         <Group gap={6} c="dimmed">
           <IconLock size={14} />
-          <Text size="xs">You will pay on the secure checkout page.</Text>
+          <Text size="xs">
+            {project.funding_model === 'flexible'
+              ? 'You will pay on the secure checkout page.'
+              : 'You will save your card on the secure checkout page.'}
+          </Text>
         </Group>
         <Group gap="sm">
           <Button variant="default" onClick={onClose} disabled={back.isPending || redirecting}>

@@ -12,12 +12,7 @@ import type { ReactNode } from 'react';
 import { formatDollars, isEndingSoon, type Reward } from '@fundry/shared';
 import { formatCalendarDate } from '@/lib/dates';
 import { isSoldOut } from '@/lib/rewards';
-
-const SHIPPING_LABELS: Record<Reward['shipping_type'], string> = {
-  none: 'Digital delivery (no shipping)',
-  domestic: 'Ships domestically',
-  international: 'Ships worldwide',
-};
+import { shippingSummary } from './shipping';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -102,7 +97,7 @@ export function RewardCard({
               reward.shipping_type === 'none' ? <IconPackage size={14} /> : <IconTruckDelivery size={14} />
             }
           >
-            {SHIPPING_LABELS[reward.shipping_type]}
+            {shippingSummary(reward)}
           </Fact>
           <Group gap="md">
             <Fact icon={<IconUsers size={14} />}>

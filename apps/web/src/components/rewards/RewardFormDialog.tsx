@@ -18,6 +18,7 @@ import {
   REWARD_DESCRIPTION_MAX,
   REWARD_MESSAGES,
   REWARD_TITLE_MAX,
+  REST_OF_WORLD,
   type Reward,
   todayUtc,
 } from '@fundry/shared';
@@ -25,6 +26,7 @@ import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
 import { type RewardInput, useSaveReward } from '@/lib/rewards';
 import { REWARD_UI_MESSAGES } from './messages';
+import { ShippingRulesField } from './ShippingRulesField';
 
 type Shipping = Reward['shipping_type'];
 
@@ -35,6 +37,28 @@ export interface RewardFormValues {
   quantity_available: number | string;
   estimated_delivery_date: string;
   shipping_type: Shipping;
+  shipping_rules: { country: string; cost: number | string }[];
+}
+
+/**
+ * The rules kept when the shipping type changes: none for digital rewards; one country (never the rest of the
+ * world) for domestic ones; the rules so far, or a first price, for international ones.
+ */
+function rulesForType(type: Shipping, current: RewardFormValues['shipping_rules']) {
+  const first = [{ country: 'US', cost: '' }];
+  if (type === 'none') return [];
+  const countries = current.filter((rule) => rule.country !== REST_OF_WORLD);
+  if (type === 'domestic') return countries.length > 0 ? countries.slice(0, 1) : first;
+  return current.length > 0 ? current : first;
+}
+
+/** A field path the form shows an error under: `title`, `shipping_rules`, `shipping_rules.1.cost`, … */
+function isFormField(path: string) {
+  return (
+    /^(title|description|minimum_amount|quantity_available|estimated_delivery_date|shipping_type|shipping_rules)$/.test(
+      path,
+    ) || /^shipping_rules\.\d+\.(country|cost)$/.test(path)
+  );
 }
 
 const SHIPPING_OPTIONS: { value: Shipping; label: string }[] = [
@@ -51,6 +75,7 @@ function initialValues(reward?: Reward | null): RewardFormValues {
     quantity_available: reward?.quantity_available ?? '',
     estimated_delivery_date: reward?.estimated_delivery_date ?? '',
     shipping_type: reward?.shipping_type ?? 'none',
+    shipping_rules: reward?.shipping_rules ?? [],
   };
 }
 
@@ -74,6 +99,26 @@ export function validateReward(values: RewardFormValues, today: string = todayUt
   if (!values.estimated_delivery_date) errors.estimated_delivery_date = REWARD_MESSAGES.deliveryRequired;
   else if (values.estimated_delivery_date < today)
     errors.estimated_delivery_date = REWARD_MESSAGES.deliveryPast;
+  return { ...errors, ...validateShipping(values) };
+}
+
+/** The shipping rules' own rules, the API's messages (rewardRequest in @fundry/shared). */
+function validateShipping({ shipping_type: type, shipping_rules: rules }: RewardFormValues) {
+  const errors: Record<string, string> = {};
+  if (type === 'none') return errors;
+  if (rules.length === 0) errors.shipping_rules = REWARD_MESSAGES.shippingRulesRequired;
+  const seen = new Set<string>();
+  rules.forEach((rule, index) => {
+    // Each message goes under its own field; a country priced twice is marked where it comes again.
+    if (!rule.country) errors[`shipping_rules.${index}.country`] = REWARD_MESSAGES.country;
+    else if (seen.has(rule.country))
+      errors[`shipping_rules.${index}.country`] = REWARD_MESSAGES.shippingRuleTwice;
+    else seen.add(rule.country);
+    const cost = Number(rule.cost);
+    if (rule.cost === '') errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.shippingCostRequired;
+    else if (cost < 0) errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.shippingCostNegative;
+    else if (!hasAtMostTwoDecimals(cost)) errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.decimals;
+  });
   return errors;
 }
 
@@ -85,6 +130,13 @@ function toRequest(values: RewardFormValues): RewardInput {
     quantity_available: values.quantity_available === '' ? null : Number(values.quantity_available),
     estimated_delivery_date: values.estimated_delivery_date,
     shipping_type: values.shipping_type,
+    shipping_rules:
+      values.shipping_type === 'none'
+        ? []
+        : values.shipping_rules.map((rule) => ({
+            country: rule.country as RewardInput['shipping_rules'][number]['country'],
+            cost: Number(rule.cost),
+          })),
   };
 }
 
@@ -152,7 +204,9 @@ function RewardForm({
         onError: (error) => {
           const fields = fieldErrors(error);
           if (Object.keys(fields).length > 0) form.setErrors(fields);
-          else setProblem(serverMessage(error) ?? null);
+          // A reason the form cannot show under a field of its own is shown above the form.
+          const paths = Object.keys(fields);
+          if (paths.length === 0 || !paths.every(isFormField)) setProblem(serverMessage(error) ?? null);
           notify.error(editing ? REWARD_UI_MESSAGES.updateFailed : REWARD_UI_MESSAGES.createFailed);
         },
       },
@@ -223,8 +277,14 @@ function RewardForm({
             data={SHIPPING_OPTIONS}
             allowDeselect={false}
             {...form.getInputProps('shipping_type')}
+            onChange={(next) => {
+              const type = (next ?? 'none') as Shipping;
+              form.setFieldValue('shipping_type', type);
+              form.setFieldValue('shipping_rules', rulesForType(type, form.getValues().shipping_rules));
+            }}
           />
         </Group>
+        <ShippingRulesField form={form} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel

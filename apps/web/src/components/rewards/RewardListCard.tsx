@@ -6,6 +6,7 @@ import type { ProjectStatus, Reward } from '@fundry/shared';
 import { isSoldOut, useRewards } from '@/lib/rewards';
 import { useSession } from '@/lib/session';
 import { canBackProject, useBackingStarter } from './BackProjectButton';
+import type { BackableProject } from './BackProjectDialog';
 import { REWARD_UI_MESSAGES } from './messages';
 import { RewardCard } from './RewardCard';
 
@@ -31,7 +32,7 @@ export function RewardListCard({
   project,
   isCreator,
 }: {
-  project: { id: number; title: string; status: ProjectStatus };
+  project: BackableProject & { status: ProjectStatus };
   isCreator: boolean;
 }) {
   const rewards = useRewards(project.id);

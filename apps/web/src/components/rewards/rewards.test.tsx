@@ -10,7 +10,12 @@ import { BackProjectDialog } from './BackProjectDialog';
 import { RewardCard } from './RewardCard';
 import { RewardFormDialog } from './RewardFormDialog';
 
-const project = { id: 1, title: 'Solar Lantern' };
+const project = {
+  id: 1,
+  title: 'Solar Lantern',
+  funding_model: 'all_or_nothing' as const,
+  end_date: '2030-03-09',
+};
 
 describe('RewardCard', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -22,7 +27,7 @@ describe('RewardCard', () => {
     expect(within(card).getByText('$25+')).toBeInTheDocument();
     expect(within(card).getByText('One lantern at the early price.')).toBeInTheDocument();
     expect(within(card).getByText(/^Estimated delivery:/)).toBeInTheDocument();
-    expect(within(card).getByText('Ships domestically')).toBeInTheDocument();
+    expect(within(card).getByText('Ships to United States ($5)')).toBeInTheDocument();
     expect(within(card).getByText('2 backers')).toBeInTheDocument();
     expect(within(card).getByText('8 of 10 left')).toBeInTheDocument();
     expect(within(card).queryByText('Sold Out')).not.toBeInTheDocument();
@@ -67,6 +72,49 @@ describe('RewardCard', () => {
     const later = screen.getByRole('article', { name: 'Later' });
     expect(within(later).queryByText('Ending Soon')).not.toBeInTheDocument();
     expect(within(later).queryByText('Digital')).not.toBeInTheDocument();
+    expect(within(soon).getByText('Digital delivery (no shipping)')).toBeInTheDocument();
+  });
+
+  it('says where a reward ships and for how much, the rest of the world last, a long list shortened', () => {
+    mockApi({});
+    renderPage(
+      <>
+        <RewardCard
+          reward={makeReward({
+            id: 1,
+            title: 'Worldwide',
+            shipping_type: 'international',
+            shipping_rules: [
+              { country: '*', cost: 20 },
+              { country: 'US', cost: 0 },
+              { country: 'CA', cost: 12.5 },
+            ],
+          })}
+        />
+        <RewardCard
+          reward={makeReward({
+            id: 2,
+            title: 'Many',
+            shipping_type: 'international',
+            shipping_rules: ['US', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES'].map((country) => ({
+              country: country as 'US',
+              cost: 9,
+            })),
+          })}
+        />
+      </>,
+      { path: '/' },
+    );
+    expect(
+      within(screen.getByRole('article', { name: 'Worldwide' })).getByText(
+        'Ships to United States (free), Canada ($12.50), rest of the world ($20)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Many' })).getByText(
+        'Ships to United States ($9), Canada ($9), United Kingdom ($9), Germany ($9) and 3 more',
+      ),
+    ).toBeInTheDocument();
   });
 });
 
@@ -83,8 +131,18 @@ describe('BackProjectDialog', () => {
       'GET rewards/projects/1/rewards': {
         body: {
           data: [
-            makeReward({ id: 11, title: 'Early Bird Lantern', minimum_amount: 25 }),
+            makeReward({ id: 11, title: 'Early Bird Lantern', minimum_amount: 25, shipping_type: 'none' }),
             makeReward({ id: 12, title: 'Sold Lantern', quantity_available: 1, quantity_claimed: 1 }),
+            makeReward({
+              id: 13,
+              title: 'Shipped Lantern',
+              minimum_amount: 40,
+              shipping_type: 'international',
+              shipping_rules: [
+                { country: 'US', cost: 5 },
+                { country: 'CA', cost: 12.5 },
+              ],
+            }),
           ],
         },
       },
@@ -134,6 +192,90 @@ describe('BackProjectDialog', () => {
       currency: 'USD',
       reward_id: 11,
     });
+  });
+
+  it('tells when an all-or-nothing pledge is charged, and adds shipping to the minimum of a shipped reward', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { user, calls } = renderDialog({
+      'POST backers/projects/1/back': {
+        status: 201,
+        body: { data: { checkout_url: 'http://pay.example/checkout/abc', donation_id: 5 } },
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('charge-explanation')).toHaveTextContent(
+      /You will be charged your pledge on March 10, 2030 only if the project reaches its goal/,
+    );
+    await user.click(await within(dialog).findByLabelText(/Shipped Lantern/));
+    const confirm = within(dialog).getByRole('button', { name: 'Continue to Payment' });
+    // No address yet: nothing can be sent.
+    expect(confirm).toBeDisabled();
+    const fill = async (label: RegExp, text: string) => {
+      await user.click(within(dialog).getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill(/Full name/, 'Bea Backer');
+    await fill(/^Address/, '1 Kettle Lane');
+    await fill(/^City/, 'Toronto');
+    await fill(/Postal code/, 'M5V 2T6');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
+    await user.paste('Canad');
+    await user.click(await screen.findByRole('option', { name: 'Canada' }));
+    expect(within(dialog).getByText(/Minimum \$40\.00 \+ \$12\.50 shipping = \$52\.50/)).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText(/Pledge Amount/);
+    await user.clear(amount);
+    await user.type(amount, '50');
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByText(PLEDGE_MESSAGES.belowRewardWithShipping)).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '52.5');
+    expect(within(dialog).getByTestId('charge-explanation')).toHaveTextContent('You will be charged $52.50');
+    await user.click(confirm);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.example/checkout/abc'));
+    expect(calls.find((call) => call.path === 'backers/projects/1/back')?.body).toEqual({
+      amount: 52.5,
+      currency: 'USD',
+      reward_id: 13,
+      shipping_address: {
+        name: 'Bea Backer',
+        line1: '1 Kettle Lane',
+        line2: null,
+        city: 'Toronto',
+        region: null,
+        postal_code: 'M5V 2T6',
+        country: 'CA',
+      },
+    });
+  }, 20_000);
+
+  it('says before paying that a flexible pledge is final', async () => {
+    mockApi({ 'GET rewards/projects/1/rewards': { body: { data: [] } } });
+    authStorage.setTokens(fakeAccessToken({ sub: 8 }), 'refresh');
+    renderPage(
+      <BackProjectDialog project={{ ...project, funding_model: 'flexible' }} opened onClose={vi.fn()} />,
+      { path: '/' },
+    );
+    expect(await screen.findByTestId('charge-explanation')).toHaveTextContent(
+      'Flexible funding: you are charged now, and this pledge cannot be changed or cancelled afterwards.',
+    );
+  });
+
+  it('takes a backer who already backed the project to Manage pledge', async () => {
+    const { user } = renderDialog({
+      'POST backers/projects/1/back': {
+        status: 409,
+        body: {
+          error: 'CONFLICT',
+          message: PLEDGE_MESSAGES.alreadyBacked,
+          details: { donation_id: 77 },
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Pledge Amount/), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/1?manage_pledge=1');
   });
 
   it('says the payment is unavailable on a 503, and shows the server’s reason otherwise', async () => {
@@ -201,9 +343,169 @@ describe('RewardFormDialog', () => {
       quantity_available: null,
       estimated_delivery_date: dateIn(30),
       shipping_type: 'none',
+      shipping_rules: [],
     });
     expect(onClose).toHaveBeenCalled();
-  });
+  }, 20_000);
+
+  it('sets shipping prices per country and for the rest of the world', async () => {
+    const calls = mockApi({
+      'PUT rewards/projects/1/rewards/11': {
+        body: { data: makeReward(), message: 'Reward updated successfully!' },
+      },
+    });
+    const { user } = renderPage(
+      <RewardFormDialog
+        projectId={1}
+        opened
+        reward={makeReward({ shipping_type: 'none' })}
+        onClose={vi.fn()}
+      />,
+      { path: '/' },
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('group', { name: 'Shipping prices' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shipping Type' }));
+    await user.click(await screen.findByRole('option', { name: 'International' }));
+    const prices = within(dialog).getByRole('group', { name: 'Shipping prices' });
+    await user.click(within(prices).getByLabelText(/Shipping cost/));
+    await user.paste('5');
+    await user.click(within(prices).getByRole('button', { name: 'Add country' }));
+    await user.click(within(prices).getByRole('combobox', { name: 'Country 2' }));
+    await user.paste('Rest of');
+    await user.click(await screen.findByRole('option', { name: 'Rest of the world' }));
+    await user.click(within(prices).getAllByLabelText(/Shipping cost/)[1]!);
+    await user.paste('20.5');
+    await user.click(within(prices).getByRole('button', { name: 'Add country' }));
+    await user.click(within(prices).getByRole('button', { name: 'Remove shipping to country 3' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Reward' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        shipping_type: 'international',
+        shipping_rules: [
+          { country: 'US', cost: 5 },
+          { country: '*', cost: 20.5 },
+        ],
+      }),
+    );
+  }, 20_000);
+
+  it('ships a domestic reward from one country, the United States unless changed, at a price that must be set', async () => {
+    const calls = mockApi({
+      'POST rewards/projects/1/rewards': {
+        status: 201,
+        body: { data: makeReward({ title: 'Desk Lamp' }), message: 'Reward created successfully!' },
+      },
+    });
+    const { user } = renderPage(<RewardFormDialog projectId={1} opened onClose={vi.fn()} />, { path: '/' });
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reward Title/), 'Desk Lamp');
+    await user.type(within(dialog).getByLabelText(/^Description/), 'A lamp for your desk.');
+    await user.type(within(dialog).getByLabelText(/Minimum Pledge Amount/), '20');
+    await user.type(within(dialog).getByLabelText(/Estimated Delivery Date/), dateIn(30));
+    expect(within(dialog).queryByRole('combobox', { name: /Ships from \/ to/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shipping Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Domestic' }));
+    const country = within(dialog).getByRole('combobox', { name: /Ships from \/ to/ });
+    expect(country).toHaveValue('United States');
+    // One country only: no rows to add, none to remove.
+    expect(within(dialog).queryByRole('button', { name: 'Add country' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Remove shipping/ })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Reward' }));
+    expect(within(dialog).getByText(REWARD_MESSAGES.shippingCostRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(country);
+    await user.paste('Canad');
+    await user.click(await screen.findByRole('option', { name: 'Canada' }));
+    await user.click(within(dialog).getByLabelText(/Shipping cost/));
+    await user.paste('7.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Reward' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        shipping_type: 'domestic',
+        shipping_rules: [{ country: 'CA', cost: 7.25 }],
+      }),
+    );
+  }, 20_000);
+
+  it('keeps the first country when an international reward becomes domestic, and drops every rule for none', async () => {
+    const calls = mockApi({
+      'PUT rewards/projects/1/rewards/11': { body: { data: makeReward(), message: 'ok' } },
+    });
+    const reward = makeReward({
+      shipping_type: 'international',
+      shipping_rules: [
+        { country: '*', cost: 25 },
+        { country: 'GB', cost: 15 },
+        { country: 'US', cost: 5 },
+      ],
+    });
+    const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {
+      path: '/',
+    });
+    const dialog = await screen.findByRole('dialog');
+    const prices = within(dialog).getByRole('group', { name: 'Shipping prices' });
+    expect(
+      within(prices)
+        .getAllByRole('combobox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['Rest of the world', 'United Kingdom', 'United States']);
+    expect(
+      within(prices).getByRole('button', { name: 'Remove shipping to the rest of the world' }),
+    ).toBeEnabled();
+    expect(within(prices).getByRole('button', { name: 'Remove shipping to United Kingdom' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shipping Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Domestic' }));
+    expect(within(dialog).getByRole('combobox', { name: /Ships from \/ to/ })).toHaveValue('United Kingdom');
+    expect(within(dialog).getByLabelText(/Shipping cost/)).toHaveValue('15');
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shipping Type' }));
+    await user.click(await screen.findByRole('option', { name: /No shipping/ }));
+    expect(within(dialog).queryByRole('group', { name: 'Shipping prices' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Shipping cost/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Reward' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        shipping_type: 'none',
+        shipping_rules: [],
+      }),
+    );
+  }, 20_000);
+
+  it('shows the API’s reasons under the shipping fields they belong to', async () => {
+    mockApi({
+      'PUT rewards/projects/1/rewards/11': apiError(
+        400,
+        'VALIDATION_ERROR',
+        'shipping_rules.1.cost: too much',
+        {
+          'shipping_rules.1.cost': ['Shipping cost is too high'],
+          shipping_rules: [REWARD_MESSAGES.shippingRulesRequired],
+        },
+      ),
+    });
+    const reward = makeReward({
+      shipping_type: 'international',
+      shipping_rules: [
+        { country: 'US', cost: 5 },
+        { country: 'CA', cost: 12 },
+      ],
+    });
+    const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {
+      path: '/',
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reward Title/), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Reward' }));
+    const canadaCost = within(dialog).getAllByLabelText(/Shipping cost/)[1]!;
+    await waitFor(() => expect(canadaCost).toHaveAccessibleDescription(/Shipping cost is too high/));
+    expect(within(dialog).getByText(REWARD_MESSAGES.shippingRulesRequired)).toBeInTheDocument();
+    // Shown at its field, not repeated above the form.
+    expect(within(dialog).queryByText('shipping_rules.1.cost: too much')).not.toBeInTheDocument();
+  }, 20_000);
 
   it('keeps Update disabled until a field changes, and says so when the update fails', async () => {
     const calls = mockApi({

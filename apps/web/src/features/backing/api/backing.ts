@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type BackedProject, type Donation, PAGE_SIZES } from '@fundry/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BackedProject, type Donation, PAGE_SIZES, type UpdatePledgeRequest } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
 
@@ -41,11 +41,16 @@ export function useBackedProjects(tab: BackedTab, page: number) {
   });
 }
 
-/** One of the caller's donations; asked again while it is PENDING (the payment is being confirmed). */
+/**
+ * One of the caller's donations; asked again while it is PENDING (the payment is being confirmed), up to
+ * DONATION_POLL_LIMIT times: `pollingStopped` then says that it is still PENDING and no longer asked about.
+ */
 export function useDonation(id: number | null, { poll = false }: { poll?: boolean } = {}) {
   const token = useStoredAccessToken();
-  return useQuery({
-    queryKey: ['donations', id, token],
+  const queryClient = useQueryClient();
+  const queryKey = ['donations', id, token];
+  const query = useQuery({
+    queryKey,
     queryFn: async ({ signal }) =>
       (await api.get<{ data: Donation }>(`backers/donations/${id}`, undefined, signal)).data,
     enabled: id !== null && Boolean(token),
@@ -55,11 +60,58 @@ export function useDonation(id: number | null, { poll = false }: { poll?: boolea
         ? DONATION_POLL_MS
         : false,
   });
+  // Reading dataUpdatedAt renders again on every answer, so the count below stays current.
+  const updates = query.dataUpdatedAt > 0 ? (queryClient.getQueryState(queryKey)?.dataUpdateCount ?? 0) : 0;
+  return Object.assign(query, {
+    pollingStopped: poll && query.data?.status === 'PENDING' && updates >= DONATION_POLL_LIMIT,
+  });
 }
 
-/** Leaving the checkout releases the pending pledge and its reward (POST backers/donations/{id}/cancel). */
+/** The signed-in backer's live pledge to a project (or open checkout), null when there is none. */
+export function useMyPledge(projectId: number, enabled: boolean) {
+  const token = useStoredAccessToken();
+  return useQuery({
+    queryKey: ['projects', 'my-pledge', projectId, token],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Donation | null }>(`backers/projects/${projectId}/my-pledge`, undefined, signal))
+        .data,
+    enabled: enabled && Boolean(token),
+  });
+}
+
+/** A pledge change moves the project's figures, the pledge and the backed lists: all live under these keys. */
+function useRefreshPledges() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['projects'] }),
+      queryClient.invalidateQueries({ queryKey: ['donations'] }),
+    ]);
+}
+
+/** Manage pledge: a new amount, reward and address (PUT backers/donations/{id}). */
+export function useUpdatePledge(id: number) {
+  const refresh = useRefreshPledges();
+  return useMutation({
+    mutationFn: (body: UpdatePledgeRequest) =>
+      api.put<{ data: Donation; message: string }>(`backers/donations/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+/** Cancels an open checkout or an all-or-nothing pledge (POST backers/donations/{id}/cancel). */
 export function useCancelDonation() {
+  const refresh = useRefreshPledges();
   return useMutation({
     mutationFn: (id: number) => api.post<{ message: string }>(`backers/donations/${id}/cancel`),
+    onSuccess: refresh,
+  });
+}
+
+/** A checkout that saves another card, or pays a declined pledge; the browser goes there. */
+export function useChangePaymentMethod(id: number) {
+  return useMutation({
+    mutationFn: () => api.post<{ data: { checkout_url: string } }>(`backers/donations/${id}/payment-method`),
+    onSuccess: (response) => window.location.assign(response.data.checkout_url),
   });
 }

@@ -43,7 +43,12 @@ export function AllRewardsPage() {
     project.data && session.userId !== null && session.userId === project.data.creator_id,
   );
   const canManage = useCanManageRewards(isCreator);
-  const backing = useBackingStarter({ id: id ?? 0, title: project.data?.title ?? '' });
+  const backing = useBackingStarter({
+    id: id ?? 0,
+    title: project.data?.title ?? '',
+    funding_model: project.data?.funding_model ?? 'all_or_nothing',
+    end_date: project.data?.end_date ?? null,
+  });
   const remove = useDeleteReward(id ?? 0);
   const [showSoldOut, setShowSoldOut] = useState(false);
   const [form, setForm] = useState<{ opened: boolean; reward: Reward | null }>({

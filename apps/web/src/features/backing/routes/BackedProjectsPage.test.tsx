@@ -8,7 +8,18 @@ import { renderPage } from '@/test/render';
 import { BackedProjectsPage } from './BackedProjectsPage';
 
 function backed(id: number, title: string): BackedProject {
-  return { ...makeProject({ id, title }), total_amount: 42.5, first_backed_at: '2030-01-05T10:00:00.000Z' };
+  return {
+    ...makeProject({ id, title }),
+    total_amount: 42.5,
+    first_backed_at: '2030-01-05T10:00:00.000Z',
+    pledge: {
+      donation_id: 900 + id,
+      status: 'PLEDGED',
+      amount: 42.5,
+      reward: { id: 3, title: 'Early bird' },
+      charge_date: '2030-02-01',
+    },
+  };
 }
 
 describe('BackedProjectsPage', () => {
@@ -39,6 +50,13 @@ describe('BackedProjectsPage', () => {
     const { user } = renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
     const card = await screen.findByRole('article', { name: 'Project on page 1' });
     expect(within(card).getByText('$42.50')).toBeInTheDocument();
+    expect(within(card).getByText('Pledged')).toBeInTheDocument();
+    expect(within(card).getByText('Early bird')).toBeInTheDocument();
+    expect(within(card).getByText(/Charged on February 1, 2030 if funded/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Pledge details for Project on page 1' })).toHaveAttribute(
+      'href',
+      '/donation/success?donation_id=901',
+    );
     expect(screen.getByText('$310.00')).toBeInTheDocument();
     expect(lastList()?.query.get('per_page')).toBe('20');
     expect(lastList()?.query.get('status')).toBeNull();
@@ -56,6 +74,51 @@ describe('BackedProjectsPage', () => {
     expect(lastList()?.query.get('page')).toBe('1');
     await user.click(screen.getByRole('tab', { name: 'Failed' }));
     await waitFor(() => expect(lastList()?.query.get('status')).toBe('FAILED'));
+  });
+
+  it('says where each pledge stands: charged with a receipt, a declined card to fix, cancelled', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const withPledge = (
+      id: number,
+      title: string,
+      pledge: Partial<NonNullable<BackedProject['pledge']>>,
+    ): BackedProject => {
+      const project = backed(id, title);
+      return { ...project, pledge: { ...project.pledge!, ...pledge } };
+    };
+    mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': {
+        body: {
+          data: [
+            withPledge(1, 'Charged one', { status: 'SUCCEEDED', reward: null }),
+            withPledge(2, 'Declined one', { status: 'PAYMENT_FAILED' }),
+            withPledge(3, 'Cancelled one', { status: 'CANCELED' }),
+          ],
+          meta: { total: 3, pages: 1, page: 1, per_page: 20, total_amount: 85, first_backed_at: null },
+        },
+      },
+    });
+    renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+
+    const charged = await screen.findByRole('article', { name: 'Charged one' });
+    expect(within(charged).getByText('Charged')).toBeInTheDocument();
+    expect(within(charged).getByText('No reward')).toBeInTheDocument();
+    expect(within(charged).queryByText(/if funded/)).not.toBeInTheDocument();
+    const receipt = within(charged).getByRole('link', { name: 'Receipt for Charged one' });
+    expect(receipt).toHaveTextContent('Receipt');
+    expect(receipt).toHaveAttribute('href', '/donation/success?donation_id=901');
+
+    const declined = screen.getByRole('article', { name: 'Declined one' });
+    expect(within(declined).getByText('Payment failed')).toBeInTheDocument();
+    expect(within(declined).getByRole('link', { name: /fix it/ })).toHaveAttribute(
+      'href',
+      '/projects/2?manage_pledge=1',
+    );
+
+    const cancelled = screen.getByRole('article', { name: 'Cancelled one' });
+    expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('link', { name: /fix it/ })).not.toBeInTheDocument();
   });
 
   it('says "Error fetching backed projects" when the list fails', async () => {

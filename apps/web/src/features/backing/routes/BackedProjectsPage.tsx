@@ -1,12 +1,26 @@
-import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDollars } from '@fundry/shared';
+import { type Donation, formatDollars } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
-import { formatTimestampDate } from '@/lib/dates';
+import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
+import { PLEDGE_STATUS } from '../pledge-status';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
 const TABS: { value: BackedTab; label: string }[] = [
@@ -19,6 +33,9 @@ const TABS: { value: BackedTab; label: string }[] = [
 export const BACKED_MESSAGES = {
   failed: 'Error fetching backed projects',
 } as const;
+
+/** A charged pledge's page is its receipt; before that it shows what was pledged. */
+const receiptLabel = (status: Donation['status']) => (status === 'SUCCEEDED' ? 'Receipt' : 'Pledge details');
 
 function readTab(value: string | null): BackedTab {
   return TABS.some((tab) => tab.value === value) ? (value as BackedTab) : 'all';
@@ -130,7 +147,7 @@ export function BackedProjectsPage() {
                 <Stack gap={6}>
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">
-                      You gave{' '}
+                      You pledged{' '}
                       <Text span fw={700} c="teal.8">
                         {project.total_amount === null ? '—' : formatDollars(project.total_amount, 2)}
                       </Text>
@@ -139,6 +156,39 @@ export function BackedProjectsPage() {
                       since {formatTimestampDate(project.first_backed_at)}
                     </Text>
                   </Group>
+                  {project.pledge && (
+                    <Stack gap={4} aria-label={`Your pledge to ${project.title}`}>
+                      <Group gap="xs" justify="space-between">
+                        <Badge color={PLEDGE_STATUS[project.pledge.status].color} variant="light">
+                          {PLEDGE_STATUS[project.pledge.status].label}
+                        </Badge>
+                        <Text size="xs">{project.pledge.reward?.title ?? 'No reward'}</Text>
+                      </Group>
+                      {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
+                        <Text size="xs" c="dimmed">
+                          Charged on {formatCalendarDate(project.pledge.charge_date)} if funded
+                        </Text>
+                      )}
+                      {project.pledge.status === 'PAYMENT_FAILED' && (
+                        <Anchor
+                          component={Link}
+                          size="xs"
+                          c="red.8"
+                          to={`/projects/${project.id}?manage_pledge=1`}
+                        >
+                          Your payment was declined: fix it
+                        </Anchor>
+                      )}
+                      <Anchor
+                        component={Link}
+                        size="xs"
+                        to={`/donation/success?donation_id=${project.pledge.donation_id}`}
+                        aria-label={`${receiptLabel(project.pledge.status)} for ${project.title}`}
+                      >
+                        {receiptLabel(project.pledge.status)}
+                      </Anchor>
+                    </Stack>
+                  )}
                   <Button
                     component={Link}
                     to={`/projects/${project.id}`}

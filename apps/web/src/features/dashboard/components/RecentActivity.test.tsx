@@ -14,6 +14,7 @@ function note(id: number, minutesAgo: number, read = false): Notification {
     type: id === 1 ? 'DONATION' : 'BACKER_JOINED',
     message: `Notification ${id}`,
     project_id: 1,
+    link: null,
     created_at: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     read_at: read ? new Date().toISOString() : null,
   };

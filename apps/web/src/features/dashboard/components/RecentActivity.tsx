@@ -33,7 +33,12 @@ import {
   relativeTime,
 } from '@fundry/shared';
 import { notify } from '@/lib/notify';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+import {
+  notificationHref,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '@/lib/notifications';
 
 export const ACTIVITY_MESSAGES = {
   loadFailed: 'Failed to load notifications',
@@ -68,6 +73,7 @@ function NotificationItem({
   onRead: (notification: Notification) => void;
 }) {
   const unread = notification.read_at === null;
+  const href = notificationHref(notification);
   const look = TYPE_ICONS[notification.type] ?? { icon: <IconBell size={18} />, color: 'gray' };
   return (
     <Paper
@@ -98,8 +104,8 @@ function NotificationItem({
             <Text size="xs" c="dimmed">
               {relativeTime(notification.created_at, now)}
             </Text>
-            {notification.project_id !== null && (
-              <Anchor component={Link} to={`/projects/${notification.project_id}`} size="xs">
+            {href !== null && (
+              <Anchor component={Link} to={href} size="xs">
                 View project
               </Anchor>
             )}

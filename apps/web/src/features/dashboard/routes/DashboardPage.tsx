@@ -1,6 +1,6 @@
 import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { formatDollars } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { useSession } from '@/lib/session';
@@ -37,7 +37,8 @@ function StatCard({
   );
 }
 
-export function DashboardPage() {
+/** `funding`: the creator's funding curve, composed in by the app (creator tools). */
+export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
   const session = useSession();
   const user = session.user;
   if (!user) return <PageLoader />;
@@ -72,6 +73,7 @@ export function DashboardPage() {
           />
         </SimpleGrid>
         <LatestProjects />
+        {funding && <Suspense fallback={null}>{funding}</Suspense>}
         <RecentActivity />
       </Stack>
     </Container>

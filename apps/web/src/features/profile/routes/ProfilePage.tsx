@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_MESSAGES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api-errors';
@@ -49,6 +49,7 @@ function SignInPrompt() {
 
 export function ProfilePage() {
   const token = useStoredAccessToken();
+  const [searchParams] = useSearchParams();
   const profile = useMyProfile();
   const [photo, setPhoto] = useState<PickedPhoto | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -94,7 +95,7 @@ export function ProfilePage() {
           onPickPhoto={pickPhoto}
         />
         <Paper withBorder radius="lg" p="lg" shadow="xs">
-          <Tabs defaultValue="profile">
+          <Tabs defaultValue={searchParams.get('tab') === 'account' ? 'account' : 'profile'}>
             <Tabs.List mb="lg">
               <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
                 Profile

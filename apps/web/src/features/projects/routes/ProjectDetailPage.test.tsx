@@ -64,6 +64,29 @@ describe('ProjectDetailPage', () => {
     expect(screen.queryByRole('region', { name: 'Admin Controls' })).not.toBeInTheDocument();
   });
 
+  it('shows the creator why the project was rejected, in a banner, with Edit to resubmit', async () => {
+    renderDetail(
+      makeProject({
+        status: 'REJECTED',
+        revocation_reason: 'Please show a working prototype.',
+        revocation_date: '2026-03-02T10:00:00.000Z',
+      }),
+      { viewer: testUser, isCreator: true },
+    );
+    const banner = await screen.findByTestId('rejection-banner');
+    expect(banner).toHaveTextContent('This project was not approved');
+    expect(banner).toHaveTextContent('Reason: Please show a working prototype.');
+    expect(banner).toHaveTextContent('edit the project to submit it for review again');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/projects/edit/1');
+  });
+
+  it('shows a pending project’s creator no rejection banner and no payment panel (it handles no money yet)', async () => {
+    renderDetail(makeProject({ status: 'PENDING' }), { viewer: testUser, isCreator: true });
+    await screen.findByText(REVIEW_WARNING);
+    expect(screen.queryByTestId('rejection-banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payment Management' })).not.toBeInTheDocument();
+  });
+
   it('shows no review warning to anyone else', async () => {
     const { calls } = renderDetail(makeProject({ status: 'PENDING', creator_id: 99 }), { viewer: otherUser });
     expect(await screen.findByRole('heading', { name: 'Solar Lantern', level: 1 })).toBeInTheDocument();
@@ -73,7 +96,7 @@ describe('ProjectDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
-  it('shows the review warning to an admin, with Activate and Feature but no Reject', async () => {
+  it('shows the review warning to an admin, with Activate, Reject (also while pending) and Feature', async () => {
     const { user, calls } = renderDetail(makeProject({ status: 'PENDING', creator_id: 99 }), {
       viewer: adminUser,
       routes: {
@@ -88,7 +111,7 @@ describe('ProjectDetailPage', () => {
     expect(within(admin).getByTestId('admin-status')).toHaveTextContent('PENDING');
     expect(within(admin).getByRole('button', { name: 'Activate Project' })).toBeInTheDocument();
     expect(within(admin).getByRole('button', { name: 'Feature Project' })).toBeInTheDocument();
-    expect(within(admin).queryByRole('button', { name: 'Reject Project' })).not.toBeInTheDocument();
+    expect(within(admin).getByRole('button', { name: 'Reject Project' })).toBeInTheDocument();
 
     await user.click(within(admin).getByRole('button', { name: 'Activate Project' }));
     expect(await screen.findByText('Project activated successfully')).toBeInTheDocument();

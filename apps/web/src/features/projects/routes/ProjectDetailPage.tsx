@@ -19,15 +19,17 @@ import {
   IconCalendarEvent,
   IconEdit,
   IconGift,
+  IconHelpCircle,
   IconInfoCircle,
   IconMessageCircle,
   IconNews,
   IconStar,
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import type { Project } from '@fundry/shared';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type Project, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { ProjectActions } from '@/components/projects/ProjectActions';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
@@ -53,7 +55,18 @@ const AdminControls = lazy(async () => ({
 }));
 
 /** Statuses whose project its creator may still edit. */
-const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE'];
+const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE', 'REJECTED'];
+/** Campaigns that had backers: their creator sees the funding curve and the backers. */
+const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
+
+/** A project that can take money or pay it out: the only ones with a payment panel. */
+function handlesMoney(project: Project) {
+  return (
+    project.status === 'ACTIVE' ||
+    project.status === 'SUCCESSFUL' ||
+    (project.status === 'FAILED' && project.funding_model === 'flexible')
+  );
+}
 
 function editPath(project: Project) {
   return project.status === 'DRAFT' ? `/projects/drafts/edit/${project.id}` : `/projects/edit/${project.id}`;
@@ -170,13 +183,29 @@ function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
   );
 }
 
-function ProjectView({ project }: { project: Project }) {
+/** What the router composes into the page from other features: the signed-in backer's pledge action. */
+export interface ProjectPageSlots {
+  pledgeAction?: (project: Project, isCreator: boolean) => ReactNode;
+  /** The Updates, Comments and FAQ tabs (community). */
+  updatesTab?: (project: Project, isCreator: boolean) => ReactNode;
+  commentsTab?: (project: Project, isCreator: boolean) => ReactNode;
+  faqTab?: (project: Project, isCreator: boolean) => ReactNode;
+  /** The funding curve and the backers, for the creator and admins (creator tools). */
+  creatorTools?: (project: Project) => ReactNode;
+}
+
+/** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
+const TABS = ['overview', 'updates', 'comments', 'faq'];
+
+function ProjectView({ project, slots }: { project: Project; slots: ProjectPageSlots }) {
   const session = useSession();
   const roles = useProjectRoles(project.id);
   // The creator: the project's roles say so, else the signed-in id is the creator's (SPEC §6).
   const isCreator =
     roles.data?.isCreator === true || (session.userId !== null && session.userId === project.creator_id);
   const isAdmin = session.isAdmin;
+  const [searchParams] = useSearchParams();
+  const tab = searchParams.get('tab');
 
   return (
     <Stack gap="lg">
@@ -185,13 +214,35 @@ function ProjectView({ project }: { project: Project }) {
           {PROJECT_PAGE_MESSAGES.underReview}
         </Alert>
       )}
+      {project.status === 'REJECTED' && (isCreator || isAdmin) && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title="This project was not approved"
+          data-testid="rejection-banner"
+        >
+          <Stack gap={4}>
+            <Text size="sm">
+              <Text span fw={600}>
+                Reason:
+              </Text>{' '}
+              {project.revocation_reason ?? 'No reason was given.'}
+            </Text>
+            {isCreator && (
+              <Text size="sm">
+                Fix what the reason names, then edit the project to submit it for review again.
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Header project={project} isCreator={isCreator} isAdmin={isAdmin} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xl">
             <ProjectMedia project={project} />
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
-              <Tabs defaultValue="overview">
+              <Tabs defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}>
                 <Tabs.List mb="lg">
                   <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
                     Overview
@@ -202,31 +253,30 @@ function ProjectView({ project }: { project: Project }) {
                   <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
                     Comments
                   </Tabs.Tab>
+                  {slots.faqTab && (
+                    <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
+                      FAQ
+                    </Tabs.Tab>
+                  )}
                 </Tabs.List>
                 <Tabs.Panel value="overview">
                   <Overview project={project} />
                 </Tabs.Panel>
                 <Tabs.Panel value="updates">
-                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates}>
-                    {isCreator && (
-                      <>
-                        <Button variant="light" disabled>
-                          Post an Update
-                        </Button>
-                        <Text size="xs" c="dimmed">
-                          Posting updates to backers is coming soon.
-                        </Text>
-                      </>
-                    )}
-                  </EmptyTab>
+                  {slots.updatesTab?.(project, isCreator) ?? (
+                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
+                  )}
                 </Tabs.Panel>
                 <Tabs.Panel value="comments">
-                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                  {slots.commentsTab?.(project, isCreator) ?? (
+                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                  )}
                 </Tabs.Panel>
+                {slots.faqTab && <Tabs.Panel value="faq">{slots.faqTab(project, isCreator)}</Tabs.Panel>}
               </Tabs>
             </Paper>
             {/* The creator's payment management panel (payouts). */}
-            {isCreator && (
+            {isCreator && handlesMoney(project) && (
               <Suspense fallback={null}>
                 <PayoutPanel projectId={project.id} />
               </Suspense>
@@ -239,12 +289,21 @@ function ProjectView({ project }: { project: Project }) {
               {/* Back This Project, Share and Save go inside the stats card with their own issues. */}
               <StatsCard
                 project={project}
-                primaryAction={<BackProjectButton project={project} isCreator={isCreator} />}
+                primaryAction={
+                  slots.pledgeAction?.(project, isCreator) ?? (
+                    <BackProjectButton project={project} isCreator={isCreator} />
+                  )
+                }
               >
                 <ProjectActions project={project} isCreator={isCreator} />
               </StatsCard>
               <RewardListCard project={project} isCreator={isCreator} />
               <CreatorCard creator={project.creator} />
+              {session.isSignedIn && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
+                <Group justify="flex-end">
+                  <ReportButton kind="project" id={project.id} name="Report this project" />
+                </Group>
+              )}
               {isAdmin && (
                 <Suspense fallback={null}>
                   <AdminControls project={project} />
@@ -254,12 +313,16 @@ function ProjectView({ project }: { project: Project }) {
           </Box>
         </Grid.Col>
       </Grid>
+      {/* The creator's tools take the page's whole width: the backers table has many columns. */}
+      {(isCreator || isAdmin) && CAMPAIGN_STATUSES.includes(project.status) && (
+        <Suspense fallback={null}>{slots.creatorTools?.(project)}</Suspense>
+      )}
     </Stack>
   );
 }
 
 /** /projects/{id} and /projects/drafts/{id} (SPEC §2 'Project detail page'). */
-export function ProjectDetailPage() {
+export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
   const { id: param } = useParams();
   const id = parseProjectId(param);
   const project = useProject(id);
@@ -294,7 +357,7 @@ export function ProjectDetailPage() {
   } else if (!project.data) {
     content = <PageLoader />;
   } else {
-    content = <ProjectView project={project.data} />;
+    content = <ProjectView project={project.data} slots={slots} />;
   }
   return (
     <Container size="lg" py={32}>

@@ -18,7 +18,8 @@ const HEADINGS: Record<FormMode, string> = {
 };
 
 /** Statuses a creator may still edit (DESIGN.md §5); later ones are read-only. */
-const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE'];
+/** A rejected project can be fixed and resubmitted (the server refuses one that was already live). */
+const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE', 'REJECTED'];
 
 /** /projects/create, /projects/drafts/edit/{id} and /projects/edit/{projectId}: one form, three modes. */
 export function ProjectFormPage() {

@@ -1,156 +1,148 @@
 import {
   Alert,
+  Anchor,
   Button,
   Container,
   Group,
+  List,
   Paper,
-  Select,
+  Skeleton,
   Stack,
   Switch,
-  Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMINGS_MS } from '@fundry/shared';
+import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MAIL_PREFERENCE_LABELS, MAIL_PREFERENCES, type Preferences } from '@fundry/shared';
+import { serverMessage } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { useStoredAccessToken } from '@/lib/session';
+import { usePreferences, useSavePreferences } from '../api/preferences';
+import { DownloadDataCard } from '../components/DownloadDataCard';
 
-const LANGUAGE_NAMES: Record<(typeof SETTINGS_LANGUAGES)[number], string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-};
+export const SETTINGS_MESSAGES = {
+  saved: 'Your e-mail preferences were saved.',
+  saveFailed: 'Failed to save your e-mail preferences',
+  loadFailed: 'Failed to load your e-mail preferences',
+} as const;
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+/** The four switches, saved to the server with one button; the form starts from what the server holds. */
+function EmailPreferencesForm({ saved }: { saved: Preferences }) {
+  const [draft, setDraft] = useState(saved);
+  const save = useSavePreferences();
+  const changed = MAIL_PREFERENCES.some((key) => draft[key] !== saved[key]);
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {description}
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(draft, {
+          onSuccess: (next) => {
+            setDraft(next);
+            notify.success(SETTINGS_MESSAGES.saved);
+          },
+          onError: (error) => notify.error(serverMessage(error) ?? SETTINGS_MESSAGES.saveFailed),
+        });
+      }}
+    >
+      <Stack gap="md">
+        {MAIL_PREFERENCES.map((key) => (
+          <Switch
+            key={key}
+            checked={draft[key]}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setDraft((current) => ({ ...current, [key]: checked }));
+            }}
+            label={MAIL_PREFERENCE_LABELS[key].title}
+            description={MAIL_PREFERENCE_LABELS[key].description}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          />
+        ))}
+        <Text size="sm" c="gray.7">
+          Mails about your account itself (sign-in codes, password resets, receipts, payouts) are always sent.
         </Text>
-      </div>
-      {children}
-    </Stack>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!changed} loading={save.isPending}>
+            Save preferences
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
-/** Static settings (SPEC §2): nothing is sent to a server; Save only shows a success alert for 3 seconds. */
+/** Settings (DESIGN.md §11): e-mail preferences saved on the server, links to account security, the data export. */
 export function SettingsPage() {
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), TIMINGS_MS.settingsFakeSave);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
+  const preferences = usePreferences();
+  const signedIn = Boolean(useStoredAccessToken());
   return (
     <Container size="md" py={40}>
       <Title order={1} mb="lg">
         Settings
       </Title>
-      {saved && (
-        <Alert color="teal" icon={<IconCheck size={18} />} mb="md" title="Settings saved">
-          Your settings have been saved successfully.
-        </Alert>
-      )}
-      <Paper withBorder radius="md" p="lg">
-        <Tabs defaultValue="general">
-          <Tabs.List mb="lg">
-            <Tabs.Tab value="general">General</Tabs.Tab>
-            <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
-            <Tabs.Tab value="security">Security</Tabs.Tab>
-            <Tabs.Tab value="payments">Payments</Tabs.Tab>
-            <Tabs.Tab value="privacy">Privacy</Tabs.Tab>
-            <Tabs.Tab value="api">API Settings</Tabs.Tab>
-          </Tabs.List>
-
-          <Tabs.Panel value="general">
-            <Section title="General" description="Language and display preferences.">
-              <Select
-                label="Language"
-                data={SETTINGS_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-                defaultValue="en"
-                allowDeselect={false}
-              />
-              <Select
-                label="Currency"
-                data={[...SETTINGS_CURRENCIES]}
-                defaultValue="USD"
-                allowDeselect={false}
-              />
-              <Select
-                label="Time zone"
-                data={['UTC', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Asia/Tokyo']}
-                defaultValue="UTC"
-                allowDeselect={false}
-              />
-            </Section>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="notifications">
-            <Section title="Notifications" description="Choose what we tell you about.">
-              <Switch label="E-mail me when someone backs my project" defaultChecked />
-              <Switch label="E-mail me when a project I backed reaches its goal" defaultChecked />
-              <Switch label="Weekly digest of projects I might like" />
-              <Switch label="Product news and tips" />
-            </Section>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="security">
-            <Section title="Security" description="Keep your account safe.">
-              <Switch label="Alert me about sign-ins from new devices" defaultChecked />
-              <Switch label="Ask for my password before changing payout details" defaultChecked />
-              <Text size="sm" c="dimmed">
-                Password, two-factor sign-in and account deletion are on your Profile page under Account
-                Settings.
-              </Text>
-            </Section>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="payments">
-            <Section title="Payments" description="How you pay and get paid.">
-              <Select
-                label="Preferred currency"
-                data={[...SETTINGS_CURRENCIES]}
-                defaultValue="USD"
-                allowDeselect={false}
-              />
-              <Switch label="Send me a receipt for every pledge" defaultChecked />
-            </Section>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="privacy">
-            <Section title="Privacy" description="What others can see about you.">
-              <Switch label="Show my backed projects on my public profile" defaultChecked />
-              <Switch label="Show my location on my public profile" defaultChecked />
-              <Switch label="Let creators of projects I back contact me" />
-            </Section>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="api">
-            <Section title="API Settings" description="Access for your own tools.">
-              <TextInput label="Webhook URL" placeholder="https://example.com/hooks/fundry" />
-              <Switch label="Enable developer access" />
-            </Section>
-          </Tabs.Panel>
-        </Tabs>
-        <Group justify="flex-end" mt="xl">
-          <Button onClick={() => setSaved(true)}>Save Changes</Button>
-        </Group>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="email-settings">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg" id="email-settings">
+              E-mail notifications
+            </Title>
+            <Text size="sm" c="gray.7">
+              Choose which e-mails Fundry sends you. Every one of them also has an unsubscribe link.
+            </Text>
+          </div>
+          {!signedIn ? (
+            <Alert color="blue">
+              <Anchor component={Link} to="/signin" state={{ from: '/settings' }}>
+                Sign in
+              </Anchor>{' '}
+              to choose your e-mail preferences.
+            </Alert>
+          ) : preferences.isError ? (
+            <Alert color="red" role="alert">
+              {serverMessage(preferences.error) ?? SETTINGS_MESSAGES.loadFailed}
+            </Alert>
+          ) : preferences.data ? (
+            <EmailPreferencesForm saved={preferences.data} />
+          ) : (
+            <Stack gap="md" aria-busy>
+              {MAIL_PREFERENCES.map((key) => (
+                <Skeleton key={key} h={44} radius="sm" />
+              ))}
+            </Stack>
+          )}
+        </Stack>
       </Paper>
+
+      <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="account-settings">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="account-settings">
+            Password and security
+          </Title>
+          <Text size="sm" c="gray.7">
+            These live on your profile, under Account Settings.
+          </Text>
+          <List spacing="xs" listStyleType="none" p={0}>
+            <List.Item icon={<IconLock size={18} aria-hidden />}>
+              <Anchor component={Link} to="/profile?tab=account">
+                Change password
+              </Anchor>
+            </List.Item>
+            <List.Item icon={<IconShieldCheck size={18} aria-hidden />}>
+              <Anchor component={Link} to="/profile?tab=account">
+                Two-factor authentication
+              </Anchor>
+            </List.Item>
+            <List.Item icon={<IconTrash size={18} aria-hidden />}>
+              <Anchor component={Link} to="/profile?tab=account">
+                Delete account
+              </Anchor>
+            </List.Item>
+          </List>
+        </Stack>
+      </Paper>
+      <DownloadDataCard />
     </Container>
   );
 }

@@ -91,7 +91,7 @@ export function AdminControls({ project }: { project: Project }) {
               Activate Project
             </Button>
           )}
-          {project.status === 'ACTIVE' && (
+          {(project.status === 'ACTIVE' || project.status === 'PENDING') && (
             <Button
               color="red"
               variant="light"
@@ -134,6 +134,7 @@ export function AdminControls({ project }: { project: Project }) {
         }}
         title={<Text fw={700}>Reject Project</Text>}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text size="sm">
@@ -141,7 +142,8 @@ export function AdminControls({ project }: { project: Project }) {
           </Text>
           <Textarea
             label="Reason"
-            description="Shown to the creator"
+            required
+            description="Shown to the creator and sent by e-mail"
             placeholder="The project does not meet the Fundry guidelines."
             autosize
             minRows={3}
@@ -153,7 +155,12 @@ export function AdminControls({ project }: { project: Project }) {
             <Button variant="default" onClick={rejectDialog.close} disabled={busy}>
               Cancel
             </Button>
-            <Button color="red" loading={running === 'revoke'} onClick={() => run('revoke', { reason })}>
+            <Button
+              color="red"
+              loading={running === 'revoke'}
+              disabled={!reason.trim()}
+              onClick={() => run('revoke', { reason })}
+            >
               Reject Project
             </Button>
           </Group>

@@ -24,7 +24,7 @@ import { type SaveTarget, useSaveProject } from '@/features/projects/api/project
 import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
 import { ImageField, previewSource, VideoField } from './MediaFields';
 import { PreviewDialog } from './PreviewDialog';
-import { RichTextField } from './RichTextField';
+import { RichTextField } from '@/components/projects/RichTextField';
 import {
   imageFileProblem,
   imageUrlProblem,
@@ -97,6 +97,7 @@ export function ProjectForm({
   const showStars = mode !== 'draft';
   // A live campaign's goal, start date and funding model are locked (DESIGN.md §5).
   const live = project?.status === 'ACTIVE';
+  const resubmit = project?.status === 'REJECTED';
   const today = todayUtc();
   const existingImage = uploadedPath(project?.image_url);
   const existingVideo = uploadedPath(project?.video_url);
@@ -128,7 +129,9 @@ export function ProjectForm({
       mode === 'create'
         ? { kind: next === 'draft' ? 'draft' : 'create' }
         : { kind: 'update', id: project?.id ?? 0 };
-    const status = mode === 'edit' ? undefined : next === 'draft' ? 'DRAFT' : 'PENDING';
+    // A project rejected in review goes back to the queue when its creator saves the fixes.
+    const status =
+      mode === 'edit' ? (resubmit ? 'PENDING' : undefined) : next === 'draft' ? 'DRAFT' : 'PENDING';
     setIntent(next);
     save.mutate(
       { target, body: toFormData(current, { status, image, video }) },
@@ -331,7 +334,9 @@ export function ProjectForm({
           {mode === 'edit' && (
             <>
               {previewButton}
-              {button('Update Project', 'submit', 'filled', <IconDeviceFloppy size={18} />)}
+              {resubmit
+                ? button('Resubmit for Review', 'submit', 'filled', <IconSend size={18} />)
+                : button('Update Project', 'submit', 'filled', <IconDeviceFloppy size={18} />)}
             </>
           )}
         </Group>

@@ -1,0 +1,181 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSummaryResponse,
+  auditLogQuery,
+  auditLogResponse,
+  idParam,
+  optionalReasonRequest,
+  projectResponse,
+  queueQuery,
+  queueResponse,
+  reasonRequest,
+  reportRequest,
+  reportResponse,
+  reportsQuery,
+  reportsResponse,
+  resolveReportRequest,
+  TOOLS_MESSAGES,
+} from '@fundry/shared';
+import { currentUser } from '../auth/authenticate';
+import type { AdminService } from './admin.service';
+
+const tags = ['admin'];
+
+/** The admin area (Admin only; every route checks the role on the server). */
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/summary',
+    { schema: { tags, summary: 'Counts of each queue', response: { 200: adminSummaryResponse } } },
+    async (request) => ({ data: await admin.summary(currentUser(request)) }),
+  );
+
+  app.get(
+    '/queues/pending',
+    {
+      schema: {
+        tags,
+        summary: 'Projects waiting for review, oldest submission first',
+        querystring: queueQuery,
+        response: { 200: queueResponse },
+      },
+    },
+    async (request) => admin.pending(currentUser(request), request.query.page, request.query.per_page),
+  );
+
+  app.get(
+    '/queues/featured-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Projects whose creator asked to be featured',
+        querystring: queueQuery,
+        response: { 200: queueResponse },
+      },
+    },
+    async (request) =>
+      admin.featuredRequests(currentUser(request), request.query.page, request.query.per_page),
+  );
+
+  app.post(
+    '/projects/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending or active project with a reason (shown to the creator)',
+        params: idParam,
+        body: reasonRequest,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({
+      data: await admin.reject(currentUser(request), request.params.id, request.body.reason),
+      message: 'Project rejected',
+    }),
+  );
+
+  app.post(
+    '/projects/:id/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Activate a pending or rejected project',
+        params: idParam,
+        body: optionalReasonRequest,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({
+      data: await admin.activate(currentUser(request), request.params.id, request.body?.reason),
+      message: 'Project activated successfully',
+    }),
+  );
+
+  app.get(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Reports of projects and comments (open: oldest first)',
+        querystring: reportsQuery,
+        response: { 200: reportsResponse },
+      },
+    },
+    async (request) =>
+      admin.reports(currentUser(request), request.query.status, request.query.page, request.query.per_page),
+  );
+
+  app.post(
+    '/reports/:id/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'Resolve a report: dismiss it, reject its project, or remove its comment',
+        params: idParam,
+        body: resolveReportRequest,
+        response: { 200: reportResponse },
+      },
+    },
+    async (request) => ({
+      data: await admin.resolve(currentUser(request), request.params.id, request.body),
+      message: 'Report resolved',
+    }),
+  );
+
+  app.get(
+    '/audit-log',
+    {
+      schema: {
+        tags,
+        summary: 'Every admin action: who, what, when and why (newest first)',
+        querystring: auditLogQuery,
+        response: { 200: auditLogResponse },
+      },
+    },
+    async (request) => admin.auditLog(currentUser(request), request.query),
+  );
+};
+
+/** Reports by any signed-in person: POST projects/{id}/report and comments/{id}/report (once each). */
+export const reportRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.post(
+    '/projects/:id/report',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a project to the administrators (once per person)',
+        params: idParam,
+        body: reportRequest,
+        response: { 201: reportResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await admin.reportProject(currentUser(request), request.params.id, request.body.reason),
+        message: TOOLS_MESSAGES.reported,
+      }),
+  );
+
+  app.post(
+    '/comments/:id/report',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a comment to the administrators (once per person)',
+        params: idParam,
+        body: reportRequest,
+        response: { 201: reportResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await admin.reportComment(currentUser(request), request.params.id, request.body.reason),
+        message: TOOLS_MESSAGES.reported,
+      }),
+  );
+};

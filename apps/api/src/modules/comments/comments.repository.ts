@@ -1,0 +1,139 @@
+import { type Kysely, sql } from 'kysely';
+import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import type { DB } from '../../db/schema';
+
+/** Where a comment lives: on a project (update null) or on one of its updates. */
+export interface CommentTarget {
+  projectId: number;
+  updateId: number | null;
+}
+
+/** Comments with their author and whether the author backs the project: one query, however many rows. */
+function selectComments(db: Kysely<DB>) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select([
+      'c.id',
+      'c.project_id',
+      'c.update_id',
+      'c.parent_id',
+      'c.body',
+      'c.created_at',
+      'c.edited_at',
+      'c.removed_at',
+      'c.author_id',
+      sql<string>`coalesce(nullif(u.full_name, ''), u.username)`.as('author_name'),
+      'u.profile_image as author_image',
+      sql<boolean>`exists (
+        select 1 from donations d where d.donor_id = c.author_id and d.project_id = c.project_id
+        and d.status in (${sql.join(LIVE_PLEDGE_STATUSES)}))`.as('author_backs'),
+    ]);
+}
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['executeTakeFirstOrThrow']>>;
+
+function threadsOf(db: Kysely<DB>, target: CommentTarget) {
+  const base = db
+    .selectFrom('comments as c')
+    .where('c.project_id', '=', target.projectId)
+    .where('c.parent_id', 'is', null);
+  return target.updateId === null
+    ? base.where('c.update_id', 'is', null)
+    : base.where('c.update_id', '=', target.updateId);
+}
+
+/**
+ * A page of threads (newest first) with every reply of those threads (oldest first): three queries per page,
+ * whatever the number of comments on it.
+ */
+export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: number, perPage: number) {
+  const threadQuery = selectComments(db)
+    .where('c.project_id', '=', target.projectId)
+    .where('c.parent_id', 'is', null)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [threads, count] = await Promise.all([
+    target.updateId === null
+      ? threadQuery.where('c.update_id', 'is', null).execute()
+      : threadQuery.where('c.update_id', '=', target.updateId).execute(),
+    threadsOf(db, target)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const replies =
+    threads.length === 0
+      ? []
+      : await selectComments(db)
+          .where(
+            'c.parent_id',
+            'in',
+            threads.map((thread) => thread.id),
+          )
+          .orderBy('c.created_at', 'asc')
+          .orderBy('c.id', 'asc')
+          .execute();
+  return { threads, replies, total: Number(count.total) };
+}
+
+export function findComment(db: Kysely<DB>, id: number) {
+  return selectComments(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+export async function insertComment(
+  trx: Kysely<DB>,
+  values: { target: CommentTarget; parentId: number | null; authorId: number; body: string },
+) {
+  const row = await trx
+    .insertInto('comments')
+    .values({
+      project_id: values.target.projectId,
+      update_id: values.target.updateId,
+      parent_id: values.parentId,
+      author_id: values.authorId,
+      body: values.body,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The visible comments of an update, moved in the transaction of the comment that changes them. */
+export async function moveUpdateCommentCount(trx: Kysely<DB>, updateId: number, by: 1 | -1) {
+  await trx
+    .updateTable('project_updates')
+    .set((eb) => ({ comments_count: eb('comments_count', '+', by) }))
+    .where('id', '=', updateId)
+    .execute();
+}
+
+export async function editComment(db: Kysely<DB>, id: number, body: string) {
+  const result = await db
+    .updateTable('comments')
+    .set({ body, edited_at: new Date() })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Leaves a tombstone: the row stays so its replies keep their place. False when it was already removed. */
+export async function removeComment(trx: Kysely<DB>, id: number, removedBy: number) {
+  const result = await trx
+    .updateTable('comments')
+    .set({ removed_at: new Date(), removed_by: removedBy })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findUserContact(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', sql<string>`coalesce(nullif(full_name, ''), username)`.as('name')])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

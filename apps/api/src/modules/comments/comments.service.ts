@@ -1,0 +1,257 @@
+import type { Kysely } from 'kysely';
+import {
+  type Comment,
+  type CommentReply,
+  type CommentRequest,
+  COMMUNITY_MESSAGES,
+  type CommunityListQuery,
+} from '@fundry/shared';
+import type { DB } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import { recordAudit } from '../admin/audit.repository';
+import { mailTemplates } from '../mail/mail.templates';
+import type { MailService } from '../mail/mail.service';
+import { insertNotifications } from '../notifications/notifications.repository';
+import type { PreferenceService } from '../preferences/preferences.service';
+import {
+  type CommunityAccess,
+  communityAccess,
+  pageMeta,
+  type UpdateService,
+} from '../updates/updates.service';
+import {
+  type CommentRow,
+  type CommentTarget,
+  editComment,
+  findComment,
+  findUserContact,
+  insertComment,
+  listThreads,
+  moveUpdateCommentCount,
+  removeComment,
+} from './comments.repository';
+
+const EXCERPT_LENGTH = 200;
+const excerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+
+function toReply(row: CommentRow, creatorId: number): CommentReply {
+  const removed = row.removed_at !== null;
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    update_id: row.update_id,
+    body: removed ? '' : row.body,
+    author: removed
+      ? null
+      : {
+          id: row.author_id,
+          name: row.author_name,
+          profile_image: row.author_image,
+          is_creator: row.author_id === creatorId,
+          is_backer: row.author_backs,
+        },
+    created_at: row.created_at.toISOString(),
+    edited_at: removed ? null : (row.edited_at?.toISOString() ?? null),
+    removed,
+  };
+}
+
+/**
+ * Comments on a project and on its updates (DESIGN.md §11): threads with one level of replies; only the creator
+ * and backers post; a removed comment stays as a tombstone so its replies keep their place.
+ */
+export class CommentService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly updates: UpdateService,
+    private readonly mail: MailService,
+    private readonly preferences: PreferenceService,
+    private readonly appUrl: string,
+  ) {}
+
+  /** The caller's standing and the discussion's place; an update locked to the caller is a 403. */
+  private async target(projectId: number, updateId: number | null, caller: AccessClaims | null) {
+    if (updateId === null) {
+      return { access: await communityAccess(this.db, projectId, caller), target: { projectId, updateId } };
+    }
+    const { access } = await this.updates.readable(projectId, updateId, caller);
+    return { access, target: { projectId, updateId } };
+  }
+
+  async list(
+    projectId: number,
+    updateId: number | null,
+    caller: AccessClaims | null,
+    query: CommunityListQuery,
+  ) {
+    const { access, target } = await this.target(projectId, updateId, caller);
+    const { threads, replies, total } = await listThreads(this.db, target, query.page, query.per_page);
+    const creatorId = access.project.creator_id;
+    const byThread = new Map<number, CommentReply[]>();
+    for (const reply of replies) {
+      const list = byThread.get(reply.parent_id ?? 0) ?? [];
+      list.push(toReply(reply, creatorId));
+      byThread.set(reply.parent_id ?? 0, list);
+    }
+    const comments: Comment[] = threads.map((thread) => ({
+      ...toReply(thread, creatorId),
+      replies: byThread.get(thread.id) ?? [],
+    }));
+    return {
+      data: { comments, can_comment: access.mayComment },
+      meta: pageMeta(total, query.page, query.per_page),
+    };
+  }
+
+  async post(projectId: number, updateId: number | null, caller: AccessClaims, input: CommentRequest) {
+    const { access, target } = await this.target(projectId, updateId, caller);
+    if (!access.mayComment) throw forbidden(COMMUNITY_MESSAGES.onlyBackersComment);
+    const parent = input.parent_id ? await findComment(this.db, input.parent_id) : null;
+    if (input.parent_id) {
+      if (!parent || parent.project_id !== projectId || parent.update_id !== updateId) {
+        throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.parentElsewhere);
+      }
+      if (parent.removed_at) throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.commentRemoved);
+    }
+    // One level of replies: answering a reply joins its thread.
+    const threadId = parent ? (parent.parent_id ?? parent.id) : null;
+    const id = await this.db.transaction().execute(async (trx) => {
+      const commentId = await insertComment(trx, {
+        target,
+        parentId: threadId,
+        authorId: caller.userId,
+        body: input.body,
+      });
+      if (updateId !== null) await moveUpdateCommentCount(trx, updateId, 1);
+      await this.notify(trx, access, target, caller.userId, parent, input.body);
+      return commentId;
+    });
+    this.mail.kick();
+    const row = await findComment(this.db, id);
+    if (!row) throw notFound('Comment');
+    return toReply(row, access.project.creator_id);
+  }
+
+  /** A reply tells the author of the comment answered; any comment tells the creator (not their own). */
+  private async notify(
+    trx: Kysely<DB>,
+    access: CommunityAccess,
+    target: CommentTarget,
+    authorId: number,
+    parent: CommentRow | null | undefined,
+    body: string,
+  ) {
+    const { project } = access;
+    const link =
+      target.updateId === null
+        ? `/projects/${project.id}?tab=comments`
+        : `/projects/${project.id}/updates/${target.updateId}`;
+    const author = await findUserContact(trx, authorId);
+    const who = author?.name ?? 'Someone';
+    const recipients: Array<{ userId: number; type: string; message: string; subject: string }> = [];
+    if (parent && parent.author_id !== authorId) {
+      recipients.push({
+        userId: parent.author_id,
+        type: 'COMMENT_REPLY',
+        message: `${who} replied to your comment on ${project.title}`,
+        subject: `${who} replied to your comment`,
+      });
+    }
+    if (project.creator_id !== authorId && !recipients.some((r) => r.userId === project.creator_id)) {
+      recipients.push({
+        userId: project.creator_id,
+        type: 'COMMENT',
+        message: `${who} commented on ${project.title}`,
+        subject: `New comment on “${project.title}”`,
+      });
+    }
+    await insertNotifications(
+      trx,
+      recipients.map((r) => ({
+        userId: r.userId,
+        type: r.type,
+        message: r.message,
+        projectId: project.id,
+        link,
+      })),
+    );
+    for (const r of recipients) {
+      const contact = await findUserContact(trx, r.userId);
+      if (!contact) continue;
+      await this.preferences.enqueueGoverned(
+        trx,
+        r.userId,
+        'email_comments',
+        mailTemplates.newComment(
+          contact.email,
+          contact.name,
+          r.subject,
+          r.message,
+          excerpt(body),
+          `${this.appUrl}${link}`,
+        ),
+      );
+    }
+  }
+
+  /** The comment with the caller's standing on its project; a hidden project or a deleted update is a 404. */
+  private async existing(id: number, caller: AccessClaims) {
+    const row = await findComment(this.db, id);
+    if (!row) throw notFound('Comment');
+    const { access } = await this.target(row.project_id, row.update_id, caller).catch((error: unknown) => {
+      // A comment whose discussion the caller may not see does not exist for them.
+      if (error instanceof AppError && error.status === 403 && row.author_id !== caller.userId) {
+        throw notFound('Comment');
+      }
+      if (error instanceof AppError && error.status === 403) {
+        return { access: null };
+      }
+      throw error;
+    });
+    return { row, access };
+  }
+
+  async edit(id: number, caller: AccessClaims, body: string) {
+    const { row } = await this.existing(id, caller);
+    if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
+    if (row.author_id !== caller.userId) throw forbidden(COMMUNITY_MESSAGES.notYourComment);
+    if (!(await editComment(this.db, id, body)))
+      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
+    const project = await this.db
+      .selectFrom('projects')
+      .select('creator_id')
+      .where('id', '=', row.project_id)
+      .executeTakeFirstOrThrow();
+    const edited = await findComment(this.db, id);
+    if (!edited) throw notFound('Comment');
+    return toReply(edited, project.creator_id);
+  }
+
+  async remove(id: number, caller: AccessClaims) {
+    const { row, access } = await this.existing(id, caller);
+    if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
+    const isAdmin = caller.roles.includes('Admin');
+    const isCreator = access?.isCreator ?? false;
+    if (row.author_id !== caller.userId && !isCreator && !isAdmin) {
+      throw forbidden(COMMUNITY_MESSAGES.cannotRemove);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await removeComment(trx, id, caller.userId))) {
+        throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
+      }
+      if (row.update_id !== null) await moveUpdateCommentCount(trx, row.update_id, -1);
+      if (isAdmin && row.author_id !== caller.userId && !isCreator) {
+        // An admin's removal is recorded in the audit log (DESIGN.md §12).
+        await recordAudit(trx, {
+          actorId: caller.userId,
+          action: 'comment.remove',
+          targetType: 'comment',
+          targetId: id,
+          projectId: row.project_id,
+        });
+      }
+    });
+  }
+}

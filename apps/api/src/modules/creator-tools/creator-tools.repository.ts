@@ -1,0 +1,138 @@
+import { type Kysely, sql } from 'kysely';
+import { type DonationStatusName, LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import type { DB } from '../../db/schema';
+
+/** Pledges shown to a creator: every pledge that went live once (not abandoned checkouts). */
+const SHOWN_STATUSES: DonationStatusName[] = [
+  'PLEDGED',
+  'COLLECTING',
+  'SUCCEEDED',
+  'PAYMENT_FAILED',
+  'REFUNDED',
+  'CANCELED',
+  'RELEASED',
+  'DROPPED',
+];
+
+export interface BackerFilters {
+  status?: DonationStatusName;
+  rewardId?: number;
+}
+
+function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
+  let query = db
+    .selectFrom('donations as d')
+    .innerJoin('users as u', 'u.id', 'd.donor_id')
+    .leftJoin('rewards as r', 'r.id', 'd.reward_id')
+    .where('d.project_id', '=', projectId)
+    .where('d.pledged_at', 'is not', null);
+  query = filters.status
+    ? query.where('d.status', '=', filters.status)
+    : query.where('d.status', 'in', SHOWN_STATUSES);
+  if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
+  return query;
+}
+
+function selectBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
+  return backersBase(db, projectId, filters)
+    .select([
+      'd.id',
+      'd.donor_id',
+      'u.full_name',
+      'u.username',
+      'u.email',
+      'd.amount_cents',
+      'd.reward_id',
+      'r.title as reward_title',
+      'd.status',
+      'd.funding_model',
+      'd.pledged_at',
+      'd.shipping_address',
+      'd.fulfilment_status',
+    ])
+    .orderBy('d.pledged_at', 'desc')
+    .orderBy('d.id', 'desc');
+}
+
+export type BackerRecord = Awaited<ReturnType<ReturnType<typeof selectBackers>['execute']>>[number];
+
+export async function listBackers(
+  db: Kysely<DB>,
+  projectId: number,
+  filters: BackerFilters,
+  page: number,
+  perPage: number,
+) {
+  const [rows, count] = await Promise.all([
+    selectBackers(db, projectId, filters)
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    backersBase(db, projectId, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Every backer of the filter, for the CSV export (bounded: a project has far fewer pledges). */
+export function allBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
+  return selectBackers(db, projectId, filters).limit(200_000).execute();
+}
+
+/**
+ * Marks rewards sent: only collected pledges of this project with a reward not yet sent (a guarded update, so
+ * a second click changes nothing). Returns the pledges that changed, with their backer.
+ */
+export function markSent(db: Kysely<DB>, projectId: number, donationIds: number[]) {
+  return db
+    .updateTable('donations')
+    .set({ fulfilment_status: 'sent', updated_at: new Date() })
+    .where('project_id', '=', projectId)
+    .where('id', 'in', donationIds)
+    .where('status', '=', 'SUCCEEDED')
+    .where('reward_id', 'is not', null)
+    .where('fulfilment_status', 'is', null)
+    .returning(['id', 'donor_id', 'reward_id'])
+    .execute();
+}
+
+/** Live pledges per day (UTC, by when they became live). */
+export async function pledgesPerDay(db: Kysely<DB>, projectId: number) {
+  const result = await sql<{ day: string; pledges: number; cents: number }>`
+    select to_char(pledged_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           count(*)::int as pledges, coalesce(sum(amount_cents), 0)::bigint as cents
+    from donations
+    where project_id = ${projectId} and pledged_at is not null
+      and status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+    group by 1 order by 1`.execute(db);
+  return result.rows.map((row) => ({ day: row.day, pledges: Number(row.pledges), cents: Number(row.cents) }));
+}
+
+/** Live pledges per reward (null: no reward), with every reward of the project even when it has none. */
+export async function pledgesPerReward(db: Kysely<DB>, projectId: number) {
+  const result = await sql<{
+    reward_id: number | null;
+    title: string | null;
+    backers: number;
+    cents: number;
+  }>`
+    select r.id as reward_id, r.title, count(d.id)::int as backers, coalesce(sum(d.amount_cents), 0)::bigint as cents
+    from rewards r
+    left join donations d on d.reward_id = r.id and d.project_id = r.project_id
+      and d.status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+    where r.project_id = ${projectId}
+    group by r.id, r.title
+    union all
+    select null, null, count(*)::int, coalesce(sum(amount_cents), 0)::bigint
+    from donations
+    where project_id = ${projectId} and reward_id is null
+      and status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+    order by 3 desc, 1`.execute(db);
+  return result.rows.map((row) => ({
+    rewardId: row.reward_id,
+    title: row.title,
+    backers: Number(row.backers),
+    cents: Number(row.cents),
+  }));
+}

@@ -1,0 +1,338 @@
+import type { Kysely } from 'kysely';
+import {
+  type BackerRow,
+  type BackersQuery,
+  centsToDollars,
+  type DailyStats,
+  formatDollars,
+  MS_PER_DAY,
+  PUBLIC_STATUSES,
+  todayUtc,
+  toCsv,
+  TOOLS_MESSAGES,
+} from '@fundry/shared';
+import type { DB } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../admin/audit.repository';
+import type { AccessClaims } from '../auth/tokens';
+import type { MailService } from '../mail/mail.service';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { donationLedgerEntry, findDonation } from '../payments/payments.repository';
+import type { PaymentService } from '../payments/payments.service';
+import { projectFunds } from '../payouts/payouts.repository';
+import { findProject } from '../projects/projects.repository';
+import {
+  allBackers,
+  type BackerFilters,
+  type BackerRecord,
+  listBackers,
+  markSent,
+  pledgesPerDay,
+  pledgesPerReward,
+} from './creator-tools.repository';
+import { toolMails } from './creator-tools.mail';
+
+const isAdmin = (caller: AccessClaims) => caller.roles.includes('Admin');
+/** The longest curve drawn day by day (a campaign lasts at most 90 days). */
+const MAX_CURVE_DAYS = 400;
+
+function toBackerRow(row: BackerRecord): BackerRow {
+  const collected = row.status === 'SUCCEEDED';
+  return {
+    donation_id: row.id,
+    backer: { id: row.donor_id, name: row.full_name || row.username, email: row.email },
+    amount: centsToDollars(Number(row.amount_cents)),
+    reward: row.reward_id === null ? null : { id: row.reward_id, title: row.reward_title ?? '' },
+    status: row.status,
+    funding_model: row.funding_model,
+    pledged_at: row.pledged_at?.toISOString() ?? null,
+    shipping_address: row.shipping_address
+      ? {
+          name: row.shipping_address.name,
+          line1: row.shipping_address.line1,
+          line2: row.shipping_address.line2 ?? null,
+          city: row.shipping_address.city,
+          region: row.shipping_address.region ?? null,
+          postal_code: row.shipping_address.postal_code,
+          country: row.shipping_address.country,
+        }
+      : null,
+    fulfilment_status: row.fulfilment_status,
+    can_refund: collected,
+    can_mark_sent: collected && row.reward_id !== null && row.fulfilment_status === null,
+  };
+}
+
+const CSV_HEADER = [
+  'Pledge ID',
+  'Backer',
+  'Email',
+  'Amount (USD)',
+  'Reward',
+  'Status',
+  'Pledged at (UTC)',
+  'Reward sent',
+  'Ship to',
+  'Address line 1',
+  'Address line 2',
+  'City',
+  'Region',
+  'Postal code',
+  'Country',
+];
+
+/** Backers, CSV, fulfilment, refunds and the funding curve, for a project's creator and admins (DESIGN.md §12). */
+export class CreatorToolsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly payments: PaymentService,
+    private readonly mail: MailService,
+    private readonly appUrl: string,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** The project, when the caller is its creator or an admin: 404 if they may not see it, 403 if only that. */
+  private async ownProject(projectId: number, caller: AccessClaims) {
+    const project = await findProject(this.db, projectId);
+    if (!project) throw notFound('Project');
+    if (project.creator_id === caller.userId || isAdmin(caller)) return project;
+    if ((PUBLIC_STATUSES as readonly string[]).includes(project.status)) {
+      throw forbidden('Only the project’s creator or an administrator can do this');
+    }
+    throw notFound('Project');
+  }
+
+  /** A pledge of a project the caller runs (or any, for an admin); its backer gets 403, others 404. */
+  private async ownDonation(donationId: number, caller: AccessClaims) {
+    const donation = await findDonation(this.db, donationId);
+    if (!donation) throw notFound('Pledge');
+    const project = await findProject(this.db, donation.project_id);
+    if (!project) throw notFound('Pledge');
+    if (project.creator_id === caller.userId || isAdmin(caller)) return { donation, project };
+    if (donation.donor_id === caller.userId) {
+      throw forbidden('Only the project’s creator or an administrator can do this');
+    }
+    throw notFound('Pledge');
+  }
+
+  async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {
+    await this.ownProject(projectId, caller);
+    const filters: BackerFilters = { status: query.status, rewardId: query.reward_id };
+    const { rows, total } = await listBackers(this.db, projectId, filters, query.page, query.per_page);
+    return {
+      data: rows.map(toBackerRow),
+      meta: {
+        total,
+        pages: Math.max(1, Math.ceil(total / query.per_page)),
+        page: query.page,
+        per_page: query.per_page,
+      },
+    };
+  }
+
+  /** The backers as an RFC 4180 document (UTF-8 with BOM, formulas neutralised). */
+  async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters) {
+    const project = await this.ownProject(projectId, caller);
+    const rows = (await allBackers(this.db, projectId, filters)).map(toBackerRow);
+    const csv = toCsv([
+      CSV_HEADER,
+      ...rows.map((row) => [
+        row.donation_id,
+        row.backer.name,
+        row.backer.email,
+        centsToDollars(Math.round(row.amount * 100)).toFixed(2),
+        row.reward?.title ?? '',
+        row.status,
+        row.pledged_at ?? '',
+        row.fulfilment_status === 'sent' ? 'yes' : 'no',
+        row.shipping_address?.name ?? '',
+        row.shipping_address?.line1 ?? '',
+        row.shipping_address?.line2 ?? '',
+        row.shipping_address?.city ?? '',
+        row.shipping_address?.region ?? '',
+        row.shipping_address?.postal_code ?? '',
+        row.shipping_address?.country ?? '',
+      ]),
+    ]);
+    return { csv, filename: `fundry-project-${project.id}-backers.csv` };
+  }
+
+  /** Marks the rewards of collected pledges sent and tells each backer (a pledge already sent is left alone). */
+  async markSent(projectId: number, caller: AccessClaims, donationIds: number[]) {
+    const project = await this.ownProject(projectId, caller);
+    const ids = [...new Set(donationIds)];
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const rows = await markSent(trx, projectId, ids);
+      if (rows.length === 0) return rows;
+      const details = await trx
+        .selectFrom('donations as d')
+        .innerJoin('users as u', 'u.id', 'd.donor_id')
+        .innerJoin('rewards as r', 'r.id', 'd.reward_id')
+        .select(['d.id', 'd.donor_id', 'u.email', 'u.full_name', 'u.username', 'r.title'])
+        .where(
+          'd.id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      await insertNotifications(
+        trx,
+        details.map((row) => ({
+          userId: row.donor_id,
+          type: 'REWARD_SENT',
+          message: `Your reward “${row.title}” from “${project.title}” is on its way.`,
+          projectId,
+          link: `/donation/success?donation_id=${row.id}`,
+        })),
+      );
+      for (const row of details) {
+        await this.mail.enqueue(
+          trx,
+          toolMails.rewardSent(
+            row.email,
+            row.full_name || row.username,
+            project.title,
+            row.title,
+            `${this.appUrl}/donation/success?donation_id=${row.id}`,
+          ),
+        );
+      }
+      return rows;
+    });
+    this.mail.kick();
+    return changed.map((row) => row.id);
+  }
+
+  /** One pledge's reward marked sent: 409 when it cannot be (not collected, no reward). */
+  async markOneSent(donationId: number, caller: AccessClaims) {
+    const { donation } = await this.ownDonation(donationId, caller);
+    if (donation.fulfilment_status === 'sent') return donation.fulfilment_status;
+    if (donation.reward_id === null) {
+      throw new AppError('CONFLICT', 'This pledge has no reward to send');
+    }
+    if (donation.status !== 'SUCCEEDED') {
+      throw new AppError('CONFLICT', 'Only the reward of a collected pledge can be marked as sent');
+    }
+    await this.markSent(donation.project_id, caller, [donationId]);
+    return 'sent' as const;
+  }
+
+  /**
+   * Refunds a collected pledge in full through the provider. PaymentService.refund is keyed per pledge and its
+   * record is a guarded transition, so however many requests race, one refund is recorded; the others get 409.
+   */
+  async refund(donationId: number, caller: AccessClaims) {
+    const { donation, project } = await this.ownDonation(donationId, caller);
+    if (donation.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
+    if (donation.status !== 'SUCCEEDED') {
+      throw new AppError(
+        'CONFLICT',
+        donation.status === 'PLEDGED'
+          ? 'This pledge has not been charged yet, so there is nothing to refund'
+          : 'Only a collected pledge can be refunded',
+      );
+    }
+    // Money already paid out to the creator cannot be given back from the project's balance.
+    const [funds, entry] = await Promise.all([
+      projectFunds(this.db, project.id),
+      donationLedgerEntry(this.db, donation.id),
+    ]);
+    if (entry && funds.availableCents < Number(entry.net_cents)) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        'This pledge’s money has already been paid out, so it cannot be refunded from the project’s balance',
+      );
+    }
+    const applied = await this.payments.refund(donation.id);
+    if (!applied) {
+      const now = await findDonation(this.db, donation.id);
+      if (now?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
+      throw new AppError('CONFLICT', 'Only a collected pledge can be refunded');
+    }
+    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
+    await this.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'donation.refund',
+        targetType: 'donation',
+        targetId: donation.id,
+        projectId: project.id,
+        reason: null,
+        details: {
+          amount_cents: donation.amount_cents,
+          by: project.creator_id === caller.userId ? 'creator' : 'admin',
+        },
+      });
+      const donor = await trx
+        .selectFrom('users')
+        .select(['email', 'full_name', 'username'])
+        .where('id', '=', donation.donor_id)
+        .executeTakeFirst();
+      if (donor) {
+        await this.mail.enqueue(
+          trx,
+          toolMails.refunded(
+            donor.email,
+            donor.full_name || donor.username,
+            project.title,
+            amount,
+            `${this.appUrl}/donation/success?donation_id=${donation.id}`,
+          ),
+        );
+      }
+    });
+    this.mail.kick();
+    return {
+      donation_id: donation.id,
+      status: 'REFUNDED' as const,
+      amount: centsToDollars(donation.amount_cents),
+    };
+  }
+
+  /** The funding curve: live pledges per day (every day from the start to today or the end), and per reward. */
+  async dailyStats(projectId: number, caller: AccessClaims): Promise<DailyStats> {
+    const project = await this.ownProject(projectId, caller);
+    const [perDay, perReward] = await Promise.all([
+      pledgesPerDay(this.db, projectId),
+      pledgesPerReward(this.db, projectId),
+    ]);
+    const byDay = new Map(perDay.map((row) => [row.day, row]));
+    const today = todayUtc(this.clock());
+    const firstPledge = perDay[0]?.day;
+    const lastPledge = perDay.at(-1)?.day;
+    let first = project.start_date ?? firstPledge ?? today;
+    if (firstPledge && firstPledge < first) first = firstPledge;
+    let last = project.end_date && project.end_date < today ? project.end_date : today;
+    if (lastPledge && lastPledge > last) last = lastPledge;
+    if (last < first) last = first;
+    const days: DailyStats['days'] = [];
+    let cumulative = 0;
+    for (
+      let time = Date.parse(`${first}T00:00:00Z`), n = 0;
+      time <= Date.parse(`${last}T00:00:00Z`) && n < MAX_CURVE_DAYS;
+      time += MS_PER_DAY, n += 1
+    ) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      const row = byDay.get(day);
+      cumulative += row?.cents ?? 0;
+      days.push({
+        date: day,
+        pledges: row?.pledges ?? 0,
+        amount: centsToDollars(row?.cents ?? 0),
+        cumulative_amount: centsToDollars(cumulative),
+      });
+    }
+    return {
+      goal_amount: project.goal_cents === null ? null : centsToDollars(Number(project.goal_cents)),
+      days,
+      rewards: perReward
+        .filter((row) => row.rewardId !== null || row.backers > 0)
+        .map((row) => ({
+          reward_id: row.rewardId,
+          title: row.title ?? 'No reward',
+          backers: row.backers,
+          amount: centsToDollars(row.cents),
+        })),
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type pg from 'pg';
+
+/**
+ * Everything the process measures, in one registry served on the metrics port (never on the public one).
+ * The counters are module-level so that any service can count what it does with one line, after the
+ * transaction that did it has committed.
+ */
+export const registry = new Registry();
+
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new Counter<L>({ name, help, labelNames, registers: [registry] });
+
+export const platformMetrics = {
+  /** A pledge (donation) moved from one state to another. */
+  pledgeTransitions: counter('fundry_pledge_transitions_total', 'Pledges by state change', ['from', 'to']),
+  /** An off-session charge of a saved card at the end of a successful campaign: `succeeded` or `failed`. */
+  collections: counter('fundry_collections_total', 'Pledge collections by outcome', ['outcome']),
+  paymentFailures: counter('fundry_payment_failures_total', 'Payments the provider reported as failed'),
+  refunds: counter('fundry_refunds_total', 'Pledges refunded in full'),
+  /** A transfer to a creator's bank account: `completed` or `failed`. */
+  payouts: counter('fundry_payouts_total', 'Payouts by outcome', ['outcome']),
+  /** One delivery attempt of an outbox mail: `sent` or `failed` (it is retried later). */
+  mails: counter('fundry_mails_total', 'Mail delivery attempts by outcome', ['outcome']),
+  jobFailures: counter('fundry_job_failures_total', 'Scheduled job runs that threw', ['job']),
+};
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by route template, method and status code',
+  labelNames: ['route', 'method', 'status_code'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+let defaultsCollected = false;
+/** Process and Node.js metrics (CPU, memory, handles, event-loop delay, GC), started once per process. */
+export function collectProcessMetrics() {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ register: registry });
+}
+
+/**
+ * The database pool's connections in use and requests waiting for one, read at each scrape. On PGlite the
+ * pool has a single connection to the embedded database, so `waiting` shows queries queueing behind it.
+ */
+export function observeDatabasePool(pool: pg.Pool) {
+  registry.removeSingleMetric('fundry_db_pool_connections_in_use');
+  registry.removeSingleMetric('fundry_db_pool_requests_waiting');
+  new Gauge({
+    name: 'fundry_db_pool_connections_in_use',
+    help: 'Database connections checked out of the pool',
+    registers: [registry],
+    collect() {
+      this.set(pool.totalCount - pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: 'fundry_db_pool_requests_waiting',
+    help: 'Queries waiting for a free database connection',
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+}
+
+/** Jobs waiting in each queue, read at each scrape from the job runner. */
+export function observeJobQueues(queues: string[], depth: (queue: string) => Promise<number>) {
+  registry.removeSingleMetric('fundry_job_queue_depth');
+  new Gauge({
+    name: 'fundry_job_queue_depth',
+    help: 'Jobs queued and not yet started, by queue',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      const sizes = await Promise.all(queues.map(async (queue) => [queue, await depth(queue)] as const));
+      for (const [queue, size] of sizes) this.set({ queue }, size);
+    },
+  });
+}

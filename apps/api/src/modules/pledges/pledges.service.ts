@@ -1,0 +1,462 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  campaignEnd,
+  centsToDollars,
+  chargeDate,
+  type Donation,
+  dollarsToCents,
+  formatDollars,
+  inLastDay,
+  MS_PER_DAY,
+  parseCalendarDate,
+  PAYMENT_FIX_DAYS,
+  PLEDGE_MESSAGES,
+  type PledgeRequest,
+  REWARD_MESSAGES,
+  shippingRuleFor,
+  type ShippingAddress,
+  type UpdatePledgeRequest,
+} from '@fundry/shared';
+import type { DB } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import type { MailService } from '../mail/mail.service';
+import type { PreferenceService } from '../preferences/preferences.service';
+import { mailTemplates } from '../mail/mail.templates';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { type Clock, formatDay, type PaymentService } from '../payments/payments.service';
+import {
+  type DonationRow,
+  insertDonation,
+  lockDonation,
+  lockProjectForMoney,
+  moveProjectCounters,
+  setDonation,
+  shareLockProject,
+  transitionDonation,
+} from '../payments/payments.repository';
+import type { ProjectService } from '../projects/projects.service';
+import { claimIfAvailable, findReward, reserveReward, unclaim } from '../rewards/rewards.repository';
+import { findUserById } from '../users/users.repository';
+import {
+  findCurrentPledge,
+  findPaymentCustomer,
+  findPledgeView,
+  lockBackerOfProject,
+  type PledgeView,
+  savePaymentCustomer,
+} from './pledges.repository';
+
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+type Reward = NonNullable<Awaited<ReturnType<typeof findReward>>>;
+
+/**
+ * A backer's pledge from the Back button to the end of the campaign (DESIGN.md §10): one live pledge per
+ * backer and project; all-or-nothing pledges save a card and may be changed or cancelled until the end date;
+ * flexible ones are charged at checkout and are final.
+ */
+export class PledgeService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly projects: ProjectService,
+    private readonly payments: PaymentService,
+    private readonly mail: MailService,
+    private readonly appUrl: string,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly preferences: PreferenceService,
+  ) {}
+
+  /** A new pledge: the rules checked, the reward reserved, a PENDING donation and a checkout (30 minutes). */
+  async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest) {
+    if (!caller.permissions.includes('back_project')) throw forbidden('You may not back projects');
+    const card = await this.projects.getCard(projectId, caller);
+    const allOrNothing = card.funding_model === 'all_or_nothing';
+    const customerId = allOrNothing ? await this.customerOf(caller.userId) : null;
+    const amountCents = dollarsToCents(input.amount);
+    const now = this.clock();
+    const { donation, projectTitle, rewardTitle, replacedSession, endDate } = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const project = await shareLockProject(trx, projectId);
+        if (!project) throw notFound('Project');
+        if (project.status !== 'ACTIVE') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notActive);
+        const running =
+          project.start_date !== null &&
+          project.end_date !== null &&
+          now.getTime() >= parseCalendarDate(project.start_date) &&
+          now.getTime() <= campaignEnd(project.end_date);
+        if (!running) throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notRunning);
+        if (project.creator_id === caller.userId) throw forbidden(PLEDGE_MESSAGES.ownProject);
+
+        await lockBackerOfProject(trx, caller.userId, projectId);
+        const current = await findCurrentPledge(trx, caller.userId, projectId);
+        let replacedSession: string | null = null;
+        if (current && current.status !== 'PENDING') {
+          throw new AppError('CONFLICT', PLEDGE_MESSAGES.alreadyBacked, { donation_id: current.id });
+        }
+        if (current) {
+          // A checkout left open in another tab is replaced by this one.
+          await this.payments.closeOpenCheckout(trx, current, 'CANCELED');
+          replacedSession = current.checkout_session_id;
+        }
+
+        const reward = input.reward_id ? await findReward(trx, projectId, input.reward_id) : null;
+        if (input.reward_id && !reward) throw notFound('Reward');
+        const shipping = this.priceShipping(reward ?? null, input.shipping_address ?? null, amountCents);
+        if (reward && !(await reserveReward(trx, reward.id))) {
+          throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
+        }
+        const donation = await insertDonation(trx, {
+          project_id: projectId,
+          reward_id: reward?.id ?? null,
+          donor_id: caller.userId,
+          amount_cents: amountCents,
+          currency: input.currency,
+          provider: this.payments.provider.name,
+          expires_at: new Date(now.getTime() + CHECKOUT_TTL_MS),
+          funding_model: project.funding_model,
+          shipping_cents: shipping.cents,
+          shipping_address: shipping.address,
+          payment_customer: customerId,
+        });
+        return {
+          donation,
+          projectTitle: project.title,
+          rewardTitle: reward?.title ?? null,
+          replacedSession,
+          endDate: project.end_date,
+        };
+      });
+    if (replacedSession) await this.payments.expireAtProvider(replacedSession);
+
+    const donor = await findUserById(this.db, caller.userId);
+    try {
+      const session = await this.payments.provider.createCheckout({
+        donationId: donation.id,
+        mode: allOrNothing ? 'setup' : 'payment',
+        customerId,
+        idempotencyKey: `checkout-donation-${donation.id}`,
+        amountCents,
+        currency: input.currency,
+        description: this.describe(projectTitle, rewardTitle, amountCents, allOrNothing ? endDate : null),
+        customerEmail: donor?.email ?? '',
+        successUrl: `${this.appUrl}/donation/success?donation_id=${donation.id}`,
+        cancelUrl: `${this.appUrl}/donation/cancel?donation_id=${donation.id}`,
+        expiresAt: donation.expires_at,
+      });
+      await setDonation(this.db, donation.id, { checkout_session_id: session.sessionId });
+      return { checkout_url: session.url, donation_id: donation.id };
+    } catch (error) {
+      this.log.error({ err: error, donationId: donation.id }, 'could not open a checkout');
+      await this.payments.abandon(donation.id);
+      throw new AppError('SERVICE_UNAVAILABLE', PLEDGE_MESSAGES.unavailable);
+    }
+  }
+
+  /** The caller's live pledge to a project (or their open checkout), or null. */
+  async myPledge(projectId: number, caller: AccessClaims): Promise<Donation | null> {
+    await this.projects.getCard(projectId, caller);
+    const row = await findPledgeView(this.db, { donorId: caller.userId, projectId });
+    return row ? this.toDonation(row) : null;
+  }
+
+  /** A donation: its donor only (anyone else gets 404). */
+  async donation(id: number, caller: AccessClaims): Promise<Donation> {
+    return this.toDonation(await this.ownPledge(id, caller));
+  }
+
+  /**
+   * Manage pledge: a new amount, reward and address for an all-or-nothing pledge until the end date. The
+   * reward's stock moves atomically; the counters move by the difference; nothing is charged.
+   */
+  async change(id: number, caller: AccessClaims, input: UpdatePledgeRequest): Promise<Donation> {
+    const pledge = await this.ownPledge(id, caller);
+    const amountCents = dollarsToCents(input.amount);
+    const before = await this.db.transaction().execute(async (trx) => {
+      const project = await lockProjectForMoney(trx, pledge.project_id);
+      const donation = await lockDonation(trx, { id });
+      if (!donation) throw notFound('Donation');
+      this.assertChangeable(donation, project);
+      const reward = (input.reward_id ? await findReward(trx, project.id, input.reward_id) : null) ?? null;
+      if (input.reward_id && !reward) throw notFound('Reward');
+      const shipping = this.priceShipping(
+        reward,
+        input.shipping_address ?? (reward?.id === donation.reward_id ? donation.shipping_address : null),
+        amountCents,
+      );
+      this.assertKeepsGoal(project, amountCents - donation.amount_cents);
+      if ((reward?.id ?? null) !== donation.reward_id) {
+        if (reward && !(await claimIfAvailable(trx, reward.id))) {
+          throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
+        }
+        if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
+      }
+      await transitionDonation(trx, id, 'PLEDGED', {
+        amount_cents: amountCents,
+        reward_id: reward?.id ?? null,
+        shipping_cents: shipping.cents,
+        shipping_address: shipping.address,
+      });
+      await moveProjectCounters(trx, project.id, amountCents - donation.amount_cents, 0);
+      const summary = `${formatDollars(centsToDollars(amountCents), 2)}${reward ? `, reward “${reward.title}”` : ', no reward'}`;
+      await this.tell(trx, donation, project, {
+        creatorMessage: (name) => `${name} changed their pledge to “${project.title}”: ${summary}.`,
+        creatorSubject: `A pledge to “${project.title}” changed`,
+        mail: (donor) =>
+          mailTemplates.pledgeChanged(
+            donor.email,
+            donor.full_name,
+            project.title,
+            summary,
+            this.manageUrl(project.id),
+          ),
+      });
+      return donation;
+    });
+    this.mail.kick();
+    this.log.info({ donationId: id, from: before.amount_cents, to: amountCents }, 'pledge changed');
+    return this.donation(id, caller);
+  }
+
+  /** Cancels an open checkout, or an all-or-nothing pledge until the end date (nothing was charged). */
+  async cancel(id: number, caller: AccessClaims) {
+    const pledge = await this.ownPledge(id, caller);
+    if (pledge.status === 'PENDING') return this.payments.cancel(id, caller.userId);
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProjectForMoney(trx, pledge.project_id);
+      const donation = await lockDonation(trx, { id });
+      if (!donation) throw notFound('Donation');
+      if (donation.status === 'CANCELED') return;
+      this.assertChangeable(donation, project);
+      this.assertKeepsGoal(project, -donation.amount_cents);
+      await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
+      await this.payments.leaveLive(trx, donation);
+      const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
+      await this.tell(trx, donation, project, {
+        creatorMessage: (name) => `${name} cancelled their ${amount} pledge to “${project.title}”.`,
+        creatorSubject: `A pledge to “${project.title}” was cancelled`,
+        mail: (donor) =>
+          mailTemplates.pledgeCanceled(
+            donor.email,
+            donor.full_name,
+            project.title,
+            amount,
+            `${this.appUrl}/projects/${project.id}`,
+          ),
+      });
+    });
+    this.mail.kick();
+  }
+
+  /**
+   * A checkout that saves another card: for a live all-or-nothing pledge, or to fix a PAYMENT_FAILED one (the
+   * new card is charged as soon as it is saved).
+   */
+  async changePaymentMethod(id: number, caller: AccessClaims) {
+    const pledge = await this.ownPledge(id, caller);
+    const fixing = pledge.status === 'PAYMENT_FAILED';
+    if (!fixing) {
+      if (pledge.funding_model === 'flexible')
+        throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
+      if (pledge.status !== 'PLEDGED') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.noPaymentNeeded);
+      if (this.ended(pledge.project_end_date))
+        throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
+    }
+    const customerId = await this.customerOf(caller.userId);
+    const donor = await findUserById(this.db, caller.userId);
+    const now = this.clock();
+    try {
+      const session = await this.payments.provider.createCheckout({
+        donationId: id,
+        mode: 'setup',
+        customerId,
+        idempotencyKey: `card-donation-${id}-${now.getTime()}`,
+        amountCents: pledge.amount_cents,
+        currency: pledge.currency,
+        description: this.describe(pledge.project_title, pledge.reward_title, pledge.amount_cents, null),
+        customerEmail: donor?.email ?? '',
+        successUrl: `${this.appUrl}/donation/success?donation_id=${id}`,
+        cancelUrl: `${this.appUrl}/projects/${pledge.project_id}`,
+        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      });
+      await setDonation(this.db, id, {
+        checkout_session_id: session.sessionId,
+        payment_customer: customerId,
+      });
+      return { checkout_url: session.url };
+    } catch (error) {
+      this.log.error({ err: error, donationId: id }, 'could not open a card checkout');
+      throw new AppError('SERVICE_UNAVAILABLE', PLEDGE_MESSAGES.unavailable);
+    }
+  }
+
+  /** The donation as the API shows it, with what the backer may still do. */
+  toDonation(row: PledgeView): Donation {
+    const allOrNothing = row.funding_model === 'all_or_nothing';
+    const open =
+      allOrNothing &&
+      row.status === 'PLEDGED' &&
+      row.project_status === 'ACTIVE' &&
+      !this.ended(row.project_end_date);
+    const failedAt = row.status === 'PAYMENT_FAILED' ? row.payment_failed_at : null;
+    return {
+      id: row.id,
+      amount: centsToDollars(row.amount_cents),
+      currency: row.currency,
+      status: row.status,
+      project_id: row.project_id,
+      project_title: row.project_title,
+      reward_id: row.reward_id,
+      reward_title: row.reward_title,
+      created_at: row.created_at.toISOString(),
+      succeeded_at: row.succeeded_at?.toISOString() ?? null,
+      funding_model: row.funding_model,
+      charge_date: allOrNothing && row.project_end_date ? chargeDate(row.project_end_date) : null,
+      reward:
+        row.reward_id !== null && row.reward_title !== null
+          ? { id: row.reward_id, title: row.reward_title }
+          : null,
+      shipping_amount: centsToDollars(row.shipping_cents),
+      shipping_address: row.shipping_address,
+      fulfilment_status: row.fulfilment_status,
+      can_change: open,
+      can_cancel: open || row.status === 'PENDING',
+      payment_error: row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error : null,
+      fix_by: failedAt ? new Date(failedAt.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString() : null,
+    };
+  }
+
+  private async ownPledge(id: number, caller: AccessClaims) {
+    const row = await findPledgeView(this.db, { id });
+    if (!row || row.donor_id !== caller.userId) throw notFound('Donation');
+    return row;
+  }
+
+  /** The user's customer at the provider, made on their first all-or-nothing pledge. */
+  private async customerOf(userId: number) {
+    const provider = this.payments.provider;
+    const known = await findPaymentCustomer(this.db, userId, provider.name);
+    if (known) return known.customer_id;
+    const user = await findUserById(this.db, userId);
+    const { customerId } = await provider.createCustomer({ userId, email: user?.email ?? '' });
+    await savePaymentCustomer(this.db, userId, provider.name, customerId);
+    return (await findPaymentCustomer(this.db, userId, provider.name))?.customer_id ?? customerId;
+  }
+
+  /**
+   * Shipping for a reward: none for rewards that do not ship; otherwise the address is required, a rule must
+   * cover its country, and the amount must cover the reward's minimum plus that rule's cost.
+   */
+  private priceShipping(reward: Reward | null, address: ShippingAddress | null, amountCents: number) {
+    if (!reward) return { cents: 0, address: null };
+    if (reward.shipping_type === 'none') {
+      if (amountCents < reward.minimum_cents) {
+        throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.belowReward, {
+          amount: [PLEDGE_MESSAGES.belowReward],
+        });
+      }
+      return { cents: 0, address: null };
+    }
+    if (!address) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.addressRequired, {
+        shipping_address: [PLEDGE_MESSAGES.addressRequired],
+      });
+    }
+    const rule = shippingRuleFor(reward.shipping_rules, address.country);
+    if (!rule) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notShippedThere, {
+        'shipping_address.country': [PLEDGE_MESSAGES.notShippedThere],
+      });
+    }
+    if (amountCents < reward.minimum_cents + rule.cost_cents) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.belowRewardWithShipping, {
+        amount: [PLEDGE_MESSAGES.belowRewardWithShipping],
+      });
+    }
+    return { cents: rule.cost_cents, address };
+  }
+
+  private assertChangeable(donation: DonationRow, project: { status: string; end_date: string | null }) {
+    if (donation.funding_model === 'flexible')
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
+    if (project.status !== 'ACTIVE' || this.ended(project.end_date)) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
+    }
+    if (donation.status !== 'PLEDGED') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notChangeable);
+  }
+
+  /** The last-24-hours rule: a funded campaign is not taken back below its goal at the last moment. */
+  private assertKeepsGoal(
+    project: { end_date: string | null; goal_cents: number | null; current_cents: number },
+    deltaCents: number,
+  ) {
+    if (deltaCents >= 0 || !project.end_date || project.goal_cents === null) return;
+    const funded = project.current_cents >= project.goal_cents;
+    if (
+      funded &&
+      project.current_cents + deltaCents < project.goal_cents &&
+      inLastDay(project.end_date, this.clock().getTime())
+    ) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.lastDay);
+    }
+  }
+
+  private ended(endDate: string | null) {
+    return endDate === null || this.clock().getTime() > campaignEnd(endDate);
+  }
+
+  /** The creator's notification and the backer's mail of a change to a pledge. */
+  private async tell(
+    trx: Kysely<DB>,
+    donation: DonationRow,
+    project: { id: number; creator_id: number },
+    message: {
+      creatorMessage: (backerName: string) => string;
+      /** The subject of the creator's mail (sent only if they keep email_pledges on). */
+      creatorSubject: string;
+      mail: (donor: { email: string; full_name: string }) => Parameters<MailService['enqueue']>[1];
+    },
+  ) {
+    const donor = await trx
+      .selectFrom('users')
+      .select(['email', 'full_name', 'username'])
+      .where('id', '=', donation.donor_id)
+      .executeTakeFirstOrThrow();
+    const creatorMessage = message.creatorMessage(donor.full_name || donor.username);
+    await insertNotifications(trx, [
+      { userId: project.creator_id, type: 'PLEDGE', message: creatorMessage, projectId: project.id },
+    ]);
+    await this.mail.enqueue(trx, message.mail(donor));
+    const creator = await trx
+      .selectFrom('users')
+      .select(['email', 'full_name', 'username'])
+      .where('id', '=', project.creator_id)
+      .executeTakeFirstOrThrow();
+    await this.preferences.enqueueGoverned(
+      trx,
+      project.creator_id,
+      'email_pledges',
+      mailTemplates.creatorPledge(
+        creator.email,
+        creator.full_name || creator.username,
+        message.creatorSubject,
+        creatorMessage,
+        `${this.appUrl}/projects/${project.id}`,
+      ),
+    );
+  }
+
+  private manageUrl(projectId: number) {
+    return `${this.appUrl}/projects/${projectId}?manage_pledge=1`;
+  }
+
+  private describe(project: string, reward: string | null, amountCents: number, endDate: string | null) {
+    const what = reward ? `${project} — ${reward}` : `Pledge to ${project}`;
+    if (!endDate) return what;
+    const amount = formatDollars(centsToDollars(amountCents), 2);
+    return `${what}. You will be charged ${amount} on ${formatDay(chargeDate(endDate))} only if the project reaches its goal.`;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { parseCalendarDate, todayUtc } from '@fundry/shared';
+import type { DB } from '../../db/schema';
+import { mailTemplates } from '../mail/mail.templates';
+import type { Clock } from '../payments/payments.service';
+import type { PreferenceService } from '../preferences/preferences.service';
+import { claimReminder, type DueReminder, findDueReminders } from './reminders.repository';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A launch missed for longer than this (the job was down) is not announced any more. */
+const LAUNCH_GRACE_MS = 3 * DAY;
+const ENDING_NOTICE_MS = 48 * HOUR;
+const BATCH = 200;
+
+const formatDay = (date: string) =>
+  new Date(parseCalendarDate(date)).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * Reminders to people who saved a project: when it launches, and 48 hours before it ends if they have not
+ * backed it. Each goes at most once per person, project and kind (sent_reminders, claimed in the transaction
+ * that queues the mail), so runs may repeat or overlap on several instances.
+ */
+export class ReminderService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly preferences: PreferenceService,
+    private readonly appUrl: string,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Queues every reminder due now; returns how many mails were queued. */
+  async run(): Promise<number> {
+    const now = this.clock().getTime();
+    const window = {
+      today: todayUtc(new Date(now)),
+      launchedSince: { date: todayUtc(new Date(now - LAUNCH_GRACE_MS)), at: new Date(now - LAUNCH_GRACE_MS) },
+      // A campaign ends at 23:59:59 UTC of its end date: those ending within 48 hours end on or before this day.
+      endingBy: todayUtc(new Date(now + ENDING_NOTICE_MS - DAY + 1000)),
+    };
+    let queued = 0;
+    for (;;) {
+      const due = await findDueReminders(this.db, window, BATCH);
+      for (const reminder of due) {
+        if (await this.send(reminder)) queued += 1;
+      }
+      if (due.length < BATCH) break;
+    }
+    if (queued > 0) this.log.info({ queued }, 'saved-project reminders queued');
+    return queued;
+  }
+
+  private send(reminder: DueReminder) {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await claimReminder(trx, reminder.user_id, reminder.project_id, reminder.kind))) return false;
+      const url = `${this.appUrl}/projects/${reminder.project_id}`;
+      const mail =
+        reminder.kind === 'launch'
+          ? mailTemplates.savedProjectLaunched(
+              reminder.email,
+              reminder.name,
+              reminder.title,
+              formatDay(reminder.end_date),
+              url,
+            )
+          : mailTemplates.savedProjectEnding(reminder.email, reminder.name, reminder.title, url);
+      return this.preferences.enqueueGoverned(trx, reminder.user_id, 'email_reminders', mail);
+    });
+  }
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataExport } from '@fundry/shared';
+import { createProjectRow } from '../../db/seed/factories';
+import { createTestApp, type TestContext } from '../../test/app';
+import { signedInUser } from '../../test/auth-helpers';
+import { backProject } from '../../test/backing';
+
+describe('downloading my data', () => {
+  let ctx: TestContext;
+  let ada: Awaited<ReturnType<typeof signedInUser>>;
+  let bob: Awaited<ReturnType<typeof signedInUser>>;
+  let adasProject: number;
+  let bobsProject: number;
+  let adasPledge: number;
+  let bobsPledge: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite');
+    ada = await signedInUser(ctx, { email: 'ada@example.test' });
+    bob = await signedInUser(ctx, { email: 'bob@example.test' });
+    adasProject = await createProjectRow(ctx.database.db, { creatorId: ada.user.id, title: 'Ada’s Engine' });
+    bobsProject = await createProjectRow(ctx.database.db, { creatorId: bob.user.id, title: 'Bob’s Lantern' });
+    await ctx.database.db
+      .insertInto('rewards')
+      .values({
+        project_id: adasProject,
+        title: 'Punched card',
+        description: 'A card from the first run.',
+        minimum_cents: 1500,
+        quantity_available: 10,
+        estimated_delivery_date: '2027-01-01',
+      })
+      .execute();
+    // All-or-nothing pledges: a saved card each, charged only if the campaign succeeds.
+    const paid = (who: typeof ada, projectId: number, amount: number) =>
+      backProject(ctx, who.headers, projectId, { amount });
+    adasPledge = await paid(ada, bobsProject, 40);
+    bobsPledge = await paid(bob, adasProject, 75);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${bobsProject}/save`,
+      headers: ada.headers,
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a JSON attachment with everything held about the caller, and nobody else', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/profile/export', headers: ada.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="fundry-data-${ada.user.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const data = response.json<{ data: DataExport }>().data;
+
+    expect(data.account).toMatchObject({
+      id: ada.user.id,
+      email: 'ada@example.test',
+      roles: ['User'],
+      two_factor_enabled: false,
+      linked_sign_in: null,
+    });
+    expect(data.projects).toHaveLength(1);
+    expect(data.projects[0]).toMatchObject({
+      id: adasProject,
+      title: 'Ada’s Engine',
+      current_amount: 75,
+      backers_count: 1,
+      rewards: [{ title: 'Punched card', minimum_amount: 15, quantity_available: 10 }],
+    });
+    expect(data.pledges).toEqual([
+      expect.objectContaining({
+        id: adasPledge,
+        project: { id: bobsProject, title: 'Bob’s Lantern' },
+        amount: 40,
+        status: 'PLEDGED',
+      }),
+    ]);
+    expect(data.pledges.map((p) => p.id)).not.toContain(bobsPledge);
+    expect(data.saved_projects).toEqual([
+      { project: { id: bobsProject, title: 'Bob’s Lantern' }, saved_at: expect.any(String) },
+    ]);
+    // Bob's pledge to Ada's project is news for Ada (a notification), but it is not Ada's pledge.
+    expect(data.notifications.length).toBeGreaterThan(0);
+    expect(
+      data.notifications.every((n) => n.project_id === adasProject || n.project_id === bobsProject),
+    ).toBe(true);
+    expect(data.sessions).toHaveLength(1);
+    expect(Object.keys(data.sessions[0]!).sort()).toEqual([
+      'created_at',
+      'expires_at',
+      'revoked_at',
+      'used_at',
+    ]);
+    expect(data.mails.every((mail) => Object.keys(mail).length === 4)).toBe(true);
+
+    // No secret of Ada's and nothing of Bob's is anywhere in the file.
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', ada.user.id)
+      .executeTakeFirstOrThrow();
+    const tokens = await ctx.database.db
+      .selectFrom('refresh_tokens')
+      .select(['token_hash', 'family_id'])
+      .execute();
+    for (const secret of [user.password_hash!, ...tokens.flatMap((t) => [t.token_hash, t.family_id])]) {
+      expect(response.body).not.toContain(secret);
+    }
+    expect(response.body).not.toContain('bob@example.test');
+    expect(response.body).not.toContain(ada.tokens.refresh_token);
+  });
+
+  it('is only for a signed-in caller', async () => {
+    const response = await ctx.app.inject('/api/v1/profile/export');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('is rate-limited', async () => {
+    const limited = await createTestApp('pglite', { RATE_LIMITS: 'on' });
+    try {
+      const { headers } = await signedInUser(limited);
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) {
+        statuses.push((await limited.app.inject({ url: '/api/v1/profile/export', headers })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

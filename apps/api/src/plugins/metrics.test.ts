@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectRow } from '../db/seed/factories';
+import { startJobRunner } from '../jobs/runner';
+import { scheduledJobs } from '../services';
+import { createTestApp, type TestContext } from '../test/app';
+import { signedInUser } from '../test/auth-helpers';
+import { payInSandbox, pledge } from '../test/backing';
+import { type MetricsServer, startMetricsServer } from './metrics';
+
+/** The value of one series in Prometheus' text format, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('Prometheus metrics', () => {
+  let ctx: TestContext;
+  let server: MetricsServer;
+  let jobs: { stop(): Promise<void> };
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', { METRICS_PORT: '0' });
+    server = await startMetricsServer(ctx.config.metrics!, ctx.database.pool);
+    jobs = await startJobRunner(ctx.database, scheduledJobs(ctx.app.services), ctx.app.log);
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await server.close();
+    await ctx.close();
+  });
+
+  const scrape = async (path = '/metrics') => fetch(`http://127.0.0.1:${server.port}${path}`);
+
+  it('counts requests by route template and what the platform did, on the metrics port only', async () => {
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    // Flexible: the pledge is charged at checkout, and the creator may take a payout while it runs.
+    const projectId = await createProjectRow(ctx.database.db, { creatorId: creator.user.id, goal: 10 });
+    await ctx.database.db
+      .updateTable('projects')
+      .set({ funding_model: 'flexible' })
+      .where('id', '=', projectId)
+      .execute();
+    const pledged = await pledge(ctx, backer.headers, projectId, { amount: 25 });
+    expect((await payInSandbox(ctx, pledged.json().data.checkout_url)).statusCode).toBe(303);
+    await ctx.app.services.mail.idle();
+
+    const connect = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/bank-accounts/connect-bank-account',
+      headers: creator.headers,
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `${new URL(connect.json().data.url as string).pathname}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const payout = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payouts/projects/${projectId}/payouts`,
+      headers: creator.headers,
+    });
+    expect(payout.statusCode).toBe(201);
+    for (const id of [projectId, projectId, 999_999]) await ctx.app.inject(`/api/v1/projects/${id}`);
+
+    const response = await scrape();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    const route = 'route="/api/v1/projects/:id",method="GET"';
+    expect(sample(text, `http_request_duration_seconds_count{${route},status_code="200"}`)).toBe(2);
+    expect(sample(text, `http_request_duration_seconds_count{${route},status_code="404"}`)).toBe(1);
+    expect(sample(text, `http_request_duration_seconds_bucket{le="+Inf",${route},status_code="200"}`)).toBe(
+      2,
+    );
+    expect(sample(text, 'fundry_pledge_transitions_total{from="PENDING",to="SUCCEEDED"}')).toBe(1);
+    expect(sample(text, 'fundry_mails_total{outcome="sent"}')).toBeGreaterThan(0);
+    expect(sample(text, 'fundry_payouts_total{outcome="completed"}')).toBe(1);
+    expect(sample(text, 'fundry_refunds_total')).toBe(0);
+    expect(sample(text, 'fundry_payment_failures_total')).toBe(0);
+    expect(sample(text, 'fundry_db_pool_connections_in_use')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'fundry_db_pool_requests_waiting')).toBe(0);
+    expect(sample(text, 'fundry_job_queue_depth{queue="mail-delivery"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+
+    expect((await scrape('/')).status).toBe(404);
+    expect((await ctx.app.inject('/metrics')).statusCode).toBe(404);
+  });
+});

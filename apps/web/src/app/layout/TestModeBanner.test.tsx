@@ -1,0 +1,33 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_MODE_MESSAGE } from '@fundry/shared';
+import { mockApi } from '@/test/api';
+import { renderPage } from '@/test/render';
+import { AppLayout } from './AppLayout';
+
+function renderLayout() {
+  return renderPage(<AppLayout />, {
+    path: '/',
+    at: '/about',
+    children: [{ path: 'about', element: <h1>About Fundry</h1> }],
+  });
+}
+
+describe('the test-mode banner', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is on the page while the sandbox takes the pledges', async () => {
+    mockApi({ 'GET config': { body: { data: { test_mode: true } } } });
+    renderLayout();
+    expect(await screen.findByRole('status')).toHaveTextContent(TEST_MODE_MESSAGE);
+    expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
+  });
+
+  it('is absent when a real payment provider is configured', async () => {
+    mockApi({ 'GET config': { body: { data: { test_mode: false } } } });
+    const { queryClient } = renderLayout();
+    await waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('success'));
+    expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
+    expect(screen.queryByText(TEST_MODE_MESSAGE)).not.toBeInTheDocument();
+  });
+});

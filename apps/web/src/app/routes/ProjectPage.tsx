@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { PledgeAction } from '@/features/backing/components/PledgeAction';
+import { FaqSection } from '@/features/community/components/FaqSection';
+import { ProjectComments } from '@/features/community/components/ProjectCommunity';
+import { UpdatesTab } from '@/features/community/components/UpdatesTab';
+import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
+
+/** Only creators and admins see the creator tools: their charts stay out of everyone else's download. */
+const CreatorTools = lazy(async () => ({
+  default: (await import('@/features/creator-tools/components/CreatorTools')).CreatorTools,
+}));
+
+/**
+ * The project page composes the backer's pledge (backing) and the updates, comments and FAQ (community) into the
+ * project view (projects).
+ */
+export function ProjectPage() {
+  return (
+    <ProjectDetailPage
+      pledgeAction={(project, isCreator) => <PledgeAction project={project} isCreator={isCreator} />}
+      updatesTab={(project, isCreator) => <UpdatesTab project={project} isCreator={isCreator} />}
+      commentsTab={(project, isCreator) => <ProjectComments project={project} isCreator={isCreator} />}
+      faqTab={(project, isCreator) => <FaqSection projectId={project.id} isCreator={isCreator} />}
+      creatorTools={(project) => <CreatorTools project={project} />}
+    />
+  );
+}

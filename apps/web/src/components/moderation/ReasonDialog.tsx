@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { REASON_MAX, TOOLS_MESSAGES } from '@fundry/shared';
+
+interface ReasonDialogProps {
+  opened: boolean;
+  title: string;
+  /** What happens, in a sentence. */
+  description: string;
+  confirmLabel: string;
+  /** Who reads the reason. */
+  audience: string;
+  loading: boolean;
+  onClose(): void;
+  onConfirm(reason: string): void;
+}
+
+/** Asks for a reason (required, at most REASON_MAX characters) before an admin action. */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    if (props.loading) return;
+    setReason('');
+    setError(null);
+    props.onClose();
+  };
+  const confirm = () => {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(TOOLS_MESSAGES.reasonRequired);
+      return;
+    }
+    props.onConfirm(trimmed);
+  };
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title={<Text fw={700}>{props.title}</Text>}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <Text size="sm">{props.description}</Text>
+          <Textarea
+            label="Reason"
+            description={`${props.audience} · ${reason.length}/${REASON_MAX}`}
+            required
+            autosize
+            minRows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            error={error}
+            data-autofocus
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={props.loading}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={props.loading}>
+              {props.confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDollars, type ProjectStatus } from '@fundry/shared';
+import { BackProjectButton } from '@/components/rewards/BackProjectButton';
+import type { BackableProject } from '@/components/rewards/BackProjectDialog';
+import { useSession } from '@/lib/session';
+import { useMyPledge } from '../api/backing';
+import { isLivePledge } from '../pledge-status';
+import { ManagePledgeDialog } from './ManagePledgeDialog';
+
+/**
+ * The project page's pledge action (DESIGN.md §10): "Back This Project" for a visitor; for a backer, what they
+ * pledged and "Manage pledge" instead. `?manage_pledge=1` (from mails and a second Back) opens the dialog.
+ */
+export function PledgeAction({
+  project,
+  isCreator,
+}: {
+  project: BackableProject & { status: ProjectStatus };
+  isCreator: boolean;
+}) {
+  const session = useSession();
+  const pledge = useMyPledge(project.id, session.isSignedIn && !isCreator);
+  const [params, setParams] = useSearchParams();
+  const [opened, setOpened] = useState(false);
+  const live = pledge.data && isLivePledge(pledge.data.status) ? pledge.data : null;
+
+  // A link asks for the dialog; closing it drops the request from the address.
+  const asked = params.get('manage_pledge') === '1';
+  const close = () => {
+    setOpened(false);
+    if (asked) {
+      setParams(
+        (current) => {
+          current.delete('manage_pledge');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  if (!live) return <BackProjectButton project={project} isCreator={isCreator} />;
+  return (
+    <Paper bg="teal.0" radius="md" p="sm" aria-label="Your pledge">
+      <Stack gap="xs">
+        <Text size="sm" fw={600} c="teal.9">
+          You backed this project · {formatDollars(live.amount, 2)}
+          {live.reward ? ` · ${live.reward.title}` : ''}
+        </Text>
+        {live.status === 'PAYMENT_FAILED' && (
+          <Text size="sm" c="red.9" fw={600}>
+            Your payment did not go through: please fix it.
+          </Text>
+        )}
+        <Button
+          size="md"
+          fullWidth
+          variant={live.status === 'PAYMENT_FAILED' ? 'filled' : 'light'}
+          color={live.status === 'PAYMENT_FAILED' ? 'red' : 'teal'}
+          leftSection={<IconSettings size={20} />}
+          onClick={() => setOpened(true)}
+        >
+          Manage pledge
+        </Button>
+      </Stack>
+      <ManagePledgeDialog pledge={live} opened={opened || asked} onClose={close} />
+    </Paper>
+  );
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Donation } from '@fundry/shared';
+import { authStorage } from '@/lib/auth-storage';
+import { mockApi, testUser } from '@/test/api';
+import { renderPage } from '@/test/render';
+import { DONATION_POLL_MS } from '../api/backing';
+import { DonationSuccessPage } from './DonationPages';
+
+function makeDonation(overrides: Partial<Donation> = {}): Donation {
+  return {
+    id: 5,
+    amount: 45,
+    currency: 'USD',
+    status: 'PLEDGED',
+    project_id: 1,
+    project_title: 'Solar Lantern',
+    reward_id: 11,
+    reward_title: 'Lantern',
+    created_at: '2030-01-05T10:00:00.000Z',
+    succeeded_at: null,
+    funding_model: 'all_or_nothing',
+    charge_date: '2030-03-10',
+    reward: { id: 11, title: 'Lantern' },
+    shipping_amount: 5,
+    shipping_address: {
+      name: 'Ada Lovelace',
+      line1: '12 St James Square',
+      line2: null,
+      city: 'London',
+      region: null,
+      postal_code: 'SW1Y 4JH',
+      country: 'GB',
+    },
+    fulfilment_status: null,
+    can_change: true,
+    can_cancel: true,
+    payment_error: null,
+    fix_by: null,
+    ...overrides,
+  };
+}
+
+function renderSuccess(donation: Donation | (() => Donation), routes: Parameters<typeof mockApi>[0] = {}) {
+  authStorage.setTokens('access', 'refresh');
+  const calls = mockApi({
+    'GET profile/': { body: { data: { user: testUser } } },
+    'GET backers/donations/5': () => ({
+      body: { data: typeof donation === 'function' ? donation() : donation },
+    }),
+    ...routes,
+  });
+  const view = renderPage(<DonationSuccessPage />, {
+    path: '/donation/success',
+    at: '/donation/success?donation_id=5',
+  });
+  return { calls, ...view };
+}
+
+describe('DonationSuccessPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('confirms a saved card: the charge date, only if the goal is reached, and the address', async () => {
+    renderSuccess(makeDonation());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your pledge is confirmed' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /You will be charged \$45\.00 on March 10, 2030 only if the project reaches its goal\./,
+      ),
+    ).toBeInTheDocument();
+    const summary = screen.getByLabelText('Your pledge');
+    expect(within(summary).getByText('Lantern')).toBeInTheDocument();
+    expect(within(summary).getByText('$5.00')).toBeInTheDocument();
+    expect(
+      within(summary).getByText('Ada Lovelace, 12 St James Square, London, SW1Y 4JH, United Kingdom'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByText('Pledged')).toBeInTheDocument();
+    expect(within(summary).getByText('March 10, 2030')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fix payment' })).not.toBeInTheDocument();
+  });
+
+  it('is the receipt of a charged pledge', async () => {
+    renderSuccess(makeDonation({ status: 'SUCCEEDED', succeeded_at: '2030-03-10T04:00:00.000Z' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for backing this project!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This page is your receipt/)).toBeInTheDocument();
+    const summary = screen.getByLabelText('Your pledge');
+    expect(within(summary).getByText('Charged')).toBeInTheDocument();
+    expect(within(summary).getByText('Charged on')).toBeInTheDocument();
+    expect(within(summary).getByText('$45.00')).toBeInTheDocument();
+    expect(within(summary).getByText('Lantern')).toBeInTheDocument();
+  });
+
+  it('asks to fix a declined payment, by when, and opens the payment page', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { user, calls } = renderSuccess(
+      makeDonation({
+        status: 'PAYMENT_FAILED',
+        can_change: false,
+        can_cancel: false,
+        payment_error: 'Your card has insufficient funds.',
+        fix_by: '2030-03-17T12:00:00.000Z',
+      }),
+      {
+        'POST backers/donations/5/payment-method': {
+          body: { data: { checkout_url: 'http://localhost/sandbox/checkout/cs_fix' } },
+        },
+      },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your card has insufficient funds. Save another card to pay $45.00 by March 17, 2030 to keep your pledge.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Your pledge')).getByText('Fix by')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fix payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs_fix'));
+    expect(calls.some((call) => call.path === 'backers/donations/5/payment-method')).toBe(true);
+  });
+
+  it('keeps asking while the checkout is being confirmed, then shows the pledge', async () => {
+    let asked = 0;
+    renderSuccess(() => {
+      asked += 1;
+      return makeDonation({ status: asked < 3 ? 'PENDING' : 'PLEDGED' });
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirming your payment…' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Thank you! Your pledge is confirmed' },
+        { timeout: DONATION_POLL_MS * 4 },
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toBe(3);
+  });
+});

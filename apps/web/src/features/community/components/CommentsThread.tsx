@@ -1,0 +1,353 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  COMMENT_MAX,
+  type Comment,
+  type CommentReply,
+  COMMUNITY_MESSAGES,
+  relativeTime,
+} from '@fundry/shared';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { PageNavigation } from '@/components/PageNavigation';
+import { serverMessage } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { ReportButton } from '@/components/moderation/ReportButton';
+import { useSession } from '@/lib/session';
+import { type CommentTarget, useCommentActions, useComments } from '../api/community';
+import { COMMUNITY_TEXT } from '../messages';
+
+interface Viewer {
+  userId: number | null;
+  isAdmin: boolean;
+  isCreator: boolean;
+  canComment: boolean;
+}
+
+/** A plain-text box for a comment or a reply (≤ 2,000 characters); the text is sent as typed. */
+function CommentForm({
+  target,
+  parentId,
+  label,
+  submitLabel,
+  initial = '',
+  onDone,
+  onCancel,
+  editId,
+}: {
+  target: CommentTarget;
+  parentId?: number;
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  onDone?: () => void;
+  onCancel?: () => void;
+  editId?: number;
+}) {
+  const [body, setBody] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const actions = useCommentActions(target);
+  const pending = actions.post.isPending || actions.edit.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = body.trim();
+    if (!text) {
+      setError(COMMUNITY_MESSAGES.commentRequired);
+      return;
+    }
+    const handlers = {
+      onSuccess: (reply: { message?: string }) => {
+        notify.success(reply.message ?? COMMUNITY_MESSAGES.commentPosted);
+        setBody('');
+        setError(null);
+        onDone?.();
+      },
+      onError: (failure: Error) => setError(serverMessage(failure) ?? 'The comment could not be saved'),
+    };
+    if (editId) actions.edit.mutate({ id: editId, body: text }, handlers);
+    else actions.post.mutate({ body: text, ...(parentId ? { parent_id: parentId } : {}) }, handlers);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={label}
+          autosize
+          minRows={2}
+          maxRows={10}
+          maxLength={COMMENT_MAX}
+          value={body}
+          error={error}
+          description={`${body.length} / ${COMMENT_MAX}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          onChange={(event) => setBody(event.currentTarget.value)}
+        />
+        <Group gap="xs" justify="flex-end">
+          {onCancel && (
+            <Button size="xs" variant="default" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+          )}
+          <Button size="xs" type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AuthorLine({ comment }: { comment: CommentReply }) {
+  if (!comment.author) return null;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Avatar src={comment.author.profile_image} alt="" size={28} radius="xl" color="teal">
+        {comment.author.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Text fw={600} size="sm">
+        {comment.author.name}
+      </Text>
+      {comment.author.is_creator && (
+        <Badge size="sm" color="teal" variant="filled">
+          Creator
+        </Badge>
+      )}
+      {comment.author.is_backer && (
+        <Badge size="sm" color="blue" variant="light">
+          Backer
+        </Badge>
+      )}
+      <Text size="xs" c="dimmed">
+        <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
+        {comment.edited_at ? ' · edited' : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** One comment or reply; a removed one is a tombstone that keeps its replies in place. */
+function CommentItem({
+  comment,
+  target,
+  viewer,
+  onReply,
+}: {
+  comment: CommentReply;
+  target: CommentTarget;
+  viewer: Viewer;
+  onReply?: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { remove } = useCommentActions(target);
+  if (comment.removed) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic" py={4}>
+        {COMMUNITY_TEXT.removed}
+      </Text>
+    );
+  }
+  const isAuthor = comment.author?.id === viewer.userId;
+  const mayRemove = isAuthor || viewer.isCreator || viewer.isAdmin;
+  const who = comment.author?.name ?? 'someone';
+  return (
+    <Stack gap={6}>
+      <AuthorLine comment={comment} />
+      {editing ? (
+        <CommentForm
+          target={target}
+          editId={comment.id}
+          initial={comment.body}
+          label="Edit your comment"
+          submitLabel="Save"
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {comment.body}
+        </Text>
+      )}
+      {!editing && (onReply || isAuthor || mayRemove || viewer.userId !== null) && (
+        <Group gap={4}>
+          {onReply && (
+            <Button size="compact-xs" variant="subtle" onClick={onReply} aria-label={`Reply to ${who}`}>
+              Reply
+            </Button>
+          )}
+          {isAuthor && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => setEditing(true)}
+              aria-label="Edit your comment"
+            >
+              Edit
+            </Button>
+          )}
+          {mayRemove && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setConfirming(true)}
+              aria-label={isAuthor ? 'Remove your comment' : `Remove the comment by ${who}`}
+            >
+              Remove
+            </Button>
+          )}
+          {!isAuthor && viewer.userId !== null && (
+            <ReportButton kind="comment" id={comment.id} name={`Report the comment by ${who}`} compact />
+          )}
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title="Remove comment"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(comment.id, {
+            onSuccess: (reply) => {
+              notify.success(reply.message);
+              setConfirming(false);
+            },
+            onError: (error) => notify.error(serverMessage(error) ?? 'The comment could not be removed'),
+          })
+        }
+      >
+        {COMMUNITY_TEXT.deleteCommentQuestion}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTarget; viewer: Viewer }) {
+  const [replying, setReplying] = useState(false);
+  const canReply = viewer.canComment && !thread.removed;
+  return (
+    <Paper component="li" withBorder radius="md" p="md" style={{ listStyle: 'none' }}>
+      <CommentItem
+        comment={thread}
+        target={target}
+        viewer={viewer}
+        onReply={canReply ? () => setReplying(true) : undefined}
+      />
+      {(thread.replies.length > 0 || replying) && (
+        <Box
+          component="ul"
+          mt="sm"
+          ml={{ base: 'xs', sm: 'lg' }}
+          pl="md"
+          p={0}
+          style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}
+        >
+          <Stack gap="sm" pl="md">
+            {thread.replies.map((reply) => (
+              <li key={reply.id} style={{ listStyle: 'none' }}>
+                <CommentItem
+                  comment={reply}
+                  target={target}
+                  viewer={viewer}
+                  onReply={canReply ? () => setReplying(true) : undefined}
+                />
+              </li>
+            ))}
+            {replying && (
+              <li style={{ listStyle: 'none' }}>
+                <CommentForm
+                  target={target}
+                  parentId={thread.id}
+                  label={`Reply to ${thread.author?.name ?? 'this comment'}`}
+                  submitLabel="Post reply"
+                  onDone={() => setReplying(false)}
+                  onCancel={() => setReplying(false)}
+                />
+              </li>
+            )}
+          </Stack>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The comments of a project or of an update: threads newest first, replies oldest first, Creator and Backer
+ * badges; the creator and backers write, others read. Comments are plain text, shown as text.
+ */
+export function CommentsThread({ target, isCreator }: { target: CommentTarget; isCreator: boolean }) {
+  const [page, setPage] = useState(1);
+  const session = useSession();
+  const comments = useComments(target, page);
+
+  if (comments.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {serverMessage(comments.error) ?? 'The comments could not be loaded'}
+      </Alert>
+    );
+  }
+  if (!comments.data) {
+    return (
+      <Group justify="center" py="lg">
+        <Loader size="sm" aria-label="Loading comments" />
+      </Group>
+    );
+  }
+  const { comments: threads, can_comment: canComment } = comments.data.data;
+  const viewer: Viewer = { userId: session.userId, isAdmin: session.isAdmin, isCreator, canComment };
+
+  return (
+    <Stack gap="md">
+      {canComment ? (
+        <CommentForm target={target} label="Write a comment" submitLabel="Post comment" />
+      ) : session.isSignedIn ? (
+        <Text size="sm" c="dimmed" role="note">
+          {COMMUNITY_MESSAGES.onlyBackersComment}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" role="note">
+          <Anchor component={Link} to="/signin" size="sm">
+            Sign in
+          </Anchor>{' '}
+          and back this project to join the conversation.
+        </Text>
+      )}
+      {threads.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {COMMUNITY_TEXT.noComments}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Comments">
+          {threads.map((thread) => (
+            <Thread key={thread.id} thread={thread} target={target} viewer={viewer} />
+          ))}
+        </Stack>
+      )}
+      <PageNavigation
+        page={page}
+        total={comments.data.meta.pages}
+        onChange={setPage}
+        label="Pages of comments"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import {
+  COMMUNITY_MESSAGES,
+  richTextToPlain,
+  UPDATE_TITLE_MAX,
+  type UpdateVisibility,
+  type UpdateView,
+} from '@fundry/shared';
+import { RichTextField } from '@/components/projects/RichTextField';
+import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { notify } from '@/lib/notify';
+import { useSaveUpdate } from '../api/community';
+import { COMMUNITY_TEXT } from '../messages';
+
+function isEmpty(html: string) {
+  return !richTextToPlain(html) && !/<img\s/i.test(html);
+}
+
+/**
+ * The creator's update form: a title, rich text (the project form's editor) and who may read it. Posting notifies
+ * and mails the project's backers. With `update`, it edits that update instead.
+ */
+export function UpdateComposer({
+  projectId,
+  update,
+  opened,
+  onClose,
+}: {
+  projectId: number;
+  update?: UpdateView | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{update ? COMMUNITY_TEXT.editUpdate : COMMUNITY_TEXT.postUpdate}</Text>}
+      size="xl"
+      radius="lg"
+    >
+      {opened && <ComposerForm projectId={projectId} update={update ?? null} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ComposerForm({
+  projectId,
+  update,
+  onDone,
+}: {
+  projectId: number;
+  update: UpdateView | null;
+  onDone: () => void;
+}) {
+  const save = useSaveUpdate(projectId);
+  const [title, setTitle] = useState(update?.title ?? '');
+  const [body, setBody] = useState(update?.body ?? '');
+  const [visibility, setVisibility] = useState<UpdateVisibility>(update?.visibility ?? 'public');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = COMMUNITY_MESSAGES.titleRequired;
+    if (isEmpty(body)) found.body = COMMUNITY_MESSAGES.bodyRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { updateId: update?.id ?? null, body: { title: title.trim(), body, visibility } },
+      {
+        onSuccess: (reply) => {
+          notify.success(
+            reply.message ?? (update ? COMMUNITY_MESSAGES.updateSaved : COMMUNITY_MESSAGES.updatePosted),
+          );
+          onDone();
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          notify.error(serverMessage(error) ?? 'The update could not be saved');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Title"
+          required
+          maxLength={UPDATE_TITLE_MAX}
+          value={title}
+          error={errors.title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+        />
+        <RichTextField
+          label="Update"
+          required
+          initialValue={update?.body ?? ''}
+          onChange={setBody}
+          error={errors.body}
+          placeholder="Tell your backers what happened"
+        />
+        <Radio.Group
+          label="Who can read it"
+          value={visibility}
+          onChange={(value) => setVisibility(value)}
+          error={errors.visibility}
+        >
+          <Stack gap="xs" mt={6}>
+            <Radio value="public" label="Everyone (public)" />
+            <Radio value="backers" label="Backers only: others see the title, not the text" />
+          </Stack>
+        </Radio.Group>
+        {!update && (
+          <Text size="sm" c="dimmed">
+            Your backers get a notification and an e-mail.
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {update ? 'Save changes' : 'Post update'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { PUBLIC_STATUSES, type Project } from '@fundry/shared';
+import { PageNavigation } from '@/components/PageNavigation';
+import { serverMessage } from '@/lib/api-errors';
+import { useUpdates } from '../api/community';
+import { COMMUNITY_TEXT } from '../messages';
+import { UpdateCard } from './UpdateCard';
+
+// The editor is large: it loads when the creator opens the composer, not for every visitor.
+const UpdateComposer = lazy(async () => ({ default: (await import('./UpdateComposer')).UpdateComposer }));
+
+/** The project page's Updates tab: numbered updates, newest first; the creator posts from here. */
+export function UpdatesTab({ project, isCreator }: { project: Project; isCreator: boolean }) {
+  const [page, setPage] = useState(1);
+  const [composing, setComposing] = useState(false);
+  const updates = useUpdates(project.id, page);
+  const mayPost = isCreator && PUBLIC_STATUSES.includes(project.status);
+
+  let list;
+  if (updates.isError) {
+    list = (
+      <Alert color="red" role="alert">
+        {serverMessage(updates.error) ?? 'The updates could not be loaded'}
+      </Alert>
+    );
+  } else if (!updates.data) {
+    list = (
+      <Group justify="center" py="lg">
+        <Loader size="sm" aria-label="Loading updates" />
+      </Group>
+    );
+  } else if (updates.data.data.updates.length === 0) {
+    list = (
+      <Text c="dimmed" ta="center" py="lg">
+        {COMMUNITY_TEXT.noUpdates}
+      </Text>
+    );
+  } else {
+    list = (
+      <Stack gap="md">
+        {updates.data.data.updates.map((update) => (
+          <UpdateCard key={update.id} update={update} isCreator={isCreator} />
+        ))}
+        <PageNavigation
+          page={page}
+          total={updates.data.meta.pages}
+          onChange={setPage}
+          label="Pages of updates"
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {mayPost && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setComposing(true)}>
+            {COMMUNITY_TEXT.postUpdate}
+          </Button>
+          {composing && (
+            <Suspense fallback={null}>
+              <UpdateComposer projectId={project.id} opened onClose={() => setComposing(false)} />
+            </Suspense>
+          )}
+        </Group>
+      )}
+      {list}
+    </Stack>
+  );
+}

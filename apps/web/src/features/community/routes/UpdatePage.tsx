@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { richTextToPlain } from '@fundry/shared';
+import { PageLoader } from '@/components/PageLoader';
+import { RichTextContent } from '@/components/projects/RichTextContent';
+import { api } from '@/lib/api-client';
+import { isApiError, serverMessage } from '@/lib/api-errors';
+import { projectKeys, type ProjectResponse } from '@/lib/projects';
+import { useSession, useStoredAccessToken } from '@/lib/session';
+import { useUpdate } from '../api/community';
+import { CommentsThread } from '../components/CommentsThread';
+import { LockedNotice, UpdateActions, UpdateByline } from '../components/UpdateCard';
+import { COMMUNITY_TEXT } from '../messages';
+
+const positiveId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** The project behind the update (its title and creator), from the project page's cache when there is one. */
+function useProjectOf(id: number | null) {
+  const token = useStoredAccessToken();
+  return useQuery({
+    queryKey: [...projectKeys.detail(id ?? 0), token],
+    queryFn: async ({ signal }) => (await api.get<ProjectResponse>(`projects/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+}
+
+/** /projects/{id}/updates/{updateId}: one update, shareable, with its comments. */
+export function UpdatePage() {
+  const params = useParams();
+  const projectId = positiveId(params.id);
+  const updateId = positiveId(params.updateId);
+  const session = useSession();
+  const project = useProjectOf(projectId);
+  const update = useUpdate(projectId, updateId);
+  const isCreator = session.userId !== null && session.userId === project.data?.creator_id;
+  const projectTitle = project.data?.title ?? 'the project';
+
+  let content;
+  if (projectId === null || updateId === null || isApiError(update.error, 404)) {
+    content = (
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={COMMUNITY_TEXT.updateNotFound}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">It may have been deleted, or it may not be visible to you.</Text>
+          <Button component={Link} to={projectId ? `/projects/${projectId}` : '/'} size="xs" variant="light">
+            {projectId ? 'Back to the project' : 'Back to Home'}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (update.isError) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Error" role="alert">
+        {serverMessage(update.error) ?? 'The update could not be loaded'}
+      </Alert>
+    );
+  } else if (!update.data) {
+    content = <PageLoader />;
+  } else {
+    const view = update.data;
+    const description = view.locked
+      ? `An update for the backers of ${projectTitle}.`
+      : richTextToPlain(view.body).slice(0, 200);
+    const title = `${view.title} · Update #${view.number} · ${projectTitle}`;
+    content = (
+      <Stack gap="lg">
+        {/* React hoists these into the head: the page's title and its link preview. */}
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <meta property="og:title" content={`${view.title} (Update #${view.number})`} />
+        <meta property="og:description" content={description} />
+        <meta property="og:type" content="article" />
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
+          <Stack gap="md">
+            <UpdateByline update={view} />
+            <Title order={1} fz={{ base: 26, sm: 34 }}>
+              {view.title}
+            </Title>
+            {view.locked ? (
+              <LockedNotice projectId={view.project_id} />
+            ) : (
+              <RichTextContent html={view.body} fallback="" />
+            )}
+            {isCreator && (
+              <Group justify="flex-end">
+                <UpdateActions update={view} leaveAfterDelete />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+        {!view.locked && (
+          <section aria-labelledby="update-comments">
+            <Title order={2} fz="xl" mb="md" id="update-comments">
+              Comments ({view.comments_count})
+            </Title>
+            <CommentsThread
+              target={{ projectId: view.project_id, updateId: view.id }}
+              isCreator={isCreator}
+            />
+          </section>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py={32}>
+      <Stack gap="md">
+        {projectId !== null && (
+          <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={16} aria-hidden />
+              {project.data ? `Back to ${project.data.title}` : 'Back to the project'}
+            </Group>
+          </Anchor>
+        )}
+        {content}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BackerRow, Reward } from '@fundry/shared';
+import { authStorage } from '@/lib/auth-storage';
+import { mockApi, type Responder, testUser } from '@/test/api';
+import { renderPage } from '@/test/render';
+import { BackersTable } from './BackersTable';
+
+function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
+  return {
+    donation_id: id,
+    backer: { id: 100 + id, name: `Backer ${id}`, email: `b${id}@example.com` },
+    amount: 40,
+    reward: { id: 3, title: 'Kettle' },
+    status: 'SUCCEEDED',
+    funding_model: 'flexible',
+    pledged_at: '2026-03-02T10:00:00.000Z',
+    shipping_address: {
+      name: 'Bea',
+      line1: '1 Kettle Lane',
+      line2: null,
+      city: 'Portland',
+      region: 'OR',
+      postal_code: '97201',
+      country: 'US',
+    },
+    fulfilment_status: null,
+    can_refund: true,
+    can_mark_sent: true,
+    ...overrides,
+  };
+}
+
+const rewards = [{ id: 3, title: 'Kettle' }] as Reward[];
+const page = (rows: BackerRow[]) => ({
+  body: { data: rows, meta: { total: rows.length, pages: 1, page: 1, per_page: 20 } },
+});
+
+function renderTable(routes: Record<string, Responder> = {}) {
+  authStorage.setTokens('access', 'refresh');
+  const calls = mockApi({
+    'GET profile/': { body: { data: { user: testUser } } },
+    'GET projects/5/backers': (call) =>
+      call.query.get('status') === 'REFUNDED'
+        ? page([])
+        : page([backer(1), backer(2, { reward: null, can_mark_sent: false, shipping_address: null })]),
+    ...routes,
+  });
+  return {
+    calls,
+    ...renderPage(<BackersTable projectId={5} rewards={rewards} />, {
+      path: '/projects/:id',
+      at: '/projects/5',
+    }),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('BackersTable', () => {
+  it('shows each backer with pledge, reward and address, and filters by status', async () => {
+    const { user, calls } = renderTable();
+    const first = await screen.findByTestId('backer-1');
+    expect(within(first).getByText('Backer 1')).toBeInTheDocument();
+    expect(within(first).getByText('b1@example.com')).toBeInTheDocument();
+    expect(within(first).getByText('$40.00')).toBeInTheDocument();
+    expect(within(first).getByText('Collected')).toBeInTheDocument();
+    expect(within(first).getByText(/1 Kettle Lane/)).toBeInTheDocument();
+    const second = screen.getByTestId('backer-2');
+    expect(within(second).getByText('No reward')).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: /Mark reward sent/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Refunded' }));
+    expect(await screen.findByText('No backers match these filters yet.')).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.path === 'projects/5/backers' && call.query.get('status') === 'REFUNDED'),
+    ).toBe(true);
+  });
+
+  it('marks one reward sent, and several selected at once', async () => {
+    const { user, calls } = renderTable({
+      'POST backers/donations/1/fulfilment': { body: { data: {}, message: 'The reward was marked as sent' } },
+      'POST projects/5/backers/fulfilment': { body: { data: {}, message: '2 rewards were marked as sent' } },
+      'GET projects/5/backers': page([backer(1), backer(3)]),
+    });
+    const first = await screen.findByTestId('backer-1');
+    await user.click(within(first).getByRole('button', { name: 'Mark reward sent to Backer 1' }));
+    expect(await screen.findByText('The reward was marked as sent')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'backers/donations/1/fulfilment')?.body).toEqual({
+      status: 'sent',
+    });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select every reward that can be marked sent' }));
+    await user.click(screen.getByRole('button', { name: 'Mark selected sent (2)' }));
+    expect(await screen.findByText('2 rewards were marked as sent')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'projects/5/backers/fulfilment')?.body).toEqual({
+      status: 'sent',
+      donation_ids: [1, 3],
+    });
+  });
+
+  it('refunds after a confirmation, once', async () => {
+    let refunds = 0;
+    const { user } = renderTable({
+      'POST backers/donations/1/refund': () => {
+        refunds += 1;
+        return { body: { data: {}, message: 'The pledge was refunded in full' } };
+      },
+    });
+    const first = await screen.findByTestId('backer-1');
+    await user.click(within(first).getByRole('button', { name: 'Refund Backer 1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Backer 1 gets \$40.00 back/)).toBeInTheDocument();
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Refund in full' }));
+    expect(await screen.findByText('The pledge was refunded in full')).toBeInTheDocument();
+    expect(refunds).toBe(1);
+  });
+
+  it('downloads the CSV with the session token and the current filters', async () => {
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, calls } = renderTable({
+      'GET projects/5/backers.csv': { body: 'csv' },
+    });
+    await screen.findByTestId('backer-1');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csvCall = calls.find((call) => call.path === 'projects/5/backers.csv');
+    expect(csvCall?.authorization).toBe('Bearer access');
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+});

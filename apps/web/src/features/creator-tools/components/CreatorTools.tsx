@@ -1,0 +1,46 @@
+import { Paper, Tabs, Title } from '@mantine/core';
+import { IconChartLine, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Project } from '@fundry/shared';
+import { useRewards } from '@/lib/rewards';
+import { BackersTable } from './BackersTable';
+import { FundingCurve } from './FundingCurve';
+
+/** Statuses of a campaign that has (or had) backers. */
+export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
+
+/** The creator's (and admins') tools on the project page: the funding curve and the backers. */
+export function CreatorTools({ project }: { project: Project }) {
+  const [tab, setTab] = useState<string | null>('funding');
+  const rewards = useRewards(project.id);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      shadow="xs"
+      component="section"
+      aria-labelledby="creator-tools"
+    >
+      <Title order={2} fz="xl" mb="md" id="creator-tools">
+        Creator Tools
+      </Title>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
+            Funding
+          </Tabs.Tab>
+          <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
+            Backers
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="funding">
+          {tab === 'funding' && <FundingCurve projectId={project.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="backers">
+          {tab === 'backers' && <BackersTable projectId={project.id} rewards={rewards.data ?? []} />}
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type Notification, relativeTime } from '@fundry/shared';
+import { PageNavigation } from '@/components/PageNavigation';
+import {
+  notificationHref,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationPage,
+} from '@/lib/notifications';
+import { notify } from '@/lib/notify';
+
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+export const NOTIFICATION_MESSAGES = {
+  loadFailed: 'Failed to load notifications',
+  markFailed: 'Failed to mark notification as read',
+  empty: 'No notifications yet. Pledges, goals, updates and reviews of your projects will show up here.',
+} as const;
+
+const LINK_LABELS: Record<string, string> = {
+  PROJECT_UPDATE: 'Read the update',
+};
+
+function NotificationRow({ notification, now }: { notification: Notification; now: number }) {
+  const markRead = useMarkNotificationRead();
+  const unread = notification.read_at === null;
+  const href = notificationHref(notification);
+  const read = () => {
+    if (unread)
+      markRead.mutate(notification.id, { onError: () => notify.error(NOTIFICATION_MESSAGES.markFailed) });
+  };
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      bg={unread ? 'teal.0' : undefined}
+      style={{ listStyle: 'none', borderColor: unread ? 'var(--mantine-color-teal-4)' : undefined }}
+      data-unread={unread || undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
+            {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+            {notification.message}
+          </Text>
+          <Group gap="md">
+            <Text size="sm" c="gray.7">
+              {relativeTime(notification.created_at, now)}
+            </Text>
+            {href && (
+              <Anchor component={Link} to={href} size="sm" onClick={read}>
+                {LINK_LABELS[notification.type] ?? 'View project'}
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+        {unread && (
+          <Button size="compact-sm" variant="subtle" onClick={read} loading={markRead.isPending}>
+            Mark as read
+          </Button>
+        )}
+        {unread && (
+          <Box w={10} h={10} mt={8} bg="teal.7" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** The notification centre (DESIGN.md §11): every notification, paged, each leading to its cause. */
+export function NotificationsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useNotificationPage(page, NOTIFICATIONS_PER_PAGE);
+  const markAll = useMarkAllNotificationsRead();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / NOTIFICATIONS_PER_PAGE)) : 1;
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Container size="md" py={40}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <div>
+            <Title order={1}>Notifications</Title>
+            {data && (
+              <Text c="gray.7" aria-live="polite">
+                {data.unread_count === 0 ? 'You are all caught up.' : `${data.unread_count} unread`}
+              </Text>
+            )}
+          </div>
+          <Button
+            leftSection={<IconChecks size={16} />}
+            variant="light"
+            disabled={!data || data.unread_count === 0}
+            loading={markAll.isPending}
+            onClick={() =>
+              markAll.mutate(undefined, { onError: () => notify.error(NOTIFICATION_MESSAGES.markFailed) })
+            }
+          >
+            Mark all as read
+          </Button>
+        </Group>
+        {query.isError ? (
+          <Alert color="red" role="alert">
+            {NOTIFICATION_MESSAGES.loadFailed}
+          </Alert>
+        ) : !data ? (
+          <Stack gap="xs" aria-busy>
+            <Skeleton h={72} radius="md" />
+            <Skeleton h={72} radius="md" />
+            <Skeleton h={72} radius="md" />
+          </Stack>
+        ) : data.notifications.length === 0 ? (
+          <Text c="gray.7">{NOTIFICATION_MESSAGES.empty}</Text>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} aria-label="Notifications">
+            {data.notifications.map((notification) => (
+              <NotificationRow key={notification.id} notification={notification} now={now} />
+            ))}
+          </Stack>
+        )}
+        <PageNavigation page={page} total={pages} onChange={goTo} label="Notification pages" />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { databaseUrl } from '../support/campaign';
+import { DEMO_PASSWORD, signIn, signOut } from '../support/session';
+
+test.skip(
+  !databaseUrl,
+  'The journeys use the demo accounts, seeded on a PostgreSQL server (none answered at start)',
+);
+
+const API = '/api/v1';
+
+/** The newest notification with this text (an earlier one may still be showing). */
+function toast(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
+}
+
+/** The page at a desktop and a phone size, for a person to look at (the test's output folder). */
+async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({
+      path: outputPath(`${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function bearer(request: APIRequestContext, email: string) {
+  const response = await request.post(`${API}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
+}
+
+const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Maya submits a project for review through the API (the form has its own journeys). */
+async function submitProject(
+  request: APIRequestContext,
+  title: string,
+  fundingModel: 'all_or_nothing' | 'flexible',
+) {
+  const creator = await bearer(request, 'maya@fundry.dev');
+  const categories = await request.get(`${API}/categories`);
+  const [category] = ((await categories.json()) as { data: { id: number }[] }).data;
+  const created = await request.post(`${API}/projects`, {
+    headers: creator,
+    multipart: {
+      title,
+      category_id: String(category!.id),
+      goal_amount: '500',
+      start_date: isoDate(0),
+      end_date: isoDate(20),
+      description: '<p>A lamp that charges in the sun.</p>',
+      risk_and_challenges: '<p>None.</p>',
+      funding_model: fundingModel,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { id: ((await created.json()) as { data: { id: number } }).data.id, creator };
+}
+
+/** Pledges through the API and pays on the sandbox checkout page, as a backer's browser would. */
+async function backFlexible(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  projectId: number,
+  body: Record<string, unknown>,
+) {
+  const response = await request.post(`${API}/backers/projects/${projectId}/back`, {
+    headers: await bearer(request, email),
+    data: { currency: 'USD', ...body },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { checkout_url } = ((await response.json()) as { data: { checkout_url: string } }).data;
+  await page.goto(checkout_url);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/donation\/success\?donation_id=\d+/);
+}
+
+test('a creator submits, an admin rejects with a reason, the creator fixes and resubmits, the admin activates', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const out = (name: string) => testInfo.outputPath(name);
+  const title = `Review journey ${Date.now().toString(36)}`;
+  const { id } = await submitProject(request, title, 'all_or_nothing');
+
+  // The admin is told, and finds the project in the review queue.
+  await signIn(page, 'admin@fundry.dev');
+  await page.goto('/notifications');
+  await expect(page.getByText(`“${title}” was submitted for review.`)).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  const row = page.getByTestId(`queue-row-${id}`);
+  await expect(row).toContainText('Maya Okafor');
+  await expect(row).toContainText('maya@fundry.dev');
+  await shoot(page, '1-review-queue', out);
+
+  // A rejection needs a reason.
+  await row.getByRole('button', { name: `Reject ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject project' });
+  await dialog.getByRole('button', { name: 'Reject project' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Please show a photo of a working prototype.');
+  await shoot(page, '2-reject-dialog', out);
+  await dialog.getByRole('button', { name: 'Reject project' }).click();
+  await expect(toast(page, 'Project rejected')).toBeVisible();
+  await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title }).first()).toContainText(
+    'Please show a photo of a working prototype.',
+  );
+  await signOut(page);
+
+  // Maya reads the reason on her project page, fixes the project and submits it again.
+  await signIn(page, 'maya@fundry.dev');
+  await page.goto(`/projects/${id}`);
+  const banner = page.getByTestId('rejection-banner');
+  await expect(banner).toContainText('This project was not approved');
+  await expect(banner).toContainText('Please show a photo of a working prototype.');
+  await shoot(page, '3-rejection-banner', out);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: /Project Title/ }).fill(`${title} (with prototype)`);
+  await page.getByRole('button', { name: 'Resubmit for Review' }).click();
+  await expect(toast(page, 'Project updated successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+  await expect(
+    page.getByText('This project is currently under review and not yet visible to others.'),
+  ).toBeVisible();
+  await signOut(page);
+
+  // The admin activates it after a confirmation.
+  await signIn(page, 'admin@fundry.dev');
+  await page.goto('/admin');
+  const again = page.getByTestId(`queue-row-${id}`);
+  await again.getByRole('button', { name: `Activate ${title} (with prototype)` }).click();
+  await page
+    .getByRole('dialog', { name: 'Activate project' })
+    .getByRole('button', { name: 'Activate' })
+    .click();
+  await expect(toast(page, 'Project activated successfully')).toBeVisible();
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByTestId('admin-status')).toHaveText('ACTIVE');
+});
+
+test('the creator exports the backers as CSV, marks a reward sent and refunds a flexible pledge', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const out = (name: string) => testInfo.outputPath(name);
+  const title = `Tools journey ${Date.now().toString(36)}`;
+  const { id, creator } = await submitProject(request, title, 'flexible');
+  const reward = await request.post(`${API}/rewards/projects/${id}/rewards`, {
+    headers: creator,
+    data: {
+      title: 'Sun lamp',
+      description: 'The lamp, shipped',
+      minimum_amount: 30,
+      quantity_available: 10,
+      shipping_type: 'international',
+      shipping_rules: [{ country: '*', cost: 10 }],
+      estimated_delivery_date: isoDate(60),
+    },
+  });
+  expect(reward.status(), await reward.text()).toBe(201);
+  const rewardId = ((await reward.json()) as { data: { id: number } }).data.id;
+  const activated = await request.post(`${API}/projects/${id}/activate`, {
+    headers: await bearer(request, 'admin@fundry.dev'),
+  });
+  expect(activated.status()).toBe(200);
+
+  await backFlexible(page, request, 'sofia@fundry.dev', id, {
+    amount: 45,
+    reward_id: rewardId,
+    shipping_address: {
+      name: 'Sofia Lindqvist',
+      line1: 'Storgatan 1',
+      city: 'Stockholm',
+      postal_code: '111 22',
+      country: 'SE',
+    },
+  });
+  await backFlexible(page, request, 'leo@fundry.dev', id, { amount: 15 });
+
+  await signIn(page, 'maya@fundry.dev');
+  await page.goto(`/projects/${id}`);
+  const tools = page.getByRole('region', { name: 'Creator Tools' });
+  await expect(tools.getByTestId('funding-summary')).toContainText(
+    '$60.00 raised of a $500 goal (12%) from 2',
+  );
+  await tools.scrollIntoViewIfNeeded();
+  await shoot(page, '4-funding-curve', out);
+  await tools.getByRole('tab', { name: 'Backers' }).click();
+  const sofia = tools.getByRole('row').filter({ hasText: 'sofia@fundry.dev' });
+  const leo = tools.getByRole('row').filter({ hasText: 'leo@fundry.dev' });
+  await expect(sofia).toContainText('Sun lamp');
+  await expect(sofia).toContainText('Storgatan 1');
+  await expect(leo).toContainText('No reward');
+  await shoot(page, '5-backers', out);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await tools.screenshot({ path: out('6-backers-phone.png'), animations: 'disabled' });
+  await tools.getByRole('tab', { name: 'Funding' }).click();
+  await expect(tools.getByTestId('funding-summary')).toBeVisible();
+  await tools.screenshot({ path: out('6-funding-phone.png'), animations: 'disabled' });
+  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The CSV, downloaded and read as a spreadsheet would.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    tools.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`fundry-project-${id}-backers.csv`);
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Pledge ID,Backer,Email,Amount (USD),Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+  );
+  const cells = (email: string) => lines.find((line) => line.includes(email))!.split(',');
+  expect(cells('sofia@fundry.dev').slice(1, 6)).toEqual([
+    'Sofia Lindqvist',
+    'sofia@fundry.dev',
+    '45.00',
+    'Sun lamp',
+    'SUCCEEDED',
+  ]);
+  expect(cells('sofia@fundry.dev').slice(7)).toEqual([
+    'no',
+    'Sofia Lindqvist',
+    'Storgatan 1',
+    '',
+    'Stockholm',
+    '',
+    '111 22',
+    'SE',
+  ]);
+  expect(cells('leo@fundry.dev').slice(1, 6)).toEqual([
+    'Leo Martins',
+    'leo@fundry.dev',
+    '15.00',
+    '',
+    'SUCCEEDED',
+  ]);
+
+  // The reward goes out.
+  await sofia.getByRole('button', { name: 'Mark reward sent to Sofia Lindqvist' }).click();
+  await expect(toast(page, 'The reward was marked as sent')).toBeVisible();
+  await expect(sofia).toContainText('Sent');
+
+  // Leo's flexible pledge is refunded in full, once.
+  await leo.getByRole('button', { name: 'Refund Leo Martins' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund pledge' });
+  await expect(confirm).toContainText('Leo Martins gets $15.00 back');
+  await confirm.getByRole('button', { name: 'Refund in full' }).click();
+  await expect(toast(page, 'The pledge was refunded in full')).toBeVisible();
+  await expect(leo).toContainText('Refunded');
+  await expect(leo.getByRole('button', { name: 'Refund Leo Martins' })).toHaveCount(0);
+  await tools.getByRole('tab', { name: 'Funding' }).click();
+  await expect(tools.getByTestId('funding-summary')).toContainText('$45.00 raised');
+  await signOut(page);
+
+  // Leo sees the refund, Sofia the reward on its way.
+  await signIn(page, 'leo@fundry.dev');
+  await page.goto('/notifications');
+  await expect(page.getByText(`pledge to “${title}” was refunded`)).toBeVisible();
+});

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants';
+
+/** Community (DESIGN.md §11): a project's updates, the comments on it and on its updates, and its FAQ. */
+
+export const UPDATE_TITLE_MAX = 150;
+/** Rich text of an update, before sanitising (images may be inline data, as in descriptions). */
+export const UPDATE_BODY_MAX = 100_000;
+export const COMMENT_MAX = 2000;
+export const FAQ_QUESTION_MAX = 300;
+export const FAQ_ANSWER_MAX = 5000;
+export const UPDATE_VISIBILITIES = ['public', 'backers'] as const;
+export type UpdateVisibility = (typeof UPDATE_VISIBILITIES)[number];
+
+export const COMMUNITY_MESSAGES = {
+  titleRequired: 'Please give the update a title',
+  titleTooLong: `The title can be at most ${UPDATE_TITLE_MAX} characters`,
+  bodyRequired: 'Please write the update',
+  bodyTooLong: 'The update is too long',
+  visibility: 'Choose who can read the update: everyone or backers only',
+  commentRequired: 'Please write a comment',
+  commentTooLong: `A comment can be at most ${COMMENT_MAX} characters`,
+  questionRequired: 'Please write the question',
+  questionTooLong: `The question can be at most ${FAQ_QUESTION_MAX} characters`,
+  answerRequired: 'Please write the answer',
+  answerTooLong: `The answer can be at most ${FAQ_ANSWER_MAX} characters`,
+  onlyBackersComment: 'Only backers can comment on this project',
+  onlyBackersRead: 'Back this project to read this update',
+  onlyCreatorPosts: 'Only the project’s creator can post updates',
+  onlyCreatorFaq: 'Only the project’s creator can manage its FAQ',
+  notLive: 'Updates can be posted once the project is live',
+  commentRemoved: 'This comment was removed',
+  notYourComment: 'You can only edit your own comments',
+  cannotRemove: 'You can only remove your own comments, or comments on your project',
+  parentElsewhere: 'You can only reply to a comment in the same discussion',
+  updatePosted: 'Your update was posted and your backers were notified.',
+  updateSaved: 'Your update was saved.',
+  updateDeleted: 'The update was deleted.',
+  commentPosted: 'Your comment was posted.',
+  commentSaved: 'Your comment was saved.',
+  commentDeleted: 'The comment was removed.',
+  faqSaved: 'The question was saved.',
+  faqDeleted: 'The question was deleted.',
+} as const;
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(10),
+};
+export const communityListQuery = z.object(pageFields);
+export type CommunityListQuery = z.infer<typeof communityListQuery>;
+
+export const communityListMeta = z.object({
+  total: z.number().int(),
+  pages: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const projectUpdateParams = z.object({
+  id: z.coerce.number().int().positive(),
+  updateId: z.coerce.number().int().positive(),
+});
+export const faqParams = z.object({
+  id: z.coerce.number().int().positive(),
+  faqId: z.coerce.number().int().positive(),
+});
+
+export const communityAuthor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+});
+
+export const updateRequest = z.strictObject({
+  title: z
+    .string({ error: COMMUNITY_MESSAGES.titleRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.titleRequired)
+    .max(UPDATE_TITLE_MAX, COMMUNITY_MESSAGES.titleTooLong),
+  body: z
+    .string({ error: COMMUNITY_MESSAGES.bodyRequired })
+    .min(1, COMMUNITY_MESSAGES.bodyRequired)
+    .max(UPDATE_BODY_MAX, COMMUNITY_MESSAGES.bodyTooLong),
+  visibility: z.enum(UPDATE_VISIBILITIES, { error: COMMUNITY_MESSAGES.visibility }),
+});
+export type UpdateRequest = z.infer<typeof updateRequest>;
+
+export const projectUpdate = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  /** Sanitised rich text; null when the update is locked to the caller. */
+  body: z.string().nullable(),
+  visibility: z.enum(UPDATE_VISIBILITIES),
+  author: communityAuthor,
+  published_at: z.string(),
+  edited_at: z.string().nullable(),
+  comments_count: z.number().int(),
+  /** A backers-only update the caller may not read: its title is shown, never its body. */
+  locked: z.boolean(),
+});
+export type UpdateView = z.infer<typeof projectUpdate>;
+
+export const updateListResponse = z.object({
+  data: z.object({ updates: z.array(projectUpdate) }),
+  meta: communityListMeta,
+});
+export type UpdateList = z.infer<typeof updateListResponse>;
+export const updateResponse = z.object({ data: projectUpdate, message: z.string().optional() });
+
+export const commentRequest = z.strictObject({
+  body: z
+    .string({ error: COMMUNITY_MESSAGES.commentRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.commentRequired)
+    .max(COMMENT_MAX, COMMUNITY_MESSAGES.commentTooLong),
+  parent_id: z.number().int().positive().nullish(),
+});
+export type CommentRequest = z.infer<typeof commentRequest>;
+export const commentEditRequest = commentRequest.pick({ body: true });
+export type CommentEditRequest = z.infer<typeof commentEditRequest>;
+
+export const commentAuthor = communityAuthor.extend({
+  is_creator: z.boolean(),
+  is_backer: z.boolean(),
+});
+export type CommentAuthor = z.infer<typeof commentAuthor>;
+
+const commentBase = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  update_id: z.number().int().nullable(),
+  /** Plain text, shown as text; '' once removed. */
+  body: z.string(),
+  /** Null once removed: a tombstone names nobody. */
+  author: commentAuthor.nullable(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  removed: z.boolean(),
+});
+export const commentReply = commentBase;
+export type CommentReply = z.infer<typeof commentReply>;
+export const comment = commentBase.extend({ replies: z.array(commentReply) });
+export type Comment = z.infer<typeof comment>;
+
+export const commentListResponse = z.object({
+  data: z.object({
+    comments: z.array(comment),
+    /** What the caller may do here: post (creator or backer). */
+    can_comment: z.boolean(),
+  }),
+  /** `total` counts threads (the paging unit). */
+  meta: communityListMeta,
+});
+export type CommentList = z.infer<typeof commentListResponse>;
+export const commentResponse = z.object({ data: commentReply, message: z.string().optional() });
+
+export const faqRequest = z.strictObject({
+  question: z
+    .string({ error: COMMUNITY_MESSAGES.questionRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.questionRequired)
+    .max(FAQ_QUESTION_MAX, COMMUNITY_MESSAGES.questionTooLong),
+  answer: z
+    .string({ error: COMMUNITY_MESSAGES.answerRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.answerRequired)
+    .max(FAQ_ANSWER_MAX, COMMUNITY_MESSAGES.answerTooLong),
+});
+export type FaqRequest = z.infer<typeof faqRequest>;
+export const faq = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Faq = z.infer<typeof faq>;
+export const faqListResponse = z.object({ data: z.object({ faqs: z.array(faq) }) });
+export const faqResponse = z.object({ data: faq, message: z.string().optional() });

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { shippingAddressView } from './backing';
+
+const timestamp = z.string();
+const optionalTimestamp = z.string().nullable();
+
+/**
+ * `GET /profile/export`: everything the platform holds about the caller, as a downloadable file. No secret is
+ * ever part of it (password and token hashes, two-factor secrets, provider session ids, mail bodies with links).
+ * Amounts are dollars, as everywhere in the API.
+ */
+export const dataExport = z.object({
+  exported_at: timestamp,
+  account: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    email_verified_at: optionalTimestamp,
+    full_name: z.string(),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+    website: z.string().nullable(),
+    twitter: z.string().nullable(),
+    profile_image: z.string().nullable(),
+    roles: z.array(z.string()),
+    two_factor_enabled: z.boolean(),
+    /** The identity provider an account was linked to by third-party sign-in, and its id for the person. */
+    linked_sign_in: z.object({ issuer: z.string(), subject: z.string() }).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  projects: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      status: z.string(),
+      funding_model: z.string(),
+      description: z.string().nullable(),
+      risks_and_challenges: z.string().nullable(),
+      goal_amount: z.number().nullable(),
+      current_amount: z.number(),
+      backers_count: z.number().int(),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      image_url: z.string().nullable(),
+      video_url: z.string().nullable(),
+      revocation_reason: z.string().nullable(),
+      created_at: timestamp,
+      updated_at: timestamp,
+      rewards: z.array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          description: z.string(),
+          minimum_amount: z.number(),
+          quantity_available: z.number().int().nullable(),
+          quantity_claimed: z.number().int(),
+          estimated_delivery_date: z.string(),
+          shipping_type: z.string(),
+          created_at: timestamp,
+        }),
+      ),
+    }),
+  ),
+  pledges: z.array(
+    z.object({
+      id: z.number().int(),
+      project: z.object({ id: z.number().int(), title: z.string() }),
+      reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      funding_model: z.string(),
+      shipping_amount: z.number(),
+      /** Where the reward ships: kept with the pledge, so it is the backer's data too. */
+      shipping_address: shippingAddressView.nullable(),
+      provider: z.string(),
+      created_at: timestamp,
+      pledged_at: optionalTimestamp,
+      canceled_at: optionalTimestamp,
+      succeeded_at: optionalTimestamp,
+      refunded_at: optionalTimestamp,
+    }),
+  ),
+  saved_projects: z.array(
+    z.object({ project: z.object({ id: z.number().int(), title: z.string() }), saved_at: timestamp }),
+  ),
+  notifications: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      message: z.string(),
+      project_id: z.number().int().nullable(),
+      read_at: optionalTimestamp,
+      created_at: timestamp,
+    }),
+  ),
+  /** Sign-in sessions: when each was opened, refreshed and ends, never the token. */
+  sessions: z.array(
+    z.object({
+      created_at: timestamp,
+      expires_at: timestamp,
+      used_at: optionalTimestamp,
+      revoked_at: optionalTimestamp,
+    }),
+  ),
+  bank_account: z
+    .object({ provider: z.string(), payouts_enabled: z.boolean(), requirements_due: z.array(z.string()) })
+    .nullable(),
+  payouts: z.array(
+    z.object({
+      id: z.number().int(),
+      project_id: z.number().int(),
+      amount: z.number(),
+      fee_amount: z.number(),
+      status: z.string(),
+      created_at: timestamp,
+      completed_at: optionalTimestamp,
+    }),
+  ),
+  /** Mails sent to the person: what and when, without their bodies (which held one-time links). */
+  mails: z.array(
+    z.object({ subject: z.string(), status: z.string(), created_at: timestamp, sent_at: optionalTimestamp }),
+  ),
+});
+export type DataExport = z.infer<typeof dataExport>;
+export const dataExportResponse = z.object({ data: dataExport });

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants';
+import { DONATION_STATUSES } from '../rules/pledges';
+import { FUNDING_MODELS } from '../rules/projects';
+import { shippingAddressView } from './backing';
+
+/** Creator and admin tools (DESIGN.md §12). */
+
+export const REASON_MAX = 1000;
+
+export const TOOLS_MESSAGES = {
+  reasonRequired: 'Please give a reason',
+  reasonTooLong: `The reason can be at most ${REASON_MAX} characters`,
+  alreadyReported: 'You have already reported this',
+  reported: 'Thank you. An administrator will review your report.',
+  alreadyRefunded: 'This pledge has already been refunded',
+  refunded: 'The pledge was refunded in full',
+  marked: 'The reward was marked as sent',
+} as const;
+
+/** A reason a person gives: required, trimmed, at most REASON_MAX characters. */
+export const reasonField = z
+  .string({ error: TOOLS_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, TOOLS_MESSAGES.reasonRequired)
+  .max(REASON_MAX, TOOLS_MESSAGES.reasonTooLong);
+
+export const reasonRequest = z.strictObject({ reason: reasonField });
+export type ReasonRequest = z.infer<typeof reasonRequest>;
+
+/** Activation and featuring need no reason; one may be given for the audit log. */
+export const optionalReasonRequest = z
+  .strictObject({ reason: z.string().trim().max(REASON_MAX, TOOLS_MESSAGES.reasonTooLong).optional() })
+  .nullish();
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
+};
+
+const listMeta = z.object({
+  total: z.number().int(),
+  pages: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+const person = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+// ---------------------------------------------------------------------------------------------- review queues
+
+export const queueQuery = z.object(pageQuery);
+
+export const queueProject = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  creator: person,
+  category_name: z.string().nullable(),
+  goal_amount: z.number().nullable(),
+  funding_model: z.enum(FUNDING_MODELS),
+  featured: z.boolean(),
+  featured_requested: z.boolean(),
+  submitted_at: z.string().nullable(),
+  created_at: z.string(),
+  /** Open reports of the project. */
+  open_reports: z.number().int(),
+});
+export type QueueProject = z.infer<typeof queueProject>;
+
+export const queueResponse = z.object({ data: z.array(queueProject), meta: listMeta });
+export type QueueResponse = z.infer<typeof queueResponse>;
+
+export const adminSummaryResponse = z.object({
+  data: z.object({
+    pending: z.number().int(),
+    reports: z.number().int(),
+    featured_requests: z.number().int(),
+  }),
+});
+export type AdminSummary = z.infer<typeof adminSummaryResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------- reports
+
+export const REPORT_RESOLUTIONS = ['dismiss', 'reject_project', 'remove_comment'] as const;
+export type ReportResolutionAction = (typeof REPORT_RESOLUTIONS)[number];
+
+export const reportRequest = reasonRequest;
+
+export const reportsQuery = z.object({
+  ...pageQuery,
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+
+export const report = z.object({
+  id: z.number().int(),
+  target_type: z.enum(['project', 'comment']),
+  project: z.object({ id: z.number().int(), title: z.string(), status: z.string() }),
+  comment: z.object({ id: z.number().int(), body: z.string(), removed: z.boolean() }).nullable(),
+  reason: z.string(),
+  reporter: z.object({ id: z.number().int(), name: z.string() }),
+  status: z.enum(['open', 'resolved']),
+  resolution: z.enum(['comment_removed', 'project_rejected', 'dismissed']).nullable(),
+  resolution_reason: z.string().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type Report = z.infer<typeof report>;
+
+export const reportResponse = z.object({ data: report, message: z.string().optional() });
+export const reportsResponse = z.object({ data: z.array(report), meta: listMeta });
+
+export const resolveReportRequest = z.strictObject({
+  action: z.enum(REPORT_RESOLUTIONS, { error: 'Choose how to resolve the report' }),
+  reason: reasonField,
+});
+export type ResolveReportRequest = z.infer<typeof resolveReportRequest>;
+
+// ---------------------------------------------------------------------------------------------- audit log
+
+export const AUDIT_ACTIONS = [
+  'project.activate',
+  'project.reject',
+  'project.feature',
+  'project.unfeature',
+  'category.create',
+  'category.rename',
+  'category.delete',
+  'comment.remove',
+  'report.resolve',
+  'donation.refund',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditLogQuery = z.object({
+  ...pageQuery,
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor_id: z.coerce.number().int().positive().optional(),
+  project_id: z.coerce.number().int().positive().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  target_type: z.string(),
+  target_id: z.number().int(),
+  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditLogResponse = z.object({ data: z.array(auditEntry), meta: listMeta });
+
+// ---------------------------------------------------------------------------------------------- backers
+
+export const backersQuery = z.object({
+  ...pageQuery,
+  status: z.enum(DONATION_STATUSES).optional(),
+  reward_id: z.coerce.number().int().positive().optional(),
+});
+export type BackersQuery = z.infer<typeof backersQuery>;
+
+export const backerRow = z.object({
+  donation_id: z.number().int(),
+  backer: person,
+  amount: z.number(),
+  reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  status: z.enum(DONATION_STATUSES),
+  funding_model: z.enum(FUNDING_MODELS),
+  pledged_at: z.string().nullable(),
+  shipping_address: shippingAddressView.nullable(),
+  fulfilment_status: z.enum(['sent']).nullable(),
+  /** The caller may refund it now (a collected pledge). */
+  can_refund: z.boolean(),
+  /** The caller may mark its reward sent now (a collected pledge with a reward, not yet sent). */
+  can_mark_sent: z.boolean(),
+});
+export type BackerRow = z.infer<typeof backerRow>;
+
+export const backersResponse = z.object({ data: z.array(backerRow), meta: listMeta });
+export type BackersResponse = z.infer<typeof backersResponse>;
+
+export const fulfilmentRequest = z.strictObject({
+  status: z.literal('sent', { error: 'Status must be "sent"' }),
+});
+
+export const bulkFulfilmentRequest = z.strictObject({
+  status: z.literal('sent', { error: 'Status must be "sent"' }),
+  donation_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one pledge').max(MAX_PER_PAGE),
+});
+
+export const fulfilmentResponse = z.object({
+  data: z.object({ donation_id: z.number().int(), fulfilment_status: z.enum(['sent']).nullable() }),
+  message: z.string(),
+});
+
+export const bulkFulfilmentResponse = z.object({
+  data: z.object({ updated: z.number().int(), donation_ids: z.array(z.number().int()) }),
+  message: z.string(),
+});
+
+export const refundResponse = z.object({
+  data: z.object({ donation_id: z.number().int(), status: z.enum(DONATION_STATUSES), amount: z.number() }),
+  message: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------- statistics
+
+export const dailyStatsResponse = z.object({
+  data: z.object({
+    goal_amount: z.number().nullable(),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        pledges: z.number().int(),
+        amount: z.number(),
+        cumulative_amount: z.number(),
+      }),
+    ),
+    rewards: z.array(
+      z.object({
+        reward_id: z.number().int().nullable(),
+        title: z.string(),
+        backers: z.number().int(),
+        amount: z.number(),
+      }),
+    ),
+  }),
+});
+export type DailyStats = z.infer<typeof dailyStatsResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------- CSV
+
+/** Spreadsheet formula injection: a cell starting with one of these is prefixed with an apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell (RFC 4180): neutralised against formulas, quoted when it holds a quote, comma or line break. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to an RFC 4180 document: CRLF line ends, with a UTF-8 byte order mark for spreadsheet programs. */
+export function toCsv(rows: (string | number | null | undefined)[][]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
