@@ -205,6 +205,19 @@ try {
     .executeTakeFirstOrThrow();
   // Running campaigns, each with an unlimited reward and a limited one with its last few units, so that
   // concurrent pledges race for them and most sell out during the run.
+  // Campaigns with a conversation (the generator gives one in 20 a short one) and the hot project's public updates.
+  const talkedIds = (
+    await sql<{ id: number }>`
+      select distinct project_id as id from comments where project_id <> ${hot.id} limit 2000`.execute(db)
+  ).rows.map((row) => row.id);
+  const hotUpdateIds = (
+    await db
+      .selectFrom('project_updates')
+      .select('id')
+      .where('project_id', '=', hot.id)
+      .where('visibility', '=', 'public')
+      .execute()
+  ).map((row) => row.id);
   const pledgeTargets = (
     await sql<{
       project_id: number;
@@ -370,6 +383,47 @@ try {
       expected: [200],
       budget: listBudget(100),
       planned: [{ label: 'discovery', path: '/api/v1/projects/discovery' }],
+    },
+    {
+      name: 'comments of the hot project (200 threads with replies)',
+      shows: '`GET projects/{hot}/comments?page=1..20`',
+      requests: rotating(
+        () => `/api/v1/projects/${hot.id}/comments?page=${1 + Math.floor(Math.random() * 20)}`,
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'community',
+      planned: [{ label: 'comments of the hot project', path: `/api/v1/projects/${hot.id}/comments?page=7` }],
+    },
+    {
+      name: 'comments of a campaign, of an update of the hot project',
+      shows: '`GET projects/{id}/comments`, `GET projects/{hot}/updates/{id}/comments`',
+      requests: rotating(() =>
+        Math.random() < 0.5
+          ? `/api/v1/projects/${pick(talkedIds)}/comments`
+          : `/api/v1/projects/${hot.id}/updates/${pick(hotUpdateIds)}/comments`,
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'community',
+      planned: [
+        { label: 'comments of a campaign', path: `/api/v1/projects/${talkedIds[0]}/comments` },
+        {
+          label: 'comments of an update',
+          path: `/api/v1/projects/${hot.id}/updates/${hotUpdateIds[0]}/comments`,
+        },
+      ],
+    },
+    {
+      name: 'updates of the hot project (50)',
+      shows: '`GET projects/{hot}/updates?page=1..5`',
+      requests: rotating(
+        () => `/api/v1/projects/${hot.id}/updates?page=${1 + Math.floor(Math.random() * 5)}`,
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'community',
+      planned: [{ label: 'updates of the hot project', path: `/api/v1/projects/${hot.id}/updates?page=3` }],
     },
     {
       name: `backed projects of the heavy backer (${VOLUME.heavyBackerProjects.toLocaleString('en-US')})`,

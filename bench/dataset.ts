@@ -467,6 +467,48 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
         where c.id = p.id`.execute(conn);
     });
 
+    await step('updates and comments', async () => {
+      // The hot project carries a long conversation (50 updates, 200 threads on the project, 5 on each update,
+      // a third of the threads with two replies); one running or successful campaign in 20 a short one.
+      const talked = sql`(p.id = ${hotProjectId} or (p.status in ('ACTIVE', 'SUCCESSFUL') and p.id % 20 = 0))
+                         and p.start_date < current_date`;
+      const author = (seed: RawBuilder<unknown>) => sql`${userBase + 2} + (${seed}) % ${VOLUME.users - 3}`;
+      await sql`
+        insert into project_updates (project_id, author_id, number, title, body, visibility, published_at)
+        select p.id, p.creator_id, n, 'Week ' || n || ' in the workshop',
+               '<p>What we made, what we learnt and what comes next, week ' || n || '.</p>',
+               case when n % 4 = 0 then 'backers' else 'public' end,
+               p.start_date::timestamp at time zone 'UTC' + n * interval '3 hours'
+        from projects p, generate_series(1, case when p.id = ${hotProjectId} then 50 else 2 end) n
+        where ${talked}
+        order by p.id, n`.execute(conn);
+      await sql`
+        insert into comments (project_id, author_id, body, created_at)
+        select p.id, ${author(sql`p.id * 37 + i * 101`)}, 'Thread ' || i || ': when will it ship, and can I add one?',
+               p.start_date::timestamp at time zone 'UTC' + i * interval '20 minutes'
+        from projects p, generate_series(1, case when p.id = ${hotProjectId} then 200 else 10 end) i
+        where ${talked}
+        order by p.id, i`.execute(conn);
+      await sql`
+        insert into comments (project_id, update_id, author_id, body, created_at)
+        select u.project_id, u.id, ${author(sql`u.id * 53 + i * 89`)}, 'Great news, thank you for update ' || u.number,
+               u.published_at + i * interval '7 minutes'
+        from project_updates u, generate_series(1, 5) i
+        where u.project_id = ${hotProjectId}
+        order by u.id, i`.execute(conn);
+      await sql`
+        insert into comments (project_id, update_id, parent_id, author_id, body, created_at)
+        select c.project_id, c.update_id, c.id, ${author(sql`c.id * 71 + r * 13`)}, 'Reply ' || r || ': same question here.',
+               c.created_at + r * interval '3 minutes'
+        from comments c, generate_series(1, 2) r
+        where c.parent_id is null and c.id % 3 = 0
+        order by c.id, r`.execute(conn);
+      await sql`
+        update project_updates u set comments_count = c.count
+        from (select update_id, count(*) as count from comments where update_id is not null group by update_id) c
+        where c.update_id = u.id`.execute(conn);
+    });
+
     await sql`drop table bench_plan`.execute(conn);
     // The counters were set by rewriting every project and reward row once: compact those two tables, so that
     // no scan pays for the generator's dead rows, then vacuum everything, as autovacuum would have by now
@@ -565,6 +607,14 @@ const consistencyChecks: Check[] = [
     query: sql`
       select count(*) as value from projects
       where (status = 'SUCCESSFUL' and current_cents < goal_cents) or (status = 'FAILED' and current_cents >= goal_cents)`,
+  },
+  {
+    name: 'an update’s comments_count = its comments and replies not removed',
+    query: sql`
+      select count(*) as value from project_updates u
+      left join (select update_id, count(*) as count from comments
+                 where update_id is not null and removed_at is null group by update_id) c on c.update_id = u.id
+      where u.comments_count <> coalesce(c.count, 0)`,
   },
 ];
 

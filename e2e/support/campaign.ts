@@ -21,10 +21,10 @@ async function query(text: string, values: unknown[] = []) {
   }
 }
 
-const API = '/api/v1';
+export const API = '/api/v1';
 
 /** Signs in through the API and answers the bearer header of that account. */
-async function bearer(request: APIRequestContext, email: string) {
+export async function bearer(request: APIRequestContext, email: string) {
   const response = await request.post(`${API}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
   const body = (await response.json()) as { access_token: string };
@@ -32,7 +32,7 @@ async function bearer(request: APIRequestContext, email: string) {
 }
 
 /** The date `days` from today, as the API takes it (YYYY-MM-DD, UTC). */
-function isoDate(days: number) {
+export function isoDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -118,4 +118,24 @@ export async function runJobs(baseUrl: string, ...jobs: string[]) {
       },
     },
   );
+}
+
+/** A backer pledges through the API and saves a test card on the sandbox checkout, as its form would. */
+export async function pledgeWithCard(
+  request: APIRequestContext,
+  email: string,
+  projectId: number,
+  amount: number,
+) {
+  const response = await request.post(`${API}/backers/projects/${projectId}/back`, {
+    headers: await bearer(request, email),
+    data: { amount, currency: 'USD' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { checkout_url } = ((await response.json()) as { data: { checkout_url: string } }).data;
+  const saved = await request.post(`${new URL(checkout_url).pathname}/card`, {
+    form: { card_number: '4242 4242 4242 4242' },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(303);
 }

@@ -1,44 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { databaseUrl } from '../support/campaign';
-import { DEMO_PASSWORD, signIn, signOut } from '../support/session';
+import { shoot, toast } from '../support/page';
+import { API, bearer, createCampaign, databaseUrl, isoDate, pledgeWithCard } from '../support/campaign';
+import { signIn, signOut } from '../support/session';
 
 test.skip(
   !databaseUrl,
   'The journeys use the demo accounts, seeded on a PostgreSQL server (none answered at start)',
 );
-
-const API = '/api/v1';
-
-/** The newest notification with this text (an earlier one may still be showing). */
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
-}
-
-/** The page at a desktop and a phone size, for a person to look at (the test's output folder). */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({
-      path: outputPath(`${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
-async function bearer(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
-
-const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Maya submits a project for review through the API (the form has its own journeys). */
 async function submitProject(
@@ -275,4 +245,64 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   await signIn(page, 'leo@fundry.dev');
   await page.goto('/notifications');
   await expect(page.getByText(`pledge to “${title}” was refunded`)).toBeVisible();
+});
+
+test('a backer reports a comment, an admin removes it, and the audit log shows both', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const out = (name: string) => testInfo.outputPath(name);
+  const title = `Report journey ${Date.now().toString(36)}`;
+  const projectId = await createCampaign(request, title, 500);
+  const spam = `Cheap watches at watches.example, ${Date.now().toString(36)}`;
+  await pledgeWithCard(request, 'leo@fundry.dev', projectId, 20);
+  const commented = await request.post(`${API}/projects/${projectId}/comments`, {
+    headers: await bearer(request, 'leo@fundry.dev'),
+    data: { body: spam },
+  });
+  expect(commented.status(), await commented.text()).toBe(201);
+
+  // Sofia reports it, with a reason.
+  await signIn(page, 'sofia@fundry.dev');
+  await page.goto(`/projects/${projectId}?tab=comments`);
+  await expect(page.getByText(spam)).toBeVisible();
+  await page.getByRole('button', { name: 'Report the comment by Leo Martins' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this comment' });
+  await report.getByRole('textbox', { name: /Reason/ }).fill('Advertising, nothing to do with the project.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(toast(page, 'Thank you. An administrator will review your report.')).toBeVisible();
+  await signOut(page);
+
+  // The admin finds it among the reports and removes the comment.
+  await signIn(page, 'admin@fundry.dev');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: /Reports/ }).click();
+  const card = page.locator('[data-testid^="report-"]').filter({ hasText: spam });
+  await expect(card).toContainText('Reported by Sofia Lindqvist');
+  await expect(card).toContainText('Advertising, nothing to do with the project.');
+  await shoot(page, '7-reports-queue', out);
+  await card.getByRole('button', { name: 'Remove comment' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove comment' });
+  await remove.getByRole('textbox', { name: /Reason/ }).fill('Spam: advertising.');
+  await remove.getByRole('button', { name: 'Remove comment' }).click();
+  await expect(toast(page, 'Report resolved')).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const rows = page.getByRole('row').filter({ hasText: title });
+  await expect(rows.filter({ hasText: 'Comment removed' })).toContainText('Spam: advertising.');
+  await expect(rows.filter({ hasText: 'Report resolved' })).toContainText('Spam: advertising.');
+  await shoot(page, '8-audit-log', out);
+  await page.goto(`/projects/${projectId}?tab=comments`);
+  await expect(page.getByText('This comment was removed')).toBeVisible();
+  await expect(page.getByText(spam)).toHaveCount(0);
+  await signOut(page);
+
+  // Sofia is told what was decided.
+  await signIn(page, 'sofia@fundry.dev');
+  await page.goto('/notifications');
+  await expect(
+    page.getByText(`An administrator removed the comment you reported on “${title}”.`),
+  ).toBeVisible();
 });

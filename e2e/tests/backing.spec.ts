@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { toast } from '../support/page';
 import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
 const SUNCELL = 'SunCell: a solar lantern for every home';
@@ -40,10 +41,6 @@ async function openAs(browser: Browser, baseURL: string, email: string) {
 async function snap(page: Page, path: string, fullPage = true) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage, animations: 'disabled' });
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
 function fundingCard(page: Page): Locator {

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shoot, toast } from '../support/page';
 import { createCampaign, databaseUrl } from '../support/campaign';
 import { signIn, signOut } from '../support/session';
 
@@ -7,27 +7,6 @@ test.skip(
   !databaseUrl,
   'The journeys use the demo accounts, seeded on a PostgreSQL server (none answered at start)',
 );
-
-/** The newest notification with this text (an earlier one may still be showing). */
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
-}
-
-/** The page at a desktop and a phone size, for a person to look at (the test's output folder). */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({
-      path: outputPath(`${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('the creator posts a backers-only update; a backer reads it and comments, the creator replies; a stranger sees it locked', async ({
   page,

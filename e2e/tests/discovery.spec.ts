@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { toast } from '../support/page';
 import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
 const SOFIA = 'sofia@fundry.dev';
@@ -13,10 +14,6 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 async function snap(page: Page, path: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
 const cardTitles = (scope: Locator) =>

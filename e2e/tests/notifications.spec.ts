@@ -1,52 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { createCampaign, databaseUrl } from '../support/campaign';
+import { shoot } from '../support/page';
+import { createCampaign, databaseUrl, pledgeWithCard } from '../support/campaign';
 import { linkIn, waitForMail } from '../support/mail';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
 test.skip(
   !databaseUrl,
   'The journeys use the demo accounts, seeded on a PostgreSQL server (none answered at start)',
 );
-
-const API = '/api/v1';
-
-async function bearer(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/login`, { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
-
-/** A backer pledges through the API and saves a test card on the sandbox checkout, as its form would. */
-async function pledge(request: APIRequestContext, email: string, projectId: number, amount: number) {
-  const response = await request.post(`${API}/backers/projects/${projectId}/back`, {
-    headers: await bearer(request, email),
-    data: { amount, currency: 'USD' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { checkout_url } = ((await response.json()) as { data: { checkout_url: string } }).data;
-  const saved = await request.post(`${new URL(checkout_url).pathname}/card`, {
-    form: { card_number: '4242 4242 4242 4242' },
-    maxRedirects: 0,
-  });
-  expect(saved.status()).toBe(303);
-}
-
-/** The page at a desktop and a phone size, for a person to look at (the test's output folder). */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({
-      path: outputPath(`${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
@@ -64,7 +26,7 @@ test('the bell counts new notifications and "Mark all as read" clears it', async
   await expect(bell(page)).toHaveAccessibleName('Notifications');
 
   // Sofia backs Maya's campaign: a new pledge and a new backer.
-  await pledge(request, 'sofia@fundry.dev', projectId, 25);
+  await pledgeWithCard(request, 'sofia@fundry.dev', projectId, 25);
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   await expect(page.getByText('2 unread')).toBeVisible();
@@ -125,7 +87,7 @@ test.describe('one-click unsubscribe', () => {
     test.setTimeout(120_000);
     const title = `Unsubscribe journey ${Date.now().toString(36)}`;
     const projectId = await createCampaign(request, title, 500);
-    await pledge(request, 'leo@fundry.dev', projectId, 15);
+    await pledgeWithCard(request, 'leo@fundry.dev', projectId, 15);
     const mail = await waitForMail(
       (m) => m.to === 'maya@fundry.dev' && m.subject === `New pledge to “${title}”`,
     );

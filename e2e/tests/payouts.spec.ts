@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PAYOUT_MESSAGES } from '@fundry/shared';
 import { expect, test } from '../fixtures';
+import { toast } from '../support/page';
 import { signIn, signOut } from '../support/session';
 
 const MAYA = 'maya@fundry.dev';
@@ -11,10 +12,6 @@ const COOKBOOK = 'The Neighbourhood Cookbook';
 async function snap(page: Page, path: string, fullPage = true) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage, animations: 'disabled' });
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
 test('a creator connects a bank account and takes the money a backer pledged in two payouts', async ({

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { toast } from '../support/page';
 import { createCampaign, databaseUrl, endCampaign } from '../support/campaign';
 import { signIn } from '../support/session';
 
@@ -7,11 +8,6 @@ const GOOD_CARD = '4242 4242 4242 4242';
 const DECLINING_CARD = '4000 0000 0000 0341';
 
 test.skip(!databaseUrl, 'Ending a campaign needs the app on a PostgreSQL server (none answered at start)');
-
-/** The newest notification with this text (an earlier one may still be showing). */
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
-}
 
 /** On the sandbox checkout of an all-or-nothing pledge: types a test card and saves it. */
 async function saveCard(page: Page, card: string, button = 'Save card') {

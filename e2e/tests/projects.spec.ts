@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { toast } from '../support/page';
 import { signIn, signOut } from '../support/session';
 
 const MAYA = 'maya@fundry.dev';
@@ -77,10 +78,6 @@ async function openVisitor(browser: Browser, baseURL: string, privateProjectPath
 async function snap(page: Page, path: string, fullPage = true) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage, animations: 'disabled' });
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
 test('a creator drafts, completes and submits a project; an admin activates, features and rejects it', async ({

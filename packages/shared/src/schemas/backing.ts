@@ -11,6 +11,7 @@ import { hasAtMostTwoDecimals } from '../money';
 import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
+import { pageMeta } from './common';
 import { projectCard } from './projects';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
@@ -270,11 +271,7 @@ export const backedProjectsQuery = z.object({
 
 export const backedProjectsResponse = z.object({
   data: z.array(backedProject),
-  meta: z.object({
-    total: z.number().int(),
-    pages: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
+  meta: pageMeta.extend({
     /** The caller's own totals across every project (own list only). */
     total_amount: z.number().nullable(),
     first_backed_at: z.string().nullable(),

@@ -3,11 +3,19 @@ import { MAX_PER_PAGE } from '../constants';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-export const paginationQuery = z.object({
+/** The fields of a paged list's query: `page` from 1, `per_page` up to MAX_PER_PAGE. */
+export const pageQueryFields = (perPage = 20) => ({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(perPage),
 });
-export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/** Where a page stands in its list: the `meta` of a paged answer. */
+export const pageMeta = z.object({
+  total: z.number().int(),
+  pages: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
 
 export const messageResponse = z.object({ message: z.string() });
 

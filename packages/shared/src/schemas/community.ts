@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants';
+import { pageMeta, pageQueryFields } from './common';
 
 /** Community (DESIGN.md §11): a project's updates, the comments on it and on its updates, and its FAQ. */
 
@@ -43,19 +43,8 @@ export const COMMUNITY_MESSAGES = {
   faqDeleted: 'The question was deleted.',
 } as const;
 
-const pageFields = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(10),
-};
-export const communityListQuery = z.object(pageFields);
+export const communityListQuery = z.object(pageQueryFields(10));
 export type CommunityListQuery = z.infer<typeof communityListQuery>;
-
-export const communityListMeta = z.object({
-  total: z.number().int(),
-  pages: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
 
 export const projectUpdateParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -105,7 +94,7 @@ export type UpdateView = z.infer<typeof projectUpdate>;
 
 export const updateListResponse = z.object({
   data: z.object({ updates: z.array(projectUpdate) }),
-  meta: communityListMeta,
+  meta: pageMeta,
 });
 export type UpdateList = z.infer<typeof updateListResponse>;
 export const updateResponse = z.object({ data: projectUpdate, message: z.string().optional() });
@@ -152,7 +141,7 @@ export const commentListResponse = z.object({
     can_comment: z.boolean(),
   }),
   /** `total` counts threads (the paging unit). */
-  meta: communityListMeta,
+  meta: pageMeta,
 });
 export type CommentList = z.infer<typeof commentListResponse>;
 export const commentResponse = z.object({ data: commentReply, message: z.string().optional() });

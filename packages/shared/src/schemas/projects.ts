@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SORT_OPTIONS } from '../constants';
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
+import { pageMeta } from './common';
 
 export const creatorSummary = z.object({
   id: z.number().int(),
@@ -75,12 +76,7 @@ export const projectListResponse = z.object({
     page: z.number().int(),
     per_page: z.number().int(),
   }),
-  meta: z.object({
-    total: z.number().int(),
-    pages: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
-  }),
+  meta: pageMeta,
 });
 export type ProjectList = z.infer<typeof projectListResponse>['data'];
 

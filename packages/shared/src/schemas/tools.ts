@@ -3,6 +3,7 @@ import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
 import { shippingAddressView } from './backing';
+import { pageMeta, pageQueryFields } from './common';
 
 /** Creator and admin tools (DESIGN.md §12). */
 
@@ -33,17 +34,7 @@ export const optionalReasonRequest = z
   .strictObject({ reason: z.string().trim().max(REASON_MAX, TOOLS_MESSAGES.reasonTooLong).optional() })
   .nullish();
 
-const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
-};
-
-const listMeta = z.object({
-  total: z.number().int(),
-  pages: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
+const pageQuery = pageQueryFields();
 
 const person = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
@@ -68,7 +59,7 @@ export const queueProject = z.object({
 });
 export type QueueProject = z.infer<typeof queueProject>;
 
-export const queueResponse = z.object({ data: z.array(queueProject), meta: listMeta });
+export const queueResponse = z.object({ data: z.array(queueProject), meta: pageMeta });
 export type QueueResponse = z.infer<typeof queueResponse>;
 
 export const adminSummaryResponse = z.object({
@@ -108,7 +99,7 @@ export const report = z.object({
 export type Report = z.infer<typeof report>;
 
 export const reportResponse = z.object({ data: report, message: z.string().optional() });
-export const reportsResponse = z.object({ data: z.array(report), meta: listMeta });
+export const reportsResponse = z.object({ data: z.array(report), meta: pageMeta });
 
 export const resolveReportRequest = z.strictObject({
   action: z.enum(REPORT_RESOLUTIONS, { error: 'Choose how to resolve the report' }),
@@ -155,7 +146,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditLogResponse = z.object({ data: z.array(auditEntry), meta: listMeta });
+export const auditLogResponse = z.object({ data: z.array(auditEntry), meta: pageMeta });
 
 // ---------------------------------------------------------------------------------------------- backers
 
@@ -183,7 +174,7 @@ export const backerRow = z.object({
 });
 export type BackerRow = z.infer<typeof backerRow>;
 
-export const backersResponse = z.object({ data: z.array(backerRow), meta: listMeta });
+export const backersResponse = z.object({ data: z.array(backerRow), meta: pageMeta });
 export type BackersResponse = z.infer<typeof backersResponse>;
 
 export const fulfilmentRequest = z.strictObject({
