@@ -11,7 +11,6 @@ import {
 import type { DB, ReportResolution } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import { findComment } from '../comments/comments.repository';
 import type { CommentService } from '../comments/comments.service';
 import { insertNotifications } from '../notifications/notifications.repository';
 import type { ProjectService } from '../projects/projects.service';
@@ -153,12 +152,7 @@ export class AdminService {
 
   /** Any signed-in person reports a comment they can see (not their own), once. */
   async reportComment(caller: AccessClaims, commentId: number, reason: string): Promise<Report> {
-    const comment = await findComment(this.db, commentId);
-    if (!comment) throw notFound('Comment');
-    // A comment on a project the caller may not see does not exist for them.
-    await this.projects.get(comment.project_id, caller).catch((error: unknown) => {
-      throw error instanceof AppError && error.status === 404 ? notFound('Comment') : error;
-    });
+    const comment = await this.comments.readable(commentId, caller);
     if (comment.removed_at) throw new AppError('CONFLICT', 'This comment was removed');
     if (comment.author_id === caller.userId) {
       throw new AppError('UNPROCESSABLE', 'You cannot report your own comment');
@@ -197,7 +191,7 @@ export class AdminService {
       }
       // Removed through the comments' own path (tombstone, counts, audit); one already gone is left as it is.
       if (report.comment_removed_at === null && report.comment_body !== null) {
-        await this.comments.remove(report.comment_id, caller);
+        await this.comments.remove(report.comment_id, caller, request.reason);
       }
     }
     if (request.action === 'reject_project') {

@@ -338,6 +338,9 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
           .data.map((e: { action: string }) => e.action)
           .sort(),
       ).toEqual(['comment.remove', 'report.resolve', 'report.resolve']);
+      for (const entry of audit.json().data as { reason: string | null }[]) {
+        expect(entry.reason).toBe('Advertising is not allowed in comments.');
+      }
       const late = await signedInUser(ctx);
       expect((await report(late.headers, { reason: 'Spam' })).statusCode).toBe(409);
     });

@@ -213,6 +213,13 @@ export class CommentService {
     return { row, access };
   }
 
+  /** The comment, when the caller may read its discussion: on a hidden project or a locked update it is a 404. */
+  async readable(id: number, caller: AccessClaims) {
+    const { row, access } = await this.existing(id, caller);
+    if (!access) throw notFound('Comment');
+    return row;
+  }
+
   async edit(id: number, caller: AccessClaims, body: string) {
     const { row } = await this.existing(id, caller);
     if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
@@ -229,7 +236,8 @@ export class CommentService {
     return toReply(edited, project.creator_id);
   }
 
-  async remove(id: number, caller: AccessClaims) {
+  /** Removes a comment, leaving a tombstone; `reason` is an admin's, for the audit log (from a report). */
+  async remove(id: number, caller: AccessClaims, reason?: string) {
     const { row, access } = await this.existing(id, caller);
     if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
     const isAdmin = caller.roles.includes('Admin');
@@ -250,6 +258,7 @@ export class CommentService {
           targetType: 'comment',
           targetId: id,
           projectId: row.project_id,
+          reason,
         });
       }
     });

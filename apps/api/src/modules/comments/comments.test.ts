@@ -193,7 +193,7 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     const updateId = posted.json().data.id as number;
     const path = `projects/${projectId}/updates/${updateId}/comments`;
     const first = await comment(backer, 'Secret reply', undefined, path);
-    await comment(creator, 'Indeed', first.id, path);
+    const reply = await comment(creator, 'Indeed', first.id, path);
 
     for (const headers of [{}, stranger.headers]) {
       const read = await api('GET', path, headers);
@@ -204,6 +204,10 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     const write = await api('POST', path, stranger.headers, { body: 'let me in' });
     expect(write.statusCode).toBe(403);
     expect((await api('PUT', `comments/${first.id}`, stranger.headers, { body: 'x' })).statusCode).toBe(404);
+    // Nor through a report, which answers with the comment's text.
+    const reported = await api('POST', `comments/${first.id}/report`, stranger.headers, { reason: 'Spam' });
+    expect(reported.statusCode).toBe(404);
+    expect(reported.body).not.toContain('Secret reply');
 
     const forBacker = await api('GET', path, backer2.headers);
     expect(forBacker.json().data.comments[0].replies).toHaveLength(1);
@@ -224,6 +228,9 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     await api('DELETE', `projects/${projectId}/updates/${updateId}`, creator.headers);
     expect((await api('GET', path, backer.headers)).statusCode).toBe(404);
     expect((await api('POST', path, backer.headers, { body: 'gone?' })).statusCode).toBe(404);
+    expect(
+      (await api('POST', `comments/${reply.id}/report`, backer2.headers, { reason: 'Rude' })).statusCode,
+    ).toBe(404);
   });
 
   it('hides a hidden project’s comments (404) from everyone but its creator and admins', async () => {
