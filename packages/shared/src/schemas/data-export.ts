@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressView } from './backing';
+import { preferences } from './preferences';
 
 const timestamp = z.string();
 const optionalTimestamp = z.string().nullable();
@@ -122,6 +123,51 @@ export const dataExport = z.object({
   mails: z.array(
     z.object({ subject: z.string(), status: z.string(), created_at: timestamp, sent_at: optionalTimestamp }),
   ),
+  /** Comments and replies written, with their text also when they were removed. */
+  comments: z.array(
+    z.object({
+      id: z.number().int(),
+      project_id: z.number().int(),
+      update_id: z.number().int().nullable(),
+      parent_id: z.number().int().nullable(),
+      body: z.string(),
+      created_at: timestamp,
+      edited_at: optionalTimestamp,
+      removed_at: optionalTimestamp,
+    }),
+  ),
+  /** Updates posted on one's own projects (rich text, as written). */
+  updates: z.array(
+    z.object({
+      id: z.number().int(),
+      project_id: z.number().int(),
+      number: z.number().int(),
+      title: z.string(),
+      body: z.string(),
+      visibility: z.string(),
+      published_at: timestamp,
+      edited_at: optionalTimestamp,
+      deleted_at: optionalTimestamp,
+    }),
+  ),
+  /** Reports made of projects and comments, and what became of them. */
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      target_type: z.string(),
+      project_id: z.number().int(),
+      comment_id: z.number().int().nullable(),
+      reason: z.string(),
+      status: z.string(),
+      resolution: z.string().nullable(),
+      created_at: timestamp,
+      resolved_at: optionalTimestamp,
+    }),
+  ),
+  /** Reminders sent about saved projects (at launch, and before the end). */
+  reminders: z.array(z.object({ project_id: z.number().int(), kind: z.string(), sent_at: timestamp })),
+  /** Which e-mails one has chosen to get. */
+  preferences,
 });
 export type DataExport = z.infer<typeof dataExport>;
 export const dataExportResponse = z.object({ data: dataExport });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { findPreferences } from '../preferences/preferences.repository';
 
 /**
  * Every row the platform holds about one person, each query bound to `userId`. Columns are named one by
@@ -29,119 +30,179 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     .executeTakeFirst();
   if (!user) return undefined;
 
-  const [roles, projects, rewards, pledges, saved, notifications, sessions, bankAccount, payouts, mails] =
-    await Promise.all([
-      db
-        .selectFrom('user_roles')
-        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-        .select('roles.name')
-        .where('user_roles.user_id', '=', userId)
-        .orderBy('roles.name')
-        .execute(),
-      db
-        .selectFrom('projects')
-        .select([
-          'id',
-          'title',
-          'status',
-          'funding_model',
-          'description',
-          'risks_and_challenges',
-          'goal_cents',
-          'current_cents',
-          'backers_count',
-          'start_date',
-          'end_date',
-          'image_url',
-          'video_url',
-          'revocation_reason',
-          'created_at',
-          'updated_at',
-        ])
-        .where('creator_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('rewards')
-        .innerJoin('projects', 'projects.id', 'rewards.project_id')
-        .select([
-          'rewards.id',
-          'rewards.project_id',
-          'rewards.title',
-          'rewards.description',
-          'rewards.minimum_cents',
-          'rewards.quantity_available',
-          'rewards.quantity_claimed',
-          'rewards.estimated_delivery_date',
-          'rewards.shipping_type',
-          'rewards.created_at',
-        ])
-        .where('projects.creator_id', '=', userId)
-        .orderBy('rewards.id')
-        .execute(),
-      db
-        .selectFrom('donations')
-        .innerJoin('projects', 'projects.id', 'donations.project_id')
-        .leftJoin('rewards', 'rewards.id', 'donations.reward_id')
-        .select([
-          'donations.id',
-          'donations.project_id',
-          'projects.title as project_title',
-          'donations.reward_id',
-          'rewards.title as reward_title',
-          'donations.amount_cents',
-          'donations.currency',
-          'donations.status',
-          'donations.funding_model',
-          'donations.shipping_cents',
-          'donations.shipping_address',
-          'donations.provider',
-          'donations.created_at',
-          'donations.pledged_at',
-          'donations.canceled_at',
-          'donations.succeeded_at',
-          'donations.refunded_at',
-        ])
-        .where('donations.donor_id', '=', userId)
-        .orderBy('donations.id')
-        .execute(),
-      db
-        .selectFrom('saved_projects')
-        .innerJoin('projects', 'projects.id', 'saved_projects.project_id')
-        .select(['projects.id', 'projects.title', 'saved_projects.saved_at'])
-        .where('saved_projects.user_id', '=', userId)
-        .orderBy('saved_projects.saved_at')
-        .execute(),
-      db
-        .selectFrom('notifications')
-        .select(['id', 'type', 'message', 'project_id', 'read_at', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('refresh_tokens')
-        .select(['created_at', 'expires_at', 'used_at', 'revoked_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('bank_accounts')
-        .select(['provider', 'payouts_enabled', 'requirements_due'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('payouts')
-        .select(['id', 'project_id', 'amount_cents', 'fee_cents', 'status', 'created_at', 'completed_at'])
-        .where('creator_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('mail_outbox')
-        .select(['subject', 'status', 'created_at', 'sent_at'])
-        .where('recipient', '=', user.email)
-        .orderBy('id')
-        .execute(),
-    ]);
+  const [
+    roles,
+    projects,
+    rewards,
+    pledges,
+    saved,
+    notifications,
+    sessions,
+    bankAccount,
+    payouts,
+    mails,
+    comments,
+    updates,
+    reports,
+    reminders,
+    preferences,
+  ] = await Promise.all([
+    db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('roles.name')
+      .where('user_roles.user_id', '=', userId)
+      .orderBy('roles.name')
+      .execute(),
+    db
+      .selectFrom('projects')
+      .select([
+        'id',
+        'title',
+        'status',
+        'funding_model',
+        'description',
+        'risks_and_challenges',
+        'goal_cents',
+        'current_cents',
+        'backers_count',
+        'start_date',
+        'end_date',
+        'image_url',
+        'video_url',
+        'revocation_reason',
+        'created_at',
+        'updated_at',
+      ])
+      .where('creator_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('rewards')
+      .innerJoin('projects', 'projects.id', 'rewards.project_id')
+      .select([
+        'rewards.id',
+        'rewards.project_id',
+        'rewards.title',
+        'rewards.description',
+        'rewards.minimum_cents',
+        'rewards.quantity_available',
+        'rewards.quantity_claimed',
+        'rewards.estimated_delivery_date',
+        'rewards.shipping_type',
+        'rewards.created_at',
+      ])
+      .where('projects.creator_id', '=', userId)
+      .orderBy('rewards.id')
+      .execute(),
+    db
+      .selectFrom('donations')
+      .innerJoin('projects', 'projects.id', 'donations.project_id')
+      .leftJoin('rewards', 'rewards.id', 'donations.reward_id')
+      .select([
+        'donations.id',
+        'donations.project_id',
+        'projects.title as project_title',
+        'donations.reward_id',
+        'rewards.title as reward_title',
+        'donations.amount_cents',
+        'donations.currency',
+        'donations.status',
+        'donations.funding_model',
+        'donations.shipping_cents',
+        'donations.shipping_address',
+        'donations.provider',
+        'donations.created_at',
+        'donations.pledged_at',
+        'donations.canceled_at',
+        'donations.succeeded_at',
+        'donations.refunded_at',
+      ])
+      .where('donations.donor_id', '=', userId)
+      .orderBy('donations.id')
+      .execute(),
+    db
+      .selectFrom('saved_projects')
+      .innerJoin('projects', 'projects.id', 'saved_projects.project_id')
+      .select(['projects.id', 'projects.title', 'saved_projects.saved_at'])
+      .where('saved_projects.user_id', '=', userId)
+      .orderBy('saved_projects.saved_at')
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select(['id', 'type', 'message', 'project_id', 'read_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refresh_tokens')
+      .select(['created_at', 'expires_at', 'used_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('bank_accounts')
+      .select(['provider', 'payouts_enabled', 'requirements_due'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payouts')
+      .select(['id', 'project_id', 'amount_cents', 'fee_cents', 'status', 'created_at', 'completed_at'])
+      .where('creator_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'status', 'created_at', 'sent_at'])
+      .where('recipient', '=', user.email)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('comments')
+      .select(['id', 'project_id', 'update_id', 'parent_id', 'body', 'created_at', 'edited_at', 'removed_at'])
+      .where('author_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('project_updates')
+      .select([
+        'id',
+        'project_id',
+        'number',
+        'title',
+        'body',
+        'visibility',
+        'published_at',
+        'edited_at',
+        'deleted_at',
+      ])
+      .where('author_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select([
+        'id',
+        'target_type',
+        'project_id',
+        'comment_id',
+        'reason',
+        'status',
+        'resolution',
+        'created_at',
+        'resolved_at',
+      ])
+      .where('reporter_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('sent_reminders')
+      .select(['project_id', 'kind', 'sent_at'])
+      .where('user_id', '=', userId)
+      .orderBy('sent_at')
+      .execute(),
+    findPreferences(db, userId),
+  ]);
   return {
     user,
     roles,
@@ -154,5 +215,10 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     bankAccount,
     payouts,
     mails,
+    comments,
+    updates,
+    reports,
+    reminders,
+    preferences,
   };
 }

@@ -36,11 +36,30 @@ describe('downloading my data', () => {
       backProject(ctx, who.headers, projectId, { amount });
     adasPledge = await paid(ada, bobsProject, 40);
     bobsPledge = await paid(bob, adasProject, 75);
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/projects/${bobsProject}/save`,
-      headers: ada.headers,
+    const call = (who: typeof ada, method: 'POST' | 'PUT', url: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: `/api/v1/${url}`,
+        headers: who.headers,
+        ...(payload ? { payload } : {}),
+      });
+    await call(ada, 'POST', `projects/${bobsProject}/save`);
+    // A conversation on Bob's project: his update and comment, Ada's comment and her report of his.
+    await call(bob, 'POST', `projects/${bobsProject}/updates`, {
+      title: 'Bob’s first update',
+      body: '<p>The lantern glows.</p>',
+      visibility: 'public',
     });
+    const bobsComment = await call(bob, 'POST', `projects/${bobsProject}/comments`, { body: 'Bob speaking' });
+    expect(bobsComment.statusCode).toBe(201);
+    expect(
+      (await call(ada, 'POST', `projects/${bobsProject}/comments`, { body: 'Ada asks when' })).statusCode,
+    ).toBe(201);
+    const report = await call(ada, 'POST', `comments/${bobsComment.json().data.id}/report`, {
+      reason: 'Off topic',
+    });
+    expect(report.statusCode).toBe(201);
+    await call(ada, 'PUT', 'users/me/preferences', { email_comments: false });
   });
   afterAll(() => ctx.close());
 
@@ -94,6 +113,20 @@ describe('downloading my data', () => {
       'used_at',
     ]);
     expect(data.mails.every((mail) => Object.keys(mail).length === 4)).toBe(true);
+    expect(data.comments).toEqual([
+      expect.objectContaining({ project_id: bobsProject, body: 'Ada asks when', parent_id: null }),
+    ]);
+    expect(data.updates).toEqual([]);
+    expect(data.reports).toEqual([
+      expect.objectContaining({ target_type: 'comment', reason: 'Off topic', status: 'open' }),
+    ]);
+    expect(data.preferences).toEqual({
+      email_updates: true,
+      email_comments: false,
+      email_pledges: true,
+      email_reminders: true,
+    });
+    expect(data.reminders).toEqual([]);
 
     // No secret of Ada's and nothing of Bob's is anywhere in the file.
     const user = await ctx.database.db
@@ -109,7 +142,19 @@ describe('downloading my data', () => {
       expect(response.body).not.toContain(secret);
     }
     expect(response.body).not.toContain('bob@example.test');
+    expect(response.body).not.toContain('Bob speaking');
+    expect(response.body).not.toContain('The lantern glows');
     expect(response.body).not.toContain(ada.tokens.refresh_token);
+  });
+
+  it('holds the updates a creator posted', async () => {
+    const response = await ctx.app.inject({ url: '/api/v1/profile/export', headers: bob.headers });
+    const data = response.json<{ data: DataExport }>().data;
+    expect(data.updates).toEqual([
+      expect.objectContaining({ project_id: bobsProject, number: 1, title: 'Bob’s first update' }),
+    ]);
+    expect(data.comments.map((c) => c.body)).toEqual(['Bob speaking']);
+    expect(response.body).not.toContain('Ada asks when');
   });
 
   it('is only for a signed-in caller', async () => {

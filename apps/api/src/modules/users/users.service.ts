@@ -166,6 +166,25 @@ export class UserService {
         created_at: mail.created_at.toISOString(),
         sent_at: iso(mail.sent_at),
       })),
+      comments: data.comments.map((comment) => ({
+        ...comment,
+        created_at: comment.created_at.toISOString(),
+        edited_at: iso(comment.edited_at),
+        removed_at: iso(comment.removed_at),
+      })),
+      updates: data.updates.map((update) => ({
+        ...update,
+        published_at: update.published_at.toISOString(),
+        edited_at: iso(update.edited_at),
+        deleted_at: iso(update.deleted_at),
+      })),
+      reports: data.reports.map((report) => ({
+        ...report,
+        created_at: report.created_at.toISOString(),
+        resolved_at: iso(report.resolved_at),
+      })),
+      reminders: data.reminders.map((reminder) => ({ ...reminder, sent_at: reminder.sent_at.toISOString() })),
+      preferences: data.preferences,
     };
   }
 
