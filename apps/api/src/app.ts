@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,7 +28,12 @@ import { creatorToolRoutes } from './modules/creator-tools/creator-tools.routes'
 import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
-import { withProjectPreview } from './modules/projects/link-preview';
+import {
+  type LinkPreview,
+  projectPreview,
+  updatePreview,
+  withLinkPreview,
+} from './modules/projects/link-preview';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
 import { pledgeRoutes } from './modules/pledges/pledges.routes';
@@ -218,14 +223,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   if (hasWebBuild) {
     const shell = readFileSync(indexHtml, 'utf8');
-    // A shared project link gets the SPA with the project's preview tags filled in.
-    app.get('/projects/:id', { schema: { hide: true } }, async (request, reply) => {
-      const id = Number((request.params as { id: string }).id);
-      const project = Number.isInteger(id) && id > 0 ? await services.projects.preview(id) : null;
-      return reply
+    const sendPage = (reply: FastifyReply, preview: LinkPreview | null) =>
+      reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(project ? withProjectPreview(shell, project, config.appUrl) : shell);
+        .send(preview ? withLinkPreview(shell, preview, config.appUrl) : shell);
+    const positive = (value: string) => {
+      const id = Number(value);
+      return Number.isInteger(id) && id > 0 ? id : null;
+    };
+    // A shared project or update link gets the SPA with the page's preview tags filled in.
+    app.get('/projects/:id', { schema: { hide: true } }, async (request, reply) => {
+      const id = positive((request.params as { id: string }).id);
+      const project = id ? await services.projects.preview(id) : null;
+      return sendPage(reply, project && projectPreview(project));
+    });
+    app.get('/projects/:id/updates/:updateId', { schema: { hide: true } }, async (request, reply) => {
+      const params = request.params as { id: string; updateId: string };
+      const [id, updateId] = [positive(params.id), positive(params.updateId)];
+      const project = id ? await services.projects.preview(id) : null;
+      const update = project && updateId ? await services.updates.preview(project.id, updateId) : null;
+      return sendPage(reply, project && update && updatePreview(project, update));
     });
   }
 

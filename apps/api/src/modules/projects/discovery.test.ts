@@ -438,4 +438,44 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
       SHELL,
     );
   });
+
+  it('serves an update page with its preview tags, never the text of a backers-only or deleted update', async () => {
+    const db = ctx.database.db;
+    const values = (number: number, visibility: 'public' | 'backers', body: string) => ({
+      project_id: ids.titleMatch!,
+      author_id: creatorId,
+      number,
+      title: `Week ${number} at the forge`,
+      body,
+      visibility,
+    });
+    const [open, closed, gone] = await db
+      .insertInto('project_updates')
+      .values([
+        values(1, 'public', '<p>The first kettles are cast.</p>'),
+        values(2, 'backers', '<p>Secret copper finish.</p>'),
+        { ...values(3, 'public', '<p>Deleted news.</p>'), deleted_at: new Date() },
+      ])
+      .returning('id')
+      .execute();
+    const page = (projectId: number, updateId: number) =>
+      ctx.app.inject({ url: `/projects/${projectId}/updates/${updateId}`, headers: { accept: '*/*' } });
+
+    const shared = await page(ids.titleMatch!, open!.id);
+    expect(shared.headers['content-type']).toContain('text/html');
+    expect(shared.body).toContain('<title>Week 1 at the forge · Update #1 of Solar kettle — Fundry</title>');
+    expect(shared.body).toContain('<meta property="og:description" content="The first kettles are cast." />');
+    expect(shared.body).toContain(
+      `<link rel="canonical" href="https://fundry.example/projects/${ids.titleMatch}/updates/${open!.id}" />`,
+    );
+    const locked = await page(ids.titleMatch!, closed!.id);
+    expect(locked.body).toContain(
+      '<meta property="og:title" content="Week 2 at the forge · Update #2 of Solar kettle" />',
+    );
+    expect(locked.body).toContain('An update for the backers of Solar kettle on Fundry.');
+    expect(locked.body).not.toContain('Secret copper');
+    expect((await page(ids.titleMatch!, gone!.id)).body).toBe(SHELL);
+    expect((await page(ids.PENDING!, open!.id)).body).toBe(SHELL);
+    expect((await page(ids.titleMatch!, 999999)).body).toBe(SHELL);
+  });
 });

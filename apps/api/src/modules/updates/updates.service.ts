@@ -123,6 +123,12 @@ export class UpdateService {
     return toView(row, access);
   }
 
+  /** The update as a visitor sees it (locked when for backers only), or null when there is none. */
+  async preview(projectId: number, updateId: number): Promise<UpdateView | null> {
+    const row = await findUpdate(this.db, projectId, updateId);
+    return row ? toView(row, await communityAccess(this.db, projectId, null)) : null;
+  }
+
   /** An update the caller may read (comments on it follow it): 404 when gone, 403 when locked to them. */
   async readable(projectId: number, updateId: number, caller: AccessClaims | null) {
     const access = await communityAccess(this.db, projectId, caller);
