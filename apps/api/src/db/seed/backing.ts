@@ -20,7 +20,7 @@ export interface DemoPledge {
   fundingModel: 'all_or_nothing' | 'flexible';
   status: Extract<
     DonationStatus,
-    'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED'
+    'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED' | 'REFUNDED' | 'EXPIRED'
   >;
   /** Where a shipped reward goes. */
   address?: { name: string; city: string; country: ShippingAddress['country'] };
@@ -55,7 +55,11 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
     };
   }
   const cents = Math.max(pledge.cents, (reward?.minimum_cents ?? 0) + shippingCents);
-  const charged = pledge.status === 'SUCCEEDED';
+  const charged = pledge.status === 'SUCCEEDED' || pledge.status === 'REFUNDED';
+  const refunded = pledge.status === 'REFUNDED';
+  // An expired checkout never saved a card: the backer left the provider's page.
+  const cardSaved = pledge.fundingModel === 'all_or_nothing' && pledge.status !== 'EXPIRED';
+  const reference = `${pledge.projectId}_${pledge.donorId}_${at.getTime()}`;
   const declined = pledge.status === 'PAYMENT_FAILED' || pledge.status === 'DROPPED';
   const donation = await db
     .insertInto('donations')
@@ -67,16 +71,15 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
       status: pledge.status,
       funding_model: pledge.fundingModel,
       provider: 'sandbox',
-      checkout_session_id: `cs_seed_${pledge.projectId}_${pledge.donorId}_${at.getTime()}`,
-      payment_reference: charged ? `pi_seed_${pledge.projectId}_${pledge.donorId}_${at.getTime()}` : null,
-      payment_method:
-        pledge.fundingModel === 'all_or_nothing'
-          ? `pm_sandbox_${declined ? '0341' : '4242'}_seed${pledge.donorId}`
-          : null,
-      payment_customer: pledge.fundingModel === 'all_or_nothing' ? `cus_sandbox_${pledge.donorId}` : null,
+      checkout_session_id: `cs_seed_${reference}`,
+      payment_reference: charged ? `pi_seed_${reference}` : null,
+      refund_reference: refunded ? `re_seed_${reference}` : null,
+      payment_method: cardSaved ? `pm_sandbox_${declined ? '0341' : '4242'}_seed${pledge.donorId}` : null,
+      payment_customer: cardSaved ? `cus_sandbox_${pledge.donorId}` : null,
       expires_at: at,
-      pledged_at: at,
+      pledged_at: pledge.status === 'EXPIRED' ? null : at,
       succeeded_at: charged ? at : null,
+      refunded_at: refunded ? new Date(at.getTime() + MS_PER_DAY / 2) : null,
       canceled_at: pledge.status === 'CANCELED' ? at : null,
       shipping_cents: shippingCents,
       shipping_address: shippingAddress,
@@ -89,6 +92,27 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (charged) {
+    // As the payment service records a charge, and a refund as its negation.
+    const processing = processingFeeCents(cents);
+    const entry = {
+      project_id: pledge.projectId,
+      donation_id: donation.id,
+      gross_cents: cents,
+      processing_fee_cents: processing,
+      platform_fee_cents: Math.min(cents - processing, percentOfCents(cents, PLATFORM_FEE_PERCENT)),
+    };
+    await insertLedgerEntry(db, { ...entry, kind: 'donation' });
+    if (refunded) {
+      await insertLedgerEntry(db, {
+        ...entry,
+        kind: 'refund',
+        gross_cents: -entry.gross_cents,
+        processing_fee_cents: -entry.processing_fee_cents,
+        platform_fee_cents: -entry.platform_fee_cents,
+      });
+    }
+  }
   if (!live) return;
   const firstTime = !(await db
     .selectFrom('donations')
@@ -109,16 +133,6 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
       .where('id', '=', reward.id)
       .execute();
   }
-  if (!charged) return;
-  const processing = processingFeeCents(cents);
-  await insertLedgerEntry(db, {
-    project_id: pledge.projectId,
-    donation_id: donation.id,
-    kind: 'donation',
-    gross_cents: cents,
-    processing_fee_cents: processing,
-    platform_fee_cents: Math.min(cents - processing, percentOfCents(cents, PLATFORM_FEE_PERCENT)),
-  });
 }
 
 /** A donation charged at checkout under the model before saved cards (kept SUCCEEDED by migration 0010). */

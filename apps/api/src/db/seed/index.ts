@@ -6,6 +6,7 @@ import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
 import { seedPledge } from './backing';
+import { seedCommunity } from './community';
 import type { DB } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
@@ -42,6 +43,7 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
       (await trx.selectFrom('categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
     );
     const users = new Map<string, number>();
+    const projectIds = new Map<string, { id: number; creatorId: number }>();
     for (const user of DEMO_USERS)
       users.set(user.username, (await createUser(trx, { ...user, password: DEMO_PASSWORD })).id);
 
@@ -66,7 +68,9 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
         activated_at: ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(project.status) ? new Date() : null,
         revocation_reason: project.revocationReason ?? null,
         revocation_date: project.revocationReason ? new Date() : null,
+        submitted_at: project.status === 'DRAFT' ? null : new Date(Date.now() - (index + 1) * 3_600_000),
       });
+      projectIds.set(project.title, { id: projectId, creatorId: users.get(project.creator)! });
       for (const [title, minimum, quantity, deliveryDays, shipping] of project.rewards ?? []) {
         await insertReward(trx, {
           project_id: projectId,
@@ -107,6 +111,7 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
         });
       }
     }
+    await seedCommunity(trx, projectIds, users);
     return true;
   });
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { ProjectStatusValue } from '../schema';
 
 export type DemoPledgeState =
-  'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED';
+  'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED' | 'REFUNDED' | 'EXPIRED';
 
 export interface DemoProject {
   title: string;
@@ -82,7 +82,10 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Voices of the Delta: a documentary',
     rewards: [['Stream the film', 12, null, 300, 'none']],
-    backing: [['leo', 40, 'Stream the film']],
+    backing: [
+      ['leo', 40, 'Stream the film'],
+      ['maya', 50, null, 'EXPIRED'],
+    ],
     category: 'Film & Video',
     creator: 'sofia',
     status: 'ACTIVE',
@@ -96,7 +99,10 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'The Neighbourhood Cookbook',
-    backing: [['sofia', 30, null]],
+    backing: [
+      ['sofia', 30, null],
+      ['leo', 20, null, 'REFUNDED'],
+    ],
     category: 'Food',
     creator: 'maya',
     status: 'ACTIVE',

@@ -50,12 +50,57 @@ describe('demo seed', () => {
       .select(['d.status', 'd.reward_id', 'd.shipping_address', 'p.status as project_status'])
       .execute();
     expect(new Set(rows.map((r) => r.status))).toEqual(
-      new Set(['PLEDGED', 'SUCCEEDED', 'PAYMENT_FAILED', 'DROPPED', 'CANCELED', 'RELEASED']),
+      new Set([
+        'PLEDGED',
+        'SUCCEEDED',
+        'PAYMENT_FAILED',
+        'DROPPED',
+        'CANCELED',
+        'RELEASED',
+        'REFUNDED',
+        'EXPIRED',
+      ]),
     );
     expect(rows.some((r) => r.reward_id !== null && r.shipping_address !== null)).toBe(true);
     // Nothing left for the collection: the demo does not change under a new user's eyes.
     expect(await ctx.app.services.collection.collect()).toEqual({ charged: 0, declined: 0, deferred: 0 });
     expect(rows.filter((r) => r.status === 'PLEDGED').every((r) => r.project_status === 'ACTIVE')).toBe(true);
+  });
+
+  it('has a conversation on the campaigns and work waiting for the admin', async () => {
+    const call = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ url: `/api/v1/${url}`, headers });
+    const signIn = async (email: string) => {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      return { authorization: `Bearer ${login.json().access_token as string}` };
+    };
+    const suncell = await ctx.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('title', 'like', 'SunCell%')
+      .executeTakeFirstOrThrow();
+    const updates = (await call(`projects/${suncell.id}/updates`)).json().data.updates;
+    expect(updates.map((u: { locked: boolean }) => u.locked)).toEqual([true, false]);
+    const comments = (await call(`projects/${suncell.id}/comments`)).json().data.comments;
+    expect(comments.some((c: { removed: boolean }) => c.removed)).toBe(true);
+    expect(comments.some((c: { replies: unknown[] }) => c.replies.length > 0)).toBe(true);
+    expect((await call(`projects/${suncell.id}/faqs`)).json().data.faqs.length).toBeGreaterThan(0);
+    const sofia = await signIn('sofia@fundry.dev');
+    const forBacker = (await call(`projects/${suncell.id}/updates`, sofia)).json().data.updates;
+    expect(forBacker[0].body).toContain('colour');
+    const unread = (await call('notifications', sofia)).json().data.unread_count;
+    expect(unread).toBeGreaterThan(0);
+
+    const admin = await signIn('admin@fundry.dev');
+    const pending = (await call('admin/queues/pending', admin)).json().data;
+    expect(pending.length).toBe(2);
+    expect(pending.every((p: { submitted_at: string | null }) => p.submitted_at !== null)).toBe(true);
+    expect((await call('admin/reports?status=open', admin)).json().data).toHaveLength(2);
+    expect((await call('admin/audit-log', admin)).json().data.length).toBeGreaterThan(0);
   });
 
   it('has rewards that ship within the US or anywhere at set prices, and digital ones without rules', async () => {
