@@ -4,7 +4,7 @@ import { startJobRunner } from '../jobs/runner';
 import { scheduledJobs } from '../services';
 import { createTestApp, type TestContext } from '../test/app';
 import { signedInUser } from '../test/auth-helpers';
-import { payInSandbox, pledge } from '../test/backing';
+import { backProject, payInSandbox, pledge } from '../test/backing';
 import { type MetricsServer, startMetricsServer } from './metrics';
 
 /** The value of one series in Prometheus' text format, or undefined when the series is absent. */
@@ -86,5 +86,47 @@ describe('Prometheus metrics', () => {
 
     expect((await scrape('/')).status).toBe(404);
     expect((await ctx.app.inject('/metrics')).statusCode).toBe(404);
+  });
+
+  it('counts every state change of a saved-card pledge: cancelled, collected and released', async () => {
+    const before = await (await scrape()).text();
+    const creator = await signedInUser(ctx);
+    const [stays, leaves, loser] = [
+      await signedInUser(ctx),
+      await signedInUser(ctx),
+      await signedInUser(ctx),
+    ];
+    const funded = await createProjectRow(ctx.database.db, { creatorId: creator.user.id, goal: 20 });
+    const failed = await createProjectRow(ctx.database.db, { creatorId: creator.user.id, goal: 1000 });
+    await backProject(ctx, stays.headers, funded, { amount: 30 });
+    const canceled = await backProject(ctx, leaves.headers, funded, { amount: 15 });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/backers/donations/${canceled}/cancel`,
+          headers: leaves.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await backProject(ctx, loser.headers, failed, { amount: 40 });
+    await ctx.database.db
+      .updateTable('projects')
+      .set({ start_date: '2026-01-01', end_date: '2026-01-31' })
+      .where('id', 'in', [funded, failed])
+      .execute();
+    await ctx.app.services.payments.settle();
+    expect(await ctx.app.services.collection.collect()).toMatchObject({ charged: 1, declined: 0 });
+
+    const after = await (await scrape()).text();
+    const moved = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
+    const transition = (from: string, to: string) =>
+      moved(`fundry_pledge_transitions_total{from="${from}",to="${to}"}`);
+    expect(transition('PENDING', 'PLEDGED')).toBe(3);
+    expect(transition('PLEDGED', 'CANCELED')).toBe(1);
+    expect(transition('PLEDGED', 'RELEASED')).toBe(1);
+    expect(transition('PLEDGED', 'COLLECTING')).toBe(1);
+    expect(transition('COLLECTING', 'SUCCEEDED')).toBe(1);
+    expect(moved('fundry_collections_total{outcome="succeeded"}')).toBe(1);
   });
 });

@@ -192,10 +192,11 @@ export class PaymentService {
     if (!donation || donation.donor_id !== donorId) throw new AppError('NOT_FOUND', 'Donation not found');
     if (donation.status !== 'PENDING') return;
     if (donation.checkout_session_id) await this.expireAtProvider(donation.checkout_session_id);
-    await this.db.transaction().execute(async (trx) => {
+    const closed = await this.db.transaction().execute(async (trx) => {
       const locked = await lockDonation(trx, { id: donationId });
-      if (locked) await this.close(trx, locked, 'CANCELED');
+      return locked ? this.close(trx, locked, 'CANCELED') : false;
     });
+    if (closed) platformMetrics.pledgeTransitions.inc({ from: 'PENDING', to: 'CANCELED' });
   }
 
   /** The reservation-expiry job: closes checkouts that lapsed and were never reported. */
@@ -214,6 +215,7 @@ export class PaymentService {
       });
       if (closed) expired += 1;
     }
+    if (expired > 0) platformMetrics.pledgeTransitions.inc({ from: 'PENDING', to: 'EXPIRED' }, expired);
     return expired;
   }
 
@@ -243,6 +245,7 @@ export class PaymentService {
    */
   async settle(): Promise<{ settled: number; refunded: number }> {
     const today = todayUtc(this.clock());
+    let releasedPledges = 0;
     const settled = await this.db.transaction().execute(async (trx) => {
       const campaigns = await lockEndedCampaigns(trx, today, 100);
       for (const campaign of campaigns) {
@@ -278,7 +281,7 @@ export class PaymentService {
         await notifyBackers(trx, campaign.id, 'CAMPAIGN_RESULT', backerMessage);
         if (released) {
           // Saved cards are never charged; money charged under the old model is refunded below.
-          await releasePledges(trx, campaign.id);
+          releasedPledges += await releasePledges(trx, campaign.id);
           await recountProject(trx, campaign.id);
         }
         const creator = await trx
@@ -300,6 +303,9 @@ export class PaymentService {
       }
       return campaigns.length;
     });
+    if (releasedPledges > 0) {
+      platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'RELEASED' }, releasedPledges);
+    }
 
     let refunded = 0;
     for (const { id } of await refundsOwed(this.db, 500)) {

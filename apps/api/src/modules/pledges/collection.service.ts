@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { platformMetrics } from '../metrics/metrics';
 import type { Clock, PaymentService } from '../payments/payments.service';
 import { type CollectionClaim, claimCollections } from './pledges.repository';
 
@@ -48,6 +49,10 @@ export class CollectionService {
           donationId,
         );
         if (batch.length === 0) break;
+        if (kind !== 'resume') {
+          const from = kind === 'new' ? 'PLEDGED' : 'PAYMENT_FAILED';
+          platformMetrics.pledgeTransitions.inc({ from, to: 'COLLECTING' }, batch.length);
+        }
         await inParallel(batch, PARALLEL_CHARGES, async (claim) => {
           report[await this.attempt(claim)] += 1;
         });

@@ -24,6 +24,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { mailTemplates } from '../mail/mail.templates';
+import { platformMetrics } from '../metrics/metrics';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { type Clock, formatDay, type PaymentService } from '../payments/payments.service';
 import {
@@ -225,11 +226,11 @@ export class PledgeService {
   async cancel(id: number, caller: AccessClaims) {
     const pledge = await this.ownPledge(id, caller);
     if (pledge.status === 'PENDING') return this.payments.cancel(id, caller.userId);
-    await this.db.transaction().execute(async (trx) => {
+    const canceled = await this.db.transaction().execute(async (trx) => {
       const project = await lockProjectForMoney(trx, pledge.project_id);
       const donation = await lockDonation(trx, { id });
       if (!donation) throw notFound('Donation');
-      if (donation.status === 'CANCELED') return;
+      if (donation.status === 'CANCELED') return false;
       this.assertChangeable(donation, project);
       this.assertKeepsGoal(project, -donation.amount_cents);
       await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
@@ -247,7 +248,9 @@ export class PledgeService {
             `${this.appUrl}/projects/${project.id}`,
           ),
       });
+      return true;
     });
+    if (canceled) platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'CANCELED' });
     this.mail.kick();
   }
 
