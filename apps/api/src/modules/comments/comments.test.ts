@@ -146,6 +146,11 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     expect((await api('PUT', `comments/${thread.id}`, creator.headers, { body: 'hijack' })).statusCode).toBe(
       403,
     );
+    expect((await api('PUT', `comments/${thread.id}`, admin.headers, { body: 'hijack' })).statusCode).toBe(
+      403,
+    );
+    expect((await api('PUT', `comments/${thread.id}`, {}, { body: 'hijack' })).statusCode).toBe(401);
+    expect((await api('DELETE', `comments/${thread.id}`, {})).statusCode).toBe(401);
     const edited = await api('PUT', `comments/${thread.id}`, backer.headers, { body: 'Better words' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ body: 'Better words' });

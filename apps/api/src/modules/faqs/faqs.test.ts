@@ -72,6 +72,19 @@ describe.each(databaseKinds)('project FAQ on %s', (kind) => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(COMMUNITY_MESSAGES.onlyCreatorFaq);
     }
+    const mine = await api('POST', `projects/${projectId}/faqs`, creator.headers, body);
+    const path = `projects/${projectId}/faqs/${mine.json().data.id}`;
+    expect((await api('PUT', path, {}, body)).statusCode).toBe(401);
+    expect((await api('DELETE', path)).statusCode).toBe(401);
+    for (const who of [backer, stranger, admin]) {
+      const edit = await api('PUT', path, who.headers, { question: 'Hijacked?', answer: 'Yes.' });
+      expect(edit.statusCode).toBe(403);
+      expect(edit.json().message).toBe(COMMUNITY_MESSAGES.onlyCreatorFaq);
+      expect((await api('DELETE', path, who.headers)).statusCode).toBe(403);
+    }
+    const kept = (await api('GET', `projects/${projectId}/faqs`)).json().data.faqs;
+    expect(kept.map((f: { question: string }) => f.question)).toContain('Q?');
+    expect(kept.map((f: { question: string }) => f.question)).not.toContain('Hijacked?');
     const bad = await api('POST', `projects/${projectId}/faqs`, creator.headers, {
       question: ' ',
       answer: '',

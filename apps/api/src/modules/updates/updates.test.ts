@@ -179,8 +179,12 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
     const { id, number } = created.json().data;
     const url = `projects/${projectId}/updates/${id}`;
     const change = { title: 'Fixed', body: '<p>the</p>', visibility: 'backers' };
-    expect((await api('PUT', url, stranger.headers, change)).statusCode).toBe(403);
-    expect((await api('PUT', url, backer.headers, change)).statusCode).toBe(403);
+    expect((await api('PUT', url, {}, change)).statusCode).toBe(401);
+    expect((await api('DELETE', url)).statusCode).toBe(401);
+    for (const who of [stranger, backer, admin]) {
+      expect((await api('PUT', url, who.headers, change)).statusCode).toBe(403);
+    }
+    expect((await api('DELETE', url, backer.headers)).statusCode).toBe(403);
     const edited = await api('PUT', url, creator.headers, change);
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ title: 'Fixed', visibility: 'backers', number });
