@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { selectProjects } from '../projects/projects.repository';
 
@@ -90,7 +91,7 @@ export async function backerTotals(db: Kysely<DB>, donorId: number) {
       sql<number>`count(distinct project_id)`.as('projects'),
     ])
     .where('donor_id', '=', donorId)
-    .where('status', 'in', LIVE_PLEDGE_STATUSES)
+    .where('status', 'in', LIVE_PLEDGES)
     .executeTakeFirstOrThrow();
   return {
     totalCents: Number(row.total_cents),

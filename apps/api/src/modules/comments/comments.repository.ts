@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
 /** Where a comment lives: on a project (update null) or on one of its updates. */
@@ -27,7 +27,7 @@ function selectComments(db: Kysely<DB>) {
       'u.profile_image as author_image',
       sql<boolean>`exists (
         select 1 from donations d where d.donor_id = c.author_id and d.project_id = c.project_id
-        and d.status in (${sql.join(LIVE_PLEDGE_STATUSES)}))`.as('author_backs'),
+        and d.status in (${sql.join(LIVE_PLEDGES)}))`.as('author_backs'),
     ]);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['executeTakeFirstOrThrow']>>;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { type DonationStatusName, LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import type { DonationStatusName } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
 /** Pledges shown to a creator: every pledge that went live once (not abandoned checkouts). */
@@ -104,7 +105,7 @@ export async function pledgesPerDay(db: Kysely<DB>, projectId: number) {
            count(*)::int as pledges, coalesce(sum(amount_cents), 0)::bigint as cents
     from donations
     where project_id = ${projectId} and pledged_at is not null
-      and status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+      and status in (${sql.join(LIVE_PLEDGES)})
     group by 1 order by 1`.execute(db);
   return result.rows.map((row) => ({ day: row.day, pledges: Number(row.pledges), cents: Number(row.cents) }));
 }
@@ -120,14 +121,14 @@ export async function pledgesPerReward(db: Kysely<DB>, projectId: number) {
     select r.id as reward_id, r.title, count(d.id)::int as backers, coalesce(sum(d.amount_cents), 0)::bigint as cents
     from rewards r
     left join donations d on d.reward_id = r.id and d.project_id = r.project_id
-      and d.status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+      and d.status in (${sql.join(LIVE_PLEDGES)})
     where r.project_id = ${projectId}
     group by r.id, r.title
     union all
     select null, null, count(*)::int, coalesce(sum(amount_cents), 0)::bigint
     from donations
     where project_id = ${projectId} and reward_id is null
-      and status in (${sql.join([...LIVE_PLEDGE_STATUSES])})
+      and status in (${sql.join(LIVE_PLEDGES)})
     order by 3 desc, 1`.execute(db);
   return result.rows.map((row) => ({
     rewardId: row.reward_id,

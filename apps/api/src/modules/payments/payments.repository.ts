@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { LIVE_PLEDGES, literals } from '../../db/literals';
 import type { DB, DonationsTable, DonationStatus, LedgerKind } from '../../db/schema';
 
 export type DonationRow = Selectable<DonationsTable>;
@@ -111,7 +112,7 @@ export async function hasOtherCurrentPledge(
     .select('id')
     .where('donor_id', '=', donorId)
     .where('project_id', '=', projectId)
-    .where('status', 'in', ['PENDING', ...LIVE_PLEDGE_STATUSES])
+    .where('status', 'in', literals(['PENDING', ...LIVE_PLEDGE_STATUSES] as const))
     .where('id', '<>', exceptId)
     .limit(1)
     .executeTakeFirst();
@@ -125,7 +126,7 @@ export async function hasLivePledge(db: Kysely<DB>, donorId: number, projectId: 
     .select('id')
     .where('donor_id', '=', donorId)
     .where('project_id', '=', projectId)
-    .where('status', 'in', LIVE_PLEDGE_STATUSES);
+    .where('status', 'in', LIVE_PLEDGES);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return Boolean(await query.limit(1).executeTakeFirst());
 }

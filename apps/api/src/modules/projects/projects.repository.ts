@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, sql } from 'kysely';
-import { centsToDollars, LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { centsToDollars } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
 
 /** One query gives a project with its category and creator: lists never go back for more per row. */
@@ -240,7 +241,7 @@ export async function trendingProjectIds(db: Kysely<DB>, today: string, since: D
         eb
           .selectFrom('donations')
           .select(['project_id', (e) => e.fn.sum<number>('amount_cents').as('recent_cents')])
-          .where('status', 'in', LIVE_PLEDGE_STATUSES)
+          .where('status', 'in', LIVE_PLEDGES)
           .where('pledged_at', '>', since)
           .groupBy('project_id')
           .as('r'),

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB, ReminderKind } from '../../db/schema';
 
 export interface DueReminder {
@@ -50,7 +50,7 @@ export async function findDueReminders(db: Kysely<DB>, window: Window, limit: nu
       and p.end_date >= ${window.today}::date and p.end_date <= ${window.endingBy}::date
       and sp.user_id <> p.creator_id
       and not exists (select 1 from donations d where d.donor_id = sp.user_id and d.project_id = p.id
-                      and d.status in (${sql.join(LIVE_PLEDGE_STATUSES.map((s) => sql.lit(s)))}))
+                      and d.status in (${sql.join(LIVE_PLEDGES)}))
       and not exists (select 1 from sent_reminders r
                       where r.user_id = sp.user_id and r.project_id = p.id and r.kind = 'ending')
       and not exists (select 1 from user_preferences up where up.user_id = sp.user_id and not up.email_reminders)

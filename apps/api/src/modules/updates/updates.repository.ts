@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
 /** What the community rules need of a project: who made it and whether others may see it. */
@@ -19,7 +19,7 @@ export async function isBackerOf(db: Kysely<DB>, projectId: number, userId: numb
     .select('id')
     .where('donor_id', '=', userId)
     .where('project_id', '=', projectId)
-    .where('status', 'in', LIVE_PLEDGE_STATUSES)
+    .where('status', 'in', LIVE_PLEDGES)
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
@@ -134,9 +134,7 @@ export async function notifyBackersOfUpdate(
     insert into notifications (user_id, type, message, project_id, link)
     select distinct donor_id, 'PROJECT_UPDATE', ${message}, ${project.id}::integer, ${link}::text
     from donations where project_id = ${project.id}::integer
-    and status in (${sql.join(LIVE_PLEDGE_STATUSES)}) and donor_id <> ${project.creator_id}::integer`.execute(
-    db,
-  );
+    and status in (${sql.join(LIVE_PLEDGES)}) and donor_id <> ${project.creator_id}::integer`.execute(db);
 }
 
 /**
@@ -147,7 +145,7 @@ export async function updateMailRecipients(db: Kysely<DB>, project: CommunityPro
   const result = await sql<{ id: number; email: string; name: string }>`
     with recipients as (
       select donor_id as user_id from donations
-      where project_id = ${project.id}::integer and status in (${sql.join(LIVE_PLEDGE_STATUSES)})
+      where project_id = ${project.id}::integer and status in (${sql.join(LIVE_PLEDGES)})
       union
       select user_id from saved_projects where project_id = ${project.id}::integer and ${isPublic}::boolean
     )
