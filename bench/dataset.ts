@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
 import { createDatabase, type Database } from '../apps/api/src/db/database';
+import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import type { DB } from '../apps/api/src/db/schema';
 import { DEMO_CATEGORIES } from '../apps/api/src/db/seed/categories';
@@ -281,11 +282,16 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
     await step(`${(VOLUME.projects * VOLUME.rewardsPerProject).toLocaleString('en-US')} rewards`, () =>
       sql`
         insert into rewards (project_id, title, description, minimum_cents, quantity_available, estimated_delivery_date,
-                             shipping_type, created_at, updated_at)
+                             shipping_type, shipping_rules, created_at, updated_at)
         select p.id, t.title, t.description, t.base_cents + (p.id % 5) * t.step_cents,
                case t.tier when 1 then null when 2 then 100 + (p.id % 5) * 100 else 20 + (p.id % 9) * 10 end,
                coalesce(p.end_date, current_date + 90) + t.tier * 30,
-               t.shipping, p.created_at, p.created_at
+               t.shipping,
+               case t.shipping
+                 when 'domestic' then '[{"country": "US", "cost_cents": 500}]'::jsonb
+                 when 'international' then '[{"country": "US", "cost_cents": 500}, {"country": "*", "cost_cents": 2500}]'::jsonb
+                 else '[]'::jsonb end,
+               p.created_at, p.created_at
         from projects p
         cross join (values (1, 'Thank-you note and updates', 'Our thanks, your name in the credits, every update.',
                             500, 500, 'none'),
@@ -545,29 +551,30 @@ interface Check {
  */
 const consistencyChecks: Check[] = [
   {
-    name: 'project counters = sum and distinct donors of its succeeded donations',
+    name: 'project counters = sum and distinct backers of its live pledges (saved cards and collected)',
     query: sql`
       select count(*) as value from projects p
       left join (select project_id, sum(amount_cents) as cents, count(distinct donor_id) as backers
-                 from donations where status = 'SUCCEEDED' group by project_id) s on s.project_id = p.id
+                 from donations where status in (${sql.join(LIVE_PLEDGES)}) group by project_id) s
+        on s.project_id = p.id
       where p.current_cents <> coalesce(s.cents, 0) or p.backers_count <> coalesce(s.backers, 0)`,
   },
   {
-    name: 'reward claimed / backers = its succeeded donations, reserved = its pending ones',
+    name: 'reward claimed / backers = its live pledges, reserved = its open checkouts',
     query: sql`
       select count(*) as value from rewards r
-      left join (select reward_id, count(*) filter (where status = 'SUCCEEDED') as claimed,
+      left join (select reward_id, count(*) filter (where status in (${sql.join(LIVE_PLEDGES)})) as claimed,
                         count(*) filter (where status = 'PENDING') as reserved
                  from donations where reward_id is not null group by reward_id) s on s.reward_id = r.id
       where r.quantity_claimed <> coalesce(s.claimed, 0) or r.backers_count <> coalesce(s.claimed, 0)
          or r.quantity_reserved <> coalesce(s.reserved, 0)`,
   },
   {
-    name: 'no reward oversold (succeeded + pending donations ≤ stock)',
+    name: 'no reward oversold (live pledges + open checkouts ≤ stock)',
     query: sql`
       select count(*) as value from rewards r
       join (select reward_id, count(*) as taken from donations
-            where reward_id is not null and status in ('SUCCEEDED', 'PENDING') group by reward_id) s
+            where reward_id is not null and status in ('PENDING', ${sql.join(LIVE_PLEDGES)}) group by reward_id) s
         on s.reward_id = r.id
       where r.quantity_available is not null and s.taken > r.quantity_available`,
   },
@@ -595,12 +602,14 @@ const consistencyChecks: Check[] = [
          or l.platform_fee_cents <> -o.platform_fee_cents or l.net_cents <> -o.net_cents`,
   },
   {
-    name: 'the ledger’s donations less refunds per project = its current amount',
+    name: 'the ledger’s donations less refunds per project = the sum of its collected pledges',
     query: sql`
       select count(*) as value from projects p
       left join (select project_id, sum(gross_cents) as gross from ledger_entries
                  where kind in ('donation', 'refund') group by project_id) l on l.project_id = p.id
-      where p.current_cents <> coalesce(l.gross, 0)`,
+      left join (select project_id, sum(amount_cents) as cents from donations
+                 where status = 'SUCCEEDED' group by project_id) c on c.project_id = p.id
+      where coalesce(c.cents, 0) <> coalesce(l.gross, 0)`,
   },
   {
     name: 'successful campaigns reached their goal, failed ones did not',
