@@ -1,10 +1,8 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Container,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -25,7 +23,7 @@ import {
   IconNews,
   IconStar,
 } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type Project, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
@@ -44,7 +42,9 @@ import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
 import { CreatorCard } from '../components/detail/CreatorCard';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
+import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
 import { PROJECT_PAGE_MESSAGES } from '../messages';
+import classes from './ProjectDetailPage.module.css';
 
 // Only the creator sees the payout panel and only an admin the moderation controls: visitors skip their code.
 const PayoutPanel = lazy(async () => ({
@@ -76,7 +76,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
   const category = project.category?.name ?? project.category_name;
   return (
     <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap="xs" className={classes.title}>
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           {project.title || PROJECT_PAGE_MESSAGES.untitled}
         </Title>
@@ -206,6 +206,9 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
   const isAdmin = session.isAdmin;
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab');
+  const fundingCard = useRef<HTMLDivElement>(null);
+  const pledgeAction = () =>
+    slots.pledgeAction?.(project, isCreator) ?? <BackProjectButton project={project} isCreator={isCreator} />;
 
   return (
     <Stack gap="lg">
@@ -237,82 +240,77 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
         </Alert>
       )}
       <Header project={project} isCreator={isCreator} isAdmin={isAdmin} />
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="xl">
-            <ProjectMedia project={project} />
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
-              <Tabs defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}>
-                <Tabs.List mb="lg">
-                  <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
-                    Overview
+      <div className={classes.layout}>
+        <div className={classes.media}>
+          <ProjectMedia project={project} />
+        </div>
+        <Stack gap="xl" className={classes.content}>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
+            <Tabs defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}>
+              <Tabs.List mb="lg" className={classes.tabList}>
+                <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
+                  Overview
+                </Tabs.Tab>
+                <Tabs.Tab value="updates" leftSection={<IconNews size={16} />}>
+                  Updates
+                </Tabs.Tab>
+                <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
+                  Comments
+                </Tabs.Tab>
+                {slots.faqTab && (
+                  <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
+                    FAQ
                   </Tabs.Tab>
-                  <Tabs.Tab value="updates" leftSection={<IconNews size={16} />}>
-                    Updates
-                  </Tabs.Tab>
-                  <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
-                    Comments
-                  </Tabs.Tab>
-                  {slots.faqTab && (
-                    <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
-                      FAQ
-                    </Tabs.Tab>
-                  )}
-                </Tabs.List>
-                <Tabs.Panel value="overview">
-                  <Overview project={project} />
-                </Tabs.Panel>
-                <Tabs.Panel value="updates">
-                  {slots.updatesTab?.(project, isCreator) ?? (
-                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
-                  )}
-                </Tabs.Panel>
-                <Tabs.Panel value="comments">
-                  {slots.commentsTab?.(project, isCreator) ?? (
-                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
-                  )}
-                </Tabs.Panel>
-                {slots.faqTab && <Tabs.Panel value="faq">{slots.faqTab(project, isCreator)}</Tabs.Panel>}
-              </Tabs>
-            </Paper>
-            {/* The creator's payment management panel (payouts). */}
-            {isCreator && handlesMoney(project) && (
+                )}
+              </Tabs.List>
+              <Tabs.Panel value="overview">
+                <Overview project={project} />
+              </Tabs.Panel>
+              <Tabs.Panel value="updates">
+                {slots.updatesTab?.(project, isCreator) ?? (
+                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
+                )}
+              </Tabs.Panel>
+              <Tabs.Panel value="comments">
+                {slots.commentsTab?.(project, isCreator) ?? (
+                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                )}
+              </Tabs.Panel>
+              {slots.faqTab && <Tabs.Panel value="faq">{slots.faqTab(project, isCreator)}</Tabs.Panel>}
+            </Tabs>
+          </Paper>
+          {/* The creator's payment management panel (payouts). */}
+          {isCreator && handlesMoney(project) && (
+            <Suspense fallback={null}>
+              <PayoutPanel projectId={project.id} />
+            </Suspense>
+          )}
+        </Stack>
+        <div className={classes.side}>
+          <div className={classes.funding} ref={fundingCard}>
+            <StatsCard project={project} primaryAction={pledgeAction()}>
+              <ProjectActions project={project} isCreator={isCreator} />
+            </StatsCard>
+          </div>
+          <Stack gap="lg" className={classes.aside}>
+            <RewardListCard project={project} isCreator={isCreator} />
+            <CreatorCard creator={project.creator} />
+            {session.isSignedIn && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
+              <Group justify="flex-end">
+                <ReportButton kind="project" id={project.id} name="Report this project" />
+              </Group>
+            )}
+            {isAdmin && (
               <Suspense fallback={null}>
-                <PayoutPanel projectId={project.id} />
+                <AdminControls project={project} />
               </Suspense>
             )}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Box style={{ position: 'sticky', top: 86 }}>
-            <Stack gap="lg">
-              {/* Back This Project, Share and Save go inside the stats card with their own issues. */}
-              <StatsCard
-                project={project}
-                primaryAction={
-                  slots.pledgeAction?.(project, isCreator) ?? (
-                    <BackProjectButton project={project} isCreator={isCreator} />
-                  )
-                }
-              >
-                <ProjectActions project={project} isCreator={isCreator} />
-              </StatsCard>
-              <RewardListCard project={project} isCreator={isCreator} />
-              <CreatorCard creator={project.creator} />
-              {session.isSignedIn && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
-                <Group justify="flex-end">
-                  <ReportButton kind="project" id={project.id} name="Report this project" />
-                </Group>
-              )}
-              {isAdmin && (
-                <Suspense fallback={null}>
-                  <AdminControls project={project} />
-                </Suspense>
-              )}
-            </Stack>
-          </Box>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
+      <StickyPledgeBar fundingCard={fundingCard} project={project}>
+        {pledgeAction()}
+      </StickyPledgeBar>
       {/* The creator's tools take the page's whole width: the backers table has many columns. */}
       {(isCreator || isAdmin) && CAMPAIGN_STATUSES.includes(project.status) && (
         <Suspense fallback={null}>{slots.creatorTools?.(project)}</Suspense>
@@ -339,8 +337,12 @@ export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
   let content;
   if (notFound) {
     content = (
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={PROJECT_PAGE_MESSAGES.notFound}>
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
         <Stack gap="sm" align="flex-start">
+          {/* The page's one h1, as on every page. */}
+          <Title order={1} fz="md">
+            {PROJECT_PAGE_MESSAGES.notFound}
+          </Title>
           <Text size="sm">It may not exist, or it may not be visible to you.</Text>
           <Button component={Link} to="/" size="xs" variant="light">
             Back to Home
