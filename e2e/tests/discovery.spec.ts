@@ -107,10 +107,12 @@ test('a visitor explores with filters and sorts kept in the URL, then pages thro
   await expect(chips.getByText('Games', { exact: true })).toBeVisible();
   await expect(chips.getByText('Progress: Under 25%')).toBeVisible();
 
-  // Each sort is kept in the URL; Ending Soon puts the campaign that ends first on top.
+  // Each sort is kept in the URL; Ending Soon puts the campaign that ends first on top. The default order is
+  // shown as the chosen value (Newest), so Newest is chosen after another, when choosing it changes something.
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest');
   for (const [label, value] of [
-    ['Newest', 'newest'],
     ['Most Popular', 'popular'],
+    ['Newest', 'newest'],
     ['Ending Soon', 'ending'],
     ['Most Funded', 'funded'],
   ] as const) {

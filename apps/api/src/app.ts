@@ -48,6 +48,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { SiteService } from './modules/site/site.service';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { earlyReplies } from './plugins/early-replies';
 import { loadShedding } from './plugins/load-shedding';
@@ -134,7 +135,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(rateLimitPlugin, { config });
-      await api.register(siteRoutes, { testMode: config.payments.provider === 'sandbox' });
+      await api.register(siteRoutes, {
+        testMode: config.payments.provider === 'sandbox',
+        site: new SiteService(deps.db, () => (deps.clock?.() ?? new Date()).getTime()),
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: services.auth,

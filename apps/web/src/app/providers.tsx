@@ -7,6 +7,7 @@ import { TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './toasts.module.css';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -30,7 +31,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
-        <Notifications position="top-right" autoClose={TIMINGS_MS.toast} zIndex={1000} />
+        {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
+        <Notifications
+          position="top-right"
+          autoClose={TIMINGS_MS.toast}
+          zIndex={1000}
+          classNames={{ root: toastClasses.toasts }}
+        />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>

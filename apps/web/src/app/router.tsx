@@ -22,6 +22,14 @@ const routes: RouteObject[] = [
         element: lazyPage(async () => (await import('@/features/info/routes/AboutPage')).AboutPage),
       },
       {
+        path: 'terms',
+        element: lazyPage(async () => (await import('@/features/info/routes/TermsPage')).TermsPage),
+      },
+      {
+        path: 'privacy',
+        element: lazyPage(async () => (await import('@/features/info/routes/PrivacyPage')).PrivacyPage),
+      },
+      {
         path: 'faqs',
         element: lazyPage(async () => (await import('@/features/info/routes/FaqPage')).FaqPage),
       },

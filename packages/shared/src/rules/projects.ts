@@ -112,6 +112,19 @@ export function percentFunded(current: number | null | undefined, goal: number |
   return Math.min(100, Math.max(0, ((current ?? 0) / goal) * 100));
 }
 
+/**
+ * Percent funded as people read it, for every card and page alike: whole percents rounded down, but "<1%" when
+ * some money was raised and it is under 1% of the goal (a project with backers never reads "0%").
+ */
+export function formatPercentFunded(
+  current: number | null | undefined,
+  goal: number | null | undefined,
+): string {
+  const percent = percentFunded(current, goal);
+  if (percent > 0 && percent < 1) return '<1%';
+  return `${Math.floor(percent)}%`;
+}
+
 /** Ending Soon: a date 1 to 7 days away (SPEC §4, rewards). */
 export function isEndingSoon(date: string | null | undefined, now: number = Date.now()): boolean {
   if (!date) return false;

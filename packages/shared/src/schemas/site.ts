@@ -11,3 +11,21 @@ export const siteConfigResponse = z.object({
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>['data'];
+
+/**
+ * `GET /stats`: the About page's figures, read from the counters kept on the project rows (DESIGN.md §13: the
+ * About page's figures come from the database). Money in dollars, like every amount on the wire.
+ */
+export const siteStatsResponse = z.object({
+  data: z.object({
+    /** Campaigns that ended at or above their goal. */
+    projects_funded: z.number().int(),
+    /** Campaigns taking pledges now. */
+    live_projects: z.number().int(),
+    /** Pledged to running and funded campaigns. */
+    amount_raised: z.number(),
+    /** Live and collected pledges on running and funded campaigns. */
+    pledges: z.number().int(),
+  }),
+});
+export type SiteStats = z.infer<typeof siteStatsResponse>['data'];

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteConfigResponse } from '@fundry/shared';
+import { siteConfigResponse, siteStatsResponse } from '@fundry/shared';
+import type { SiteService } from './site.service';
 
 /** Public facts about this installation, read by the web client on every page load. */
-export const siteRoutes: FastifyPluginAsyncZod<{ testMode: boolean }> = async (app, { testMode }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ testMode: boolean; site: SiteService }> = async (
+  app,
+  { testMode, site },
+) => {
   app.get(
     '/config',
     {
@@ -16,6 +20,22 @@ export const siteRoutes: FastifyPluginAsyncZod<{ testMode: boolean }> = async (a
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=60');
       return { data: { test_mode: testMode } };
+    },
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "The About page's figures: funded and live campaigns, money raised and pledges",
+        response: { 200: siteStatsResponse },
+      },
+    },
+    // Counted from the project rows and kept a minute, on the server and in caches alike.
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return { data: await site.stats() };
     },
   );
 };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_MODE_MESSAGE } from '@fundry/shared';
+import { createProjectRow, createUser } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
+import { databaseKinds } from '../../test/databases';
 
 describe('test mode', () => {
   let sandbox: TestContext;
@@ -32,5 +34,50 @@ describe('test mode', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain(TEST_MODE_MESSAGE);
     }
+  });
+});
+
+describe.each(databaseKinds)("the About page's figures (%s)", (kind) => {
+  let ctx: TestContext;
+  let now = new Date('2026-03-01T12:00:00Z').getTime();
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, {}, undefined, { clock: () => new Date(now) });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('come from the counters on the project rows, and only public campaigns count', async () => {
+    const db = ctx.database.db;
+    const creatorId = (await createUser(db)).id;
+    await createProjectRow(db, { creatorId, status: 'SUCCESSFUL', raised: 1200.5, backers: 30 });
+    await createProjectRow(db, { creatorId, status: 'SUCCESSFUL', raised: 800, backers: 12 });
+    await createProjectRow(db, { creatorId, status: 'ACTIVE', raised: 99.25, backers: 3 });
+    // Not counted: money and pledges of campaigns that failed or are not public.
+    await createProjectRow(db, { creatorId, status: 'FAILED', raised: 500, backers: 9 });
+    await createProjectRow(db, { creatorId, status: 'DRAFT', raised: 0, backers: 0 });
+    await createProjectRow(db, { creatorId, status: 'REJECTED', raised: 70, backers: 2 });
+
+    const response = await ctx.app.inject('/api/v1/stats');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.json()).toEqual({
+      data: { projects_funded: 2, live_projects: 1, amount_raised: 2099.75, pledges: 45 },
+    });
+  });
+
+  it('are kept a minute, then counted again', async () => {
+    const db = ctx.database.db;
+    const creatorId = (await createUser(db)).id;
+    await createProjectRow(db, { creatorId, status: 'SUCCESSFUL', raised: 100, backers: 5 });
+
+    const cached = await ctx.app.inject('/api/v1/stats/');
+    expect(cached.json<{ data: { projects_funded: number } }>().data.projects_funded).toBe(2);
+
+    now += 61_000;
+    const fresh = await ctx.app.inject('/api/v1/stats');
+    expect(fresh.json()).toEqual({
+      data: { projects_funded: 3, live_projects: 1, amount_raised: 2199.75, pledges: 50 },
+    });
   });
 });

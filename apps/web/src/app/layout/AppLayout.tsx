@@ -1,5 +1,5 @@
 import { useDisclosure } from '@mantine/hooks';
-import { type CSSProperties, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { setSessionExpiredHandler } from '@/lib/api-client';
@@ -35,17 +35,28 @@ export function AppLayout() {
     setMenuWanted(true);
     menu.toggle();
   };
+  // The drawer loads already open the first time, before Mantine could note where focus was: closing it gives
+  // focus back to the menu button here.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    menu.close();
+    menuButton.current?.focus();
+  };
   return (
     <div style={{ '--navbar-height': `${NAVBAR_HEIGHT}px` } as CSSProperties}>
+      {/* The first stop of the keyboard: past the navigation, straight to the page (WCAG 2.4.1). */}
+      <a href="#main" className={classes.skipLink}>
+        Skip to main content
+      </a>
       <header className={classes.header}>
-        <Navbar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
+        <Navbar menuOpened={menuOpened} onToggleMenu={toggleMenu} menuButtonRef={menuButton} />
       </header>
       {menuWanted && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={menu.close} />
+          <MobileMenu opened={menuOpened} onClose={closeMenu} />
         </Suspense>
       )}
-      <main className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <div className={classes.page}>
           <RouteErrorBoundary page={pathname}>
             <Suspense fallback={<PageLoader />}>

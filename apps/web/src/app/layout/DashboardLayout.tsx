@@ -1,43 +1,10 @@
-import {
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBookmark,
-  IconBuildingBank,
-  IconFolder,
-  IconHeartHandshake,
-  IconLayoutDashboard,
-  IconLogin,
-  IconLogout,
-  IconSettings,
-  IconUser,
-} from '@tabler/icons-react';
+import { Avatar, Box, Button, Divider, Group, NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { NAVBAR_HEIGHT } from '../theme';
-
-const LINKS = [
-  { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
-  { to: '/my-projects', label: 'My Projects', icon: IconFolder },
-  { to: '/saved-projects', label: 'Saved Projects', icon: IconBookmark },
-  { to: '/backed-projects', label: 'Backed Projects', icon: IconHeartHandshake },
-  { to: '/dashboard/creator', label: 'Payouts', icon: IconBuildingBank },
-  { to: '/profile', label: 'Profile', icon: IconUser },
-  { to: '/settings', label: 'Settings', icon: IconSettings },
-] as const;
+import { ACCOUNT_LINKS as LINKS } from './account-links';
 
 const SIDEBAR_WIDTH = 264;
 
@@ -78,7 +45,7 @@ function SidebarUser() {
   );
 }
 
-function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarContent() {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -88,7 +55,6 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
     setSigningOut(true);
     await session.signOut();
     setSigningOut(false);
-    onNavigate?.();
     void navigate('/');
   };
 
@@ -110,7 +76,6 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             label={label}
             leftSection={<Icon size={18} stroke={1.6} />}
             active={to === activeLink}
-            onClick={onNavigate}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
         ))}
@@ -127,13 +92,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           Logout
         </Button>
       ) : (
-        <Button
-          component={Link}
-          to="/signin"
-          variant="light"
-          leftSection={<IconLogin size={18} />}
-          onClick={onNavigate}
-        >
+        <Button component={Link} to="/signin" variant="light" leftSection={<IconLogin size={18} />}>
           Sign In
         </Button>
       )}
@@ -141,9 +100,11 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The signed-in area: a sidebar beside the page on wide screens, a drawer behind a burger on small ones. */
+/**
+ * The signed-in area: a sidebar beside the page on wide screens. Small screens have one navigation menu, the
+ * bar's, which lists these pages too: no second burger.
+ */
 export function DashboardLayout() {
-  const [opened, drawer] = useDisclosure(false);
   return (
     <Box bg="gray.0" mih={`calc(100vh - ${NAVBAR_HEIGHT}px)`}>
       <Group align="flex-start" gap={0} wrap="nowrap" maw={1320} mx="auto">
@@ -159,18 +120,9 @@ export function DashboardLayout() {
           </Paper>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Group hiddenFrom="md" px="md" pt="md" gap="xs">
-            <Burger opened={opened} onClick={drawer.toggle} size="sm" aria-label="Open dashboard menu" />
-            <Text fw={600} size="sm">
-              My account
-            </Text>
-          </Group>
           <Outlet />
         </Box>
       </Group>
-      <Drawer opened={opened} onClose={drawer.close} hiddenFrom="md" size="xs" title="My account">
-        <SidebarContent onNavigate={drawer.close} />
-      </Drawer>
     </Box>
   );
 }

@@ -20,11 +20,10 @@ const columns = [
     ],
   },
   {
-    title: 'Company',
+    title: 'Policies',
     links: [
-      { label: 'Careers', to: '/about' },
-      { label: 'Press', to: '/about' },
-      { label: 'Contact', to: '/about' },
+      { label: 'Terms of use', to: '/terms' },
+      { label: 'Privacy policy', to: '/privacy' },
     ],
   },
 ];
@@ -64,10 +63,10 @@ export function Footer() {
             © {new Date().getFullYear()} Fundry. Open-source crowdfunding.
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to="/faqs" size="xs" c="dimmed">
-              Terms of use
+            <Anchor component={Link} to="/terms" size="xs" c="dimmed">
+              Terms
             </Anchor>
-            <Anchor component={Link} to="/faqs" size="xs" c="dimmed">
+            <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
               Privacy
             </Anchor>
           </Group>

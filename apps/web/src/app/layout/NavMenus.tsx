@@ -1,5 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useSession } from '@/lib/session';
@@ -14,9 +15,17 @@ export function CategoriesMenu({
   focusButton: boolean;
 }) {
   const categories = useCategories();
+  // The menu mounts already open on first use, before Mantine could note where focus was: when it closes with
+  // focus inside it (Escape, a chosen item), focus goes back to its button here.
+  const button = useRef<HTMLButtonElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  const returnFocus = () => {
+    if (dropdown.current?.contains(document.activeElement)) button.current?.focus();
+  };
   return (
     <Menu
       defaultOpened={defaultOpened}
+      onClose={returnFocus}
       trigger="click-hover"
       openDelay={50}
       closeDelay={150}
@@ -25,9 +34,9 @@ export function CategoriesMenu({
     >
       <Menu.Target>
         {/* Keeps focus where the button it replaces had it. */}
-        <CategoriesButton autoFocus={focusButton} />
+        <CategoriesButton ref={button} autoFocus={focusButton} />
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown ref={dropdown}>
         {categories.isError && <Menu.Label>Categories are unavailable</Menu.Label>}
         {(categories.data ?? []).map((category) => (
           <Menu.Item key={category.id} component={Link} to={`/category/${category.id}`}>
@@ -50,7 +59,8 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" className={classes.account}>
+        {/* The name it shows is in its accessible name too (WCAG 2.5.3). */}
+        <UnstyledButton aria-label={`Account menu, ${name}`} className={classes.account}>
           <Group gap={8} wrap="nowrap">
             <Avatar src={session.user?.profile_image} alt={name} radius="xl" size={32} />
             <Text size="sm" fw={500} visibleFrom="lg" lineClamp={1}>
@@ -71,7 +81,7 @@ export function AccountMenu() {
           My Projects
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+        <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
           Sign Out
         </Menu.Item>
       </Menu.Dropdown>

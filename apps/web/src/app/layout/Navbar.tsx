@@ -1,5 +1,5 @@
 import { Avatar, Burger, Button, Group } from '@mantine/core';
-import { lazy, Suspense, type SyntheticEvent, useState } from 'react';
+import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useSession } from '@/lib/session';
@@ -21,7 +21,16 @@ function CategoriesEntry() {
   const [wanted, setWanted] = useState<{ focused: boolean } | null>(null);
   const want = (event: SyntheticEvent<HTMLButtonElement>) =>
     setWanted({ focused: document.activeElement === event.currentTarget });
-  const button = <CategoriesButton onPointerEnter={want} onClick={want} onFocus={() => void loadMenus()} />;
+  // Closed until the menu takes its place, and says so: Menu.Target then keeps aria-expanded up to date.
+  const button = (
+    <CategoriesButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={want}
+      onClick={want}
+      onFocus={() => void loadMenus()}
+    />
+  );
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
@@ -30,7 +39,15 @@ function CategoriesEntry() {
   );
 }
 
-export function Navbar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+export function Navbar({
+  menuOpened,
+  onToggleMenu,
+  menuButtonRef,
+}: {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const session = useSession();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.bar}>
@@ -71,7 +88,15 @@ export function Navbar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           )}
         </Group>
         {session.isSignedIn && <NotificationBell />}
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" aria-label="Open navigation" />
+        <Burger
+          ref={menuButtonRef}
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="md"
+          aria-label="Open navigation"
+          aria-expanded={menuOpened}
+          aria-haspopup="dialog"
+        />
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatDollars, percentFunded } from '@fundry/shared';
+import { formatDollars, formatPercentFunded, percentFunded } from '@fundry/shared';
 
 /** Raised so far against the goal: a bar capped at 100% and the figures under it (SPEC §4). */
 export function FundingProgress({
@@ -12,7 +12,7 @@ export function FundingProgress({
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }) {
   const percent = percentFunded(current, goal);
-  const rounded = Math.floor(percent);
+  const label = formatPercentFunded(current, goal);
   return (
     <Stack gap={6}>
       <Progress
@@ -20,7 +20,7 @@ export function FundingProgress({
         size={size}
         radius="xl"
         color={percent >= 100 ? 'green' : 'teal'}
-        aria-label={`${rounded}% funded`}
+        aria-label={`${label} funded`}
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" fw={600}>
@@ -30,7 +30,7 @@ export function FundingProgress({
           </Text>
         </Text>
         <Text size="sm" c="dimmed">
-          {rounded}% funded
+          {label} funded
         </Text>
       </Group>
     </Stack>

@@ -61,6 +61,7 @@ export function ProjectCard({
   showStatus = true,
   statusBadge,
   actions,
+  headingOrder = 3,
 }: {
   project: ProjectCardData;
   /** Where the title leads; no link when absent. */
@@ -70,6 +71,8 @@ export function ProjectCard({
   /** Replaces the plain status badge (My Projects explains a revocation with its own). */
   statusBadge?: ReactNode;
   actions?: ReactNode;
+  /** The title's heading level: 2 where the page's h1 is the only heading above the cards. */
+  headingOrder?: 2 | 3;
 }) {
   const category = project.category?.name ?? project.category_name;
   const text = richTextToPlain(project.description) || project.short_description;
@@ -86,7 +89,7 @@ export function ProjectCard({
             {category ?? 'Uncategorised'}
           </Text>
         </Group>
-        <Title order={3} fz="lg" lineClamp={2}>
+        <Title order={headingOrder} fz="lg" lineClamp={2}>
           {href ? (
             <Anchor component={Link} to={href} c="inherit" underline="never">
               {title}

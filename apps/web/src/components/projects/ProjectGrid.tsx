@@ -27,12 +27,15 @@ export function ProjectGrid<T extends ProjectCardData>({
   skeletons = 6,
   actions,
   showStatus = true,
+  headingOrder = 2,
 }: {
   projects: T[] | undefined;
   loading?: boolean;
   skeletons?: number;
   actions?: (project: T) => ReactNode;
   showStatus?: boolean;
+  /** The cards' title level: the list pages show them right under their h1. */
+  headingOrder?: 2 | 3;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="lg" aria-busy={loading}>
@@ -45,6 +48,7 @@ export function ProjectGrid<T extends ProjectCardData>({
               href={`/projects/${project.id}`}
               showStatus={showStatus}
               actions={actions?.(project)}
+              headingOrder={headingOrder}
             />
           ))}
     </SimpleGrid>

@@ -18,7 +18,7 @@ import {
   IconCopy,
   IconShare,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type ShareInfo, TIMINGS_MS } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -72,7 +72,8 @@ export function ShareDialog({
 }) {
   const clipboard = useClipboard({ timeout: TIMINGS_MS.shareCopied });
   return (
-    <Modal opened={opened} onClose={onClose} title="Share this project" centered>
+    // The Share button takes focus back itself (it is disabled, so not focused, when the dialog opens).
+    <Modal opened={opened} onClose={onClose} title="Share this project" centered returnFocus={false}>
       {info && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -138,6 +139,13 @@ export function ShareButton({
   const [info, setInfo] = useState<ShareInfo | null>(null);
   const [opened, setOpened] = useState(false);
   const [loading, setLoading] = useState(false);
+  // The button is disabled while the links load, so focus is not on it when the dialog opens: the dialog gives
+  // focus back to it by hand when it closes.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpened(false);
+    trigger.current?.focus();
+  };
 
   const open = async () => {
     setLoading(true);
@@ -152,6 +160,7 @@ export function ShareButton({
       {variant === 'icon' ? (
         <Tooltip label="Share project" withArrow>
           <ActionIcon
+            ref={trigger}
             variant="default"
             size="lg"
             radius="md"
@@ -164,6 +173,7 @@ export function ShareButton({
         </Tooltip>
       ) : (
         <Button
+          ref={trigger}
           variant="default"
           leftSection={<IconShare size={18} />}
           loading={loading}
@@ -173,7 +183,7 @@ export function ShareButton({
           Share
         </Button>
       )}
-      <ShareDialog info={info} opened={opened} onClose={() => setOpened(false)} />
+      <ShareDialog info={info} opened={opened} onClose={close} />
     </>
   );
 }

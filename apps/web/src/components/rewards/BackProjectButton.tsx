@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectStatus } from '@fundry/shared';
 import { useSession } from '@/lib/session';
@@ -25,6 +25,9 @@ export function useBackingStarter(project: BackableProject) {
   const navigate = useNavigate();
   const location = useLocation();
   const [state, setState] = useState<{ opened: boolean; rewardId: number | null } | null>(null);
+  // The dialog loads already open the first time, before Mantine could note where focus was: the button that
+  // opened it is kept here and given focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
   const start = (rewardId: number | null = null) => {
     if (!session.isSignedIn) {
       void navigate('/signin', {
@@ -32,6 +35,7 @@ export function useBackingStarter(project: BackableProject) {
       });
       return;
     }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setState({ opened: true, rewardId });
   };
   const dialog = state && (
@@ -40,7 +44,10 @@ export function useBackingStarter(project: BackableProject) {
         project={project}
         opened={state.opened}
         initialRewardId={state.rewardId}
-        onClose={() => setState((current) => current && { ...current, opened: false })}
+        onClose={() => {
+          setState((current) => current && { ...current, opened: false });
+          opener.current?.focus();
+        }}
       />
     </Suspense>
   );

@@ -36,12 +36,15 @@ export function RewardCard({
   onDelete,
   onSelect,
   selectLabel = 'Select this reward',
+  headingOrder = 3,
 }: {
   reward: Reward;
   onEdit?: (reward: Reward) => void;
   onDelete?: (reward: Reward) => void;
   onSelect?: (reward: Reward) => void;
   selectLabel?: string;
+  /** The title's heading level: 2 on the All Rewards page, under its h1. */
+  headingOrder?: 2 | 3;
 }) {
   const soldOut = isSoldOut(reward);
   const endingSoon = isEndingSoon(reward.estimated_delivery_date);
@@ -61,10 +64,10 @@ export function RewardCard({
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} fz="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Title order={headingOrder} fz="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {reward.title}
           </Title>
-          <Text fw={800} c="teal.8" style={{ whiteSpace: 'nowrap' }}>
+          <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
             {formatDollars(reward.minimum_amount)}+
           </Text>
         </Group>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
 import { isSoldOut, useRewards } from '@/lib/rewards';
@@ -38,7 +38,14 @@ export function RewardListCard({
   const rewards = useRewards(project.id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter(project);
-  const [form, setForm] = useState<{ opened: boolean; reward: Reward | null } | null>(null);
+  const [form, setFormState] = useState<{ opened: boolean; reward: Reward | null } | null>(null);
+  // The form loads when first opened, already open, so Mantine has not seen what had focus: it is kept here and
+  // given focus back when the form closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const setForm = (next: { opened: true; reward: Reward | null }) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setFormState(next);
+  };
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const shown = available.slice(0, REWARDS_PREVIEW);
   const backable = canBackProject(project, isCreator);
@@ -99,7 +106,10 @@ export function RewardListCard({
             projectId={project.id}
             opened={form.opened}
             reward={form.reward}
-            onClose={() => setForm((current) => current && { ...current, opened: false })}
+            onClose={() => {
+              setFormState((current) => current && { ...current, opened: false });
+              opener.current?.focus();
+            }}
           />
         </Suspense>
       )}

@@ -80,7 +80,7 @@ export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFor
         </Button>
       )}
       {typeof form.errors.shipping_rules === 'string' && (
-        <Text size="xs" c="red.8" role="alert">
+        <Text size="xs" c="red" role="alert">
           {form.errors.shipping_rules}
         </Text>
       )}

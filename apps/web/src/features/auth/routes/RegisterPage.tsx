@@ -1,13 +1,16 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, TIMINGS_MS } from '@fundry/shared';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { AUTH_MESSAGES } from '@fundry/shared';
+import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
 import { useRegister } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 import { AUTH_PAGE_MESSAGES } from '../messages';
+import { recalledReturnPath, rememberReturnPath } from '../return-path';
+import { safeRedirectPath } from '../safe-path';
 
 const required = (label: string) => (value: string) => (value.trim() ? null : `${label} is required`);
 
@@ -16,8 +19,15 @@ function registerError(error: unknown): string {
   return serverMessage(error) ?? AUTH_PAGE_MESSAGES.registerFailed;
 }
 
+/**
+ * /register. Where the person was going (`state.from`, handed over by sign-in) is kept through the verification
+ * mail, so that signing in afterwards takes them back there. Success stays on this page: the person reads the
+ * message and goes on when they are ready.
+ */
 export function RegisterPage() {
-  const navigate = useNavigate();
+  const location = useLocation();
+  const from = safeRedirectPath((location.state as { from?: string } | null)?.from) ?? recalledReturnPath();
+  const returnState = from ? { from } : undefined;
   const register = useRegister();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -30,12 +40,6 @@ export function RegisterPage() {
     },
   });
 
-  useEffect(() => {
-    if (!register.isSuccess) return;
-    const timer = setTimeout(() => void navigate('/signin'), TIMINGS_MS.registerRedirect);
-    return () => clearTimeout(timer);
-  }, [register.isSuccess, navigate]);
-
   const submit = form.onSubmit((values) => {
     setError(null);
     register.mutate(
@@ -46,6 +50,7 @@ export function RegisterPage() {
         password: values.password,
       },
       {
+        onSuccess: () => rememberReturnPath(from),
         onError: (failure) => {
           setError(registerError(failure));
           form.setErrors(fieldErrors(failure));
@@ -61,8 +66,12 @@ export function RegisterPage() {
           {register.data.message || AUTH_MESSAGES.registered}
         </Alert>
         <Text size="sm" c="dimmed" ta="center">
-          Taking you to sign in…
+          Open the link in the email to confirm your address, then sign in
+          {from ? ' and we will take you back to where you were' : ''}.
         </Text>
+        <Button component={Link} to="/signin" state={returnState} fullWidth>
+          Go to sign in
+        </Button>
       </AuthCard>
     );
   }
@@ -102,6 +111,7 @@ export function RegisterPage() {
             withAsterisk
             {...form.getInputProps('password')}
           />
+          <PasswordRequirements password={form.values.password} />
           <Button type="submit" fullWidth loading={register.isPending}>
             Create Account
           </Button>
@@ -109,7 +119,7 @@ export function RegisterPage() {
       </form>
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to="/signin" fw={600}>
+        <Anchor component={Link} to="/signin" state={returnState} fw={600}>
           Sign in
         </Anchor>
       </Text>

@@ -140,16 +140,47 @@ describe('SignInPage', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const { user } = renderSignIn({ from: '/profile' });
-    const google = screen.getByRole('button', { name: 'Sign in with Google' });
-    await waitFor(() => expect(google).toBeEnabled());
+    const google = await screen.findByRole('button', { name: 'Sign in with Google' });
     await user.click(google);
     expect(assign).toHaveBeenCalledWith('/api/v1/auth/google/login?redirect_path=%2Fprofile');
   });
 
-  it('disables Google sign-in, saying why, when the server has not configured it', async () => {
-    mockApi({ ...baseRoutes, 'GET auth/providers': { body: { data: { google: false } } } });
+  it('hides Google sign-in when the server has not configured it, with no explanation to read', async () => {
+    const calls = mockApi({ ...baseRoutes, 'GET auth/providers': { body: { data: { google: false } } } });
     renderSignIn();
-    expect(await screen.findByText(/Google sign-in is not available/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+    await waitFor(() => expect(calls.some((call) => call.path === 'auth/providers')).toBe(true));
+    // Give the answer time to render: the button must still not appear.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not configured|not available/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
+  it('hides Google sign-in when the providers cannot be read', async () => {
+    const calls = mockApi({ ...baseRoutes, 'GET auth/providers': { status: 500, body: {} } });
+    renderSignIn();
+    await waitFor(() => expect(calls.some((call) => call.path === 'auth/providers')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+  });
+
+  it('hands the way back to register, so a new account comes back here too', async () => {
+    mockApi(baseRoutes);
+    const { user } = renderSignIn({ from: '/projects/7' });
+    await user.click(screen.getByRole('link', { name: 'Sign up' }));
+    const probe = await screen.findByTestId('location');
+    expect(probe).toHaveTextContent(/^\/register$/);
+    expect(JSON.parse(probe.dataset.state!)).toEqual({ from: '/projects/7' });
+  });
+
+  it('takes a person who registered from a page back there after verifying, then forgets it', async () => {
+    localStorage.setItem('fundry.return-path', '/projects/7');
+    mockApi({ ...baseRoutes, 'POST auth/login': tokenReply() });
+    const { user } = renderSignIn();
+    await signIn(user);
+    expect(await screen.findByTestId('location', {}, { timeout: 2_000 })).toHaveTextContent(
+      /^\/projects\/7$/,
+    );
+    expect(localStorage.getItem('fundry.return-path')).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 import { AUTH_PAGE_MESSAGES } from '../messages';
+import { forgetReturnPath, recalledReturnPath } from '../return-path';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
 
 /** What a guarded page (or the third-party sign-in callback) hands over when it sends someone here. */
@@ -61,7 +62,7 @@ function ResendVerification({ email }: { email: string }) {
         </Button>
       )}
       {resend.isError && (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {serverMessage(resend.error) ?? 'We could not send a new link. Please try again later.'}
         </Text>
       )}
@@ -69,26 +70,22 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
+/** Shown only when the server has third-party sign-in configured (DESIGN.md §13: no control that cannot work). */
 function GoogleSignIn({ redirectPath }: { redirectPath: string }) {
   const providers = useAuthProviders();
-  const unavailable = providers.isError || providers.data?.google === false;
+  if (providers.data?.google !== true) return null;
   return (
-    <Stack gap={6}>
+    <>
+      <Divider label="or" labelPosition="center" />
       <Button
         variant="default"
         fullWidth
         leftSection={<IconBrandGoogle size={18} />}
-        disabled={providers.isPending || unavailable}
         onClick={() => window.location.assign(googleSignInUrl(redirectPath))}
       >
         Sign in with Google
       </Button>
-      {unavailable && (
-        <Text size="xs" c="dimmed" ta="center">
-          Google sign-in is not available: it has not been configured on this server.
-        </Text>
-      )}
-    </Stack>
+    </>
   );
 }
 
@@ -156,11 +153,10 @@ function CredentialsStep({
           </Button>
         </Stack>
       </form>
-      <Divider label="or" labelPosition="center" />
       <GoogleSignIn redirectPath={redirectPath} />
       <Text size="sm" ta="center">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/register" fw={600}>
+        <Anchor component={Link} to="/register" state={{ from: redirectPath }} fw={600}>
           Sign up
         </Anchor>
       </Text>
@@ -236,7 +232,10 @@ export function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as SignInLocationState;
-  const target = safeRedirectPath(state.from) ?? DEFAULT_AFTER_SIGN_IN;
+  // A page that sent the person here, else the page they were on when they registered (kept through the mail).
+  // Read once: signing in forgets it, and the way back must not change under the redirect.
+  const [remembered] = useState(recalledReturnPath);
+  const target = safeRedirectPath(state.from) ?? remembered ?? DEFAULT_AFTER_SIGN_IN;
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const [signedIn, setSignedIn] = useState(false);
 
@@ -248,6 +247,7 @@ export function SignInPage() {
 
   const onTokens = (tokens: TokenResponse) => {
     authStorage.setTokens(tokens.access_token, tokens.refresh_token);
+    forgetReturnPath();
     setSignedIn(true);
   };
 

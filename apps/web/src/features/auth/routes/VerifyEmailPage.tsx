@@ -1,16 +1,25 @@
-import { Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Button, Center, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconMailQuestion } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/AuthCard';
+import { recalledReturnPath } from '../return-path';
 
 const DEFAULT_SUCCESS = 'Your email address has been verified. You can now sign in.';
 const DEFAULT_ERROR = 'We could not verify your email address. The link may be invalid or expired.';
 
-/** Where the API's verification link lands: /verify-email?status=success|error&message=… */
+const INCOMPLETE =
+  'This page needs the link from your verification email. Open the link in the email we sent you, or sign in to have a new one sent.';
+
+/**
+ * Where the API's verification link lands: /verify-email?status=success|error&message=… Without a status the
+ * page was opened by hand or from a cut link: it says so at once rather than waiting for nothing.
+ */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const status = params.get('status');
   const message = params.get('message');
+  // Where the person was going when they registered: sign-in takes them back there.
+  const from = recalledReturnPath();
 
   if (status === 'success') {
     return (
@@ -23,7 +32,7 @@ export function VerifyEmailPage() {
         <Text ta="center" role="status">
           {message || DEFAULT_SUCCESS}
         </Text>
-        <Button component={Link} to="/signin" fullWidth>
+        <Button component={Link} to="/signin" state={from ? { from } : undefined} fullWidth>
           Go to Login
         </Button>
       </AuthCard>
@@ -41,6 +50,12 @@ export function VerifyEmailPage() {
         <Text ta="center" role="alert">
           {message || DEFAULT_ERROR}
         </Text>
+        <Text size="sm" c="dimmed" ta="center">
+          Signing in with an unverified address offers to send a new link.
+        </Text>
+        <Button component={Link} to="/signin" state={from ? { from } : undefined} fullWidth>
+          Go to Login
+        </Button>
         <Button component={Link} to="/" fullWidth variant="default">
           Back to Home
         </Button>
@@ -49,11 +64,21 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <Center mih="60vh">
-      <Stack align="center" gap="sm">
-        <Loader aria-label="Verifying your email" />
-        <Text c="dimmed">Verifying…</Text>
-      </Stack>
-    </Center>
+    <AuthCard title="No verification link">
+      <Center>
+        <ThemeIcon size={64} radius="xl" variant="light" color="yellow">
+          <IconMailQuestion size={36} />
+        </ThemeIcon>
+      </Center>
+      <Text ta="center" role="alert">
+        {INCOMPLETE}
+      </Text>
+      <Button component={Link} to="/signin" state={from ? { from } : undefined} fullWidth>
+        Go to Login
+      </Button>
+      <Button component={Link} to="/" fullWidth variant="default">
+        Back to Home
+      </Button>
+    </AuthCard>
   );
 }

@@ -153,6 +153,7 @@ export function AllRewardsPage() {
               <RewardCard
                 key={reward.id}
                 reward={reward}
+                headingOrder={2}
                 selectLabel="Back with this reward"
                 onSelect={backable ? (picked) => backing.start(picked.id) : undefined}
                 onEdit={canManage ? (picked) => setForm({ opened: true, reward: picked }) : undefined}

@@ -102,7 +102,7 @@ export function BackedProjectsPage() {
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                   Your total contribution
                 </Text>
-                <Text fz={24} fw={800} c="teal.8">
+                <Text fz={24} fw={800} c="teal">
                   {formatDollars(list.meta.total_amount, 2)}
                 </Text>
               </div>
@@ -148,7 +148,7 @@ export function BackedProjectsPage() {
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">
                       You pledged{' '}
-                      <Text span fw={700} c="teal.8">
+                      <Text span fw={700} c="teal">
                         {project.total_amount === null ? '—' : formatDollars(project.total_amount, 2)}
                       </Text>
                     </Text>
@@ -173,7 +173,7 @@ export function BackedProjectsPage() {
                         <Anchor
                           component={Link}
                           size="xs"
-                          c="red.8"
+                          c="red"
                           to={`/projects/${project.id}?manage_pledge=1`}
                         >
                           Your payment was declined: fix it

@@ -252,14 +252,13 @@ function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTa
       />
       {(thread.replies.length > 0 || replying) && (
         <Box
-          component="ul"
           mt="sm"
           ml={{ base: 'xs', sm: 'lg' }}
-          pl="md"
           p={0}
           style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}
         >
-          <Stack gap="sm" pl="md">
+          {/* The list is the Stack itself: a list holds only its items (WCAG 1.3.1). */}
+          <Stack component="ul" gap="sm" pl="md" my={0} aria-label="Replies">
             {thread.replies.map((reply) => (
               <li key={reply.id} style={{ listStyle: 'none' }}>
                 <CommentItem

@@ -21,7 +21,7 @@ export const updatePath = (update: Pick<UpdateView, 'project_id' | 'id'>) =>
 export function UpdateByline({ update }: { update: UpdateView }) {
   return (
     <Group gap="xs" wrap="wrap">
-      <Text size="sm" fw={600} c="teal.8">
+      <Text size="sm" fw={600} c="teal">
         Update #{update.number}
       </Text>
       <Text size="sm" c="dimmed">

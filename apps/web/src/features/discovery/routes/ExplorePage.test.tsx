@@ -128,11 +128,13 @@ describe('ExplorePage', () => {
   it('sorts by each option of the dropdown', async () => {
     const { user, router, lastQuery } = renderExplore('/projects/explore');
     await screen.findByRole('article', { name: 'Solar Lantern' });
+    // The default order is shown as the chosen value, not as a placeholder.
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest');
     const expected = [
-      ['Newest', 'newest'],
       ['Most Popular', 'popular'],
       ['Ending Soon', 'ending'],
       ['Most Funded', 'funded'],
+      ['Newest', 'newest'],
     ] as const;
     for (const [label, value] of expected) {
       await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
@@ -141,6 +143,63 @@ describe('ExplorePage', () => {
       await waitFor(() => expect(lastQuery().get('sort')).toBe(value));
       expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue(label);
     }
+  }, 15_000);
+
+  it('names the order of a search ("Best match") and can go back to it', async () => {
+    const { user, router, lastQuery } = renderExplore('/projects/explore?search=solar');
+    await screen.findByRole('article', { name: 'Solar Lantern' });
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('Best match');
+    expect(sort).not.toHaveAttribute('placeholder');
+    await user.click(sort);
+    await user.click(await screen.findByRole('option', { name: 'Most Funded' }));
+    await waitFor(() => expect(search(router).get('sort')).toBe('funded'));
+    await user.click(sort);
+    await user.click(await screen.findByRole('option', { name: 'Best match' }));
+    await waitFor(() => expect(search(router).has('sort')).toBe(false));
+    await waitFor(() => expect(lastQuery().has('sort')).toBe(false));
+    expect(sort).toHaveValue('Best match');
+  }, 15_000);
+
+  it('opens the filters in a drawer on a phone, and its button shows the results', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
+    const phone = (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    });
+    Object.defineProperty(window, 'matchMedia', { writable: true, value: phone });
+    try {
+      const { user, router } = renderExplore('/projects/explore');
+      await screen.findByRole('article', { name: 'Solar Lantern' });
+      expect(screen.queryByRole('checkbox', { name: 'Art' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+      await user.click(await within(drawer).findByRole('checkbox', { name: 'Art' }));
+      await waitFor(() => expect(search(router).getAll('category')).toEqual(['1']));
+      await user.click(within(drawer).getByRole('button', { name: /^Show \d+ projects?$/ }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    } finally {
+      Object.defineProperty(window, 'matchMedia', original);
+    }
+  }, 15_000);
+
+  it('says what to do next when nothing matches: clear the filters, or start a project', async () => {
+    const empty = projectList([], 0);
+    const filtered = renderExplore('/projects/explore?progress=funded', empty);
+    expect(await screen.findByText('No projects match these filters.')).toBeInTheDocument();
+    await filtered.user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(search(filtered.router).has('progress')).toBe(false));
+    filtered.unmount();
+
+    renderExplore('/projects/explore', empty);
+    expect(await screen.findByText('No projects match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a project' })).toHaveAttribute('href', '/projects/create');
   }, 15_000);
 
   it('pages through the results with numbered pagination kept in the URL', async () => {

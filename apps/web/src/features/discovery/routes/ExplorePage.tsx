@@ -4,6 +4,7 @@ import {
   Button,
   Collapse,
   Container,
+  Drawer,
   Group,
   Select,
   Stack,
@@ -12,9 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { SORT_OPTIONS } from '@fundry/shared';
+import { Link, useSearchParams } from 'react-router';
+import { SORT_OPTIONS, type SortOption } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useCategories } from '@/lib/categories';
 import { useProjectList } from '../api/discovery';
@@ -32,6 +34,11 @@ import {
 import { DISCOVERY_MESSAGES, SORT_LABELS } from '../messages';
 
 const SORT_DATA = SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }));
+/** A search without a chosen sort is ordered by relevance: the dropdown names it rather than leaving it blank. */
+const BEST_MATCH = 'best';
+const SEARCH_SORT_DATA = [{ value: BEST_MATCH, label: 'Best match' }, ...SORT_DATA];
+/** Phones (below Mantine's `sm` breakpoint) get the filters in a drawer instead of a panel above the list. */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The search box: the text follows the URL when a chip or Clear All changes it. */
 function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
@@ -67,6 +74,8 @@ export function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const state = parseExploreQuery(params);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const panelId = useId();
   const categories = useCategories();
   const projects = useProjectList(exploreListParams(state));
@@ -104,15 +113,16 @@ export function ExplorePage() {
           <SearchForm value={state.search} onSearch={(search) => update({ search })} />
           <Select
             label="Sort by"
-            data={SORT_DATA}
-            value={state.sort}
-            placeholder={state.search ? 'Best match' : 'Newest'}
-            onChange={(value) => update({ sort: value })}
+            data={state.search ? SEARCH_SORT_DATA : SORT_DATA}
+            value={state.sort ?? (state.search ? BEST_MATCH : 'newest')}
+            onChange={(value) =>
+              update({ sort: !value || value === BEST_MATCH ? null : (value as SortOption) })
+            }
             allowDeselect={false}
             w={180}
           />
           <Button
-            variant={filtersOpen ? 'light' : 'default'}
+            variant={(phone ? drawerOpen : filtersOpen) ? 'light' : 'default'}
             leftSection={<IconAdjustmentsHorizontal size={18} />}
             rightSection={
               count > 0 ? (
@@ -121,22 +131,45 @@ export function ExplorePage() {
                 </Badge>
               ) : undefined
             }
-            aria-expanded={filtersOpen}
-            aria-controls={panelId}
-            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={phone ? drawerOpen : filtersOpen}
+            aria-controls={phone ? undefined : panelId}
+            aria-haspopup={phone ? 'dialog' : undefined}
+            onClick={() => (phone ? setDrawerOpen(true) : setFiltersOpen((open) => !open))}
           >
             Filters
           </Button>
         </Group>
 
-        <Collapse expanded={filtersOpen} id={panelId}>
-          <ExploreFilters
-            state={state}
-            categories={categories.data}
-            categoriesFailed={categories.isError}
-            onChange={update}
-          />
-        </Collapse>
+        {phone ? (
+          <Drawer
+            opened={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            title="Filters"
+            position="bottom"
+            size="85%"
+          >
+            <Stack gap="md">
+              <ExploreFilters
+                state={state}
+                categories={categories.data}
+                categoriesFailed={categories.isError}
+                onChange={update}
+              />
+              <Button fullWidth onClick={() => setDrawerOpen(false)}>
+                {list ? `Show ${list.total === 1 ? '1 project' : `${list.total} projects`}` : 'Show projects'}
+              </Button>
+            </Stack>
+          </Drawer>
+        ) : (
+          <Collapse expanded={filtersOpen} id={panelId}>
+            <ExploreFilters
+              state={state}
+              categories={categories.data}
+              categoriesFailed={categories.isError}
+              onChange={update}
+            />
+          </Collapse>
+        )}
 
         <ActiveFilters state={state} categories={categories.data} onChange={update} onClear={clearAll} />
 
@@ -159,12 +192,24 @@ export function ExplorePage() {
                   <Button variant="light" onClick={() => setParams(exploreQuery({ ...state, page: 1 }))}>
                     Back to the first page
                   </Button>
+                ) : count > 0 ? (
+                  <>
+                    <Text size="sm" c="dimmed">
+                      Try removing a filter, or clear them all to see every campaign.
+                    </Text>
+                    <Button variant="light" onClick={clearAll}>
+                      Clear all filters
+                    </Button>
+                  </>
                 ) : (
-                  <Text size="sm" c="dimmed">
-                    {count > 0
-                      ? 'Try removing a filter.'
-                      : 'Check back soon: new campaigns start every week.'}
-                  </Text>
+                  <>
+                    <Text size="sm" c="dimmed">
+                      No campaign is running here yet. Have an idea? Start the first one.
+                    </Text>
+                    <Button component={Link} to="/projects/create" variant="light">
+                      Start a project
+                    </Button>
+                  </>
                 )}
               </Stack>
             )}

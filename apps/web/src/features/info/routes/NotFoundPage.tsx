@@ -5,7 +5,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={120}>
       <Stack align="center" gap="md" ta="center">
-        <Text fz={96} fw={900} c="teal.2" lh={1}>
+        <Text fz={96} fw={900} c="teal.7" lh={1}>
           404
         </Text>
         <Title order={1}>Page not found</Title>

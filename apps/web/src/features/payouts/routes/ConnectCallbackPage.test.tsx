@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccountStatus } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
@@ -54,6 +55,23 @@ describe('ConnectCallbackPage', () => {
     expect(within(list).getByText('Identity verification document')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Bank Account Setup' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Creator Dashboard' })).toBeInTheDocument();
+  });
+
+  it('without a session says so at once and offers sign-in that comes back here (never a spinner)', async () => {
+    const calls = mockApi({});
+    renderPage(<ConnectCallbackPage />, {
+      path: '/connect/callback',
+      at: '/connect/callback?account_id=acct_1',
+    });
+    expect(await screen.findByRole('heading', { name: 'Bank connection failed' })).toBeInTheDocument();
+    expect(screen.getByText(/You are not signed in/)).toBeInTheDocument();
+    expect(screen.queryByText('Checking your bank account…')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+    const signIn = screen.getByRole('link', { name: 'Sign in to check your bank account' });
+    expect(signIn).toHaveAttribute('href', '/signin');
+    await userEvent.click(signIn);
+    const probe = await screen.findByTestId('location');
+    expect(JSON.parse(probe.dataset.state!)).toEqual({ from: '/connect/callback?account_id=acct_1' });
   });
 
   it('reports that no account information came back without asking the server', async () => {

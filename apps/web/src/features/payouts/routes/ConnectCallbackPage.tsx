@@ -1,8 +1,9 @@
 import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useBankAccountStatus } from '@/components/payouts/api';
+import { useStoredAccessToken } from '@/lib/session';
 import { ConnectBankButton, DueRequirements } from '@/components/payouts/BankConnection';
 import { PAYOUT_UI_MESSAGES } from '@/components/payouts/messages';
 
@@ -14,7 +15,16 @@ const LOOKS: Record<Outcome, { color: string; icon: ReactNode; title: string }> 
   error: { color: 'red', icon: <IconAlertCircle size={36} />, title: 'Bank connection failed' },
 };
 
-function Result({ outcome, children }: { outcome: Outcome; children: ReactNode }) {
+function Result({
+  outcome,
+  children,
+  action,
+}: {
+  outcome: Outcome;
+  children: ReactNode;
+  /** The way on, in place of the link to the creator dashboard. */
+  action?: ReactNode;
+}) {
   const look = LOOKS[outcome];
   return (
     <Stack align="center" gap="md" ta="center" data-outcome={outcome}>
@@ -25,9 +35,15 @@ function Result({ outcome, children }: { outcome: Outcome; children: ReactNode }
         {look.title}
       </Title>
       {children}
-      <Button component={Link} to="/dashboard/creator" variant={outcome === 'success' ? 'filled' : 'default'}>
-        Go to Creator Dashboard
-      </Button>
+      {action ?? (
+        <Button
+          component={Link}
+          to="/dashboard/creator"
+          variant={outcome === 'success' ? 'filled' : 'default'}
+        >
+          Go to Creator Dashboard
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -35,11 +51,27 @@ function Result({ outcome, children }: { outcome: Outcome; children: ReactNode }
 /** /connect/callback?account_id=…: where the provider's onboarding returns (SPEC §2 'Bank connection result page'). */
 export function ConnectCallbackPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const accountId = params.get('account_id');
+  const token = useStoredAccessToken();
   const status = useBankAccountStatus(Boolean(accountId));
 
   let content: ReactNode;
-  if (!accountId) {
+  if (!token) {
+    // Without a session the status cannot be read: say so, and sign-in comes back here.
+    content = (
+      <Result
+        outcome="error"
+        action={
+          <Button component={Link} to="/signin" state={{ from: `${location.pathname}${location.search}` }}>
+            Sign in to check your bank account
+          </Button>
+        }
+      >
+        <Text c="dimmed">You are not signed in, so we cannot check your bank account connection.</Text>
+      </Result>
+    );
+  } else if (!accountId) {
     content = (
       <Result outcome="error">
         <Text c="dimmed">{PAYOUT_UI_MESSAGES.noAccountInfo}</Text>

@@ -93,7 +93,7 @@ export function ProfileHeader({
               </Badge>
             )}
             {photoError && (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {photoError}
               </Text>
             )}

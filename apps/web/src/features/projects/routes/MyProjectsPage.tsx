@@ -192,6 +192,7 @@ export function MyProjectsPage() {
                 <ProjectCard
                   key={project.id}
                   project={project}
+                  headingOrder={2}
                   descriptionLength={DESCRIPTION_CUT.myProjects}
                   statusBadge={
                     project.status === 'REJECTED' ? (

@@ -40,7 +40,7 @@ export function UnsubscribePage() {
             : 'Checking your link…'}
         </Text>
         <Button
-          color="red.8"
+          color="red"
           leftSection={<IconMailOff size={18} />}
           disabled={!title}
           loading={unsubscribe.isPending}

@@ -1,6 +1,6 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { daysLeft, formatDollars, percentFunded, type Project } from '@fundry/shared';
+import { daysLeft, formatDollars, formatPercentFunded, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
 
 function Figure({ value, label }: { value: string; label: string }) {
@@ -31,13 +31,14 @@ export function StatsCard({
   primaryAction?: ReactNode;
 }) {
   const percent = percentFunded(project.current_amount, project.goal_amount);
+  const percentLabel = formatPercentFunded(project.current_amount, project.goal_amount);
   const ended = hasEnded(project.end_date);
   const days = project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label="Funding">
       <Stack gap="md">
         <div>
-          <Text fz={30} fw={800} c="teal.8" lh={1.1}>
+          <Text fz={30} fw={800} c="teal" lh={1.1}>
             {formatDollars(project.current_amount)}
           </Text>
           <Text size="sm" c="dimmed">
@@ -49,10 +50,10 @@ export function StatsCard({
           size="lg"
           radius="xl"
           color={percent >= 100 ? 'green' : 'teal'}
-          aria-label={`${Math.floor(percent)}% funded`}
+          aria-label={`${percentLabel} funded`}
         />
         <SimpleGrid cols={3} spacing="xs">
-          <Figure value={`${Math.floor(percent)}%`} label="funded" />
+          <Figure value={percentLabel} label="funded" />
           <Figure
             value={String(project.backers_count)}
             label={project.backers_count === 1 ? 'backer' : 'backers'}

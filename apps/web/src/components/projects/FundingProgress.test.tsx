@@ -1,0 +1,27 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FundingProgress } from './FundingProgress';
+
+const renderProgress = (current: number, goal: number | null) =>
+  render(
+    <MantineProvider env="test">
+      <FundingProgress current={current} goal={goal} />
+    </MantineProvider>,
+  );
+
+describe('FundingProgress', () => {
+  it('reads "<1% funded" when money was raised but under 1% of the goal', () => {
+    renderProgress(25, 10_000);
+    expect(screen.getByText('<1% funded')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '<1% funded' })).toBeInTheDocument();
+  });
+
+  it('reads "0% funded" only when nothing was raised, and whole percents otherwise', () => {
+    const { unmount } = renderProgress(0, 10_000);
+    expect(screen.getByText('0% funded')).toBeInTheDocument();
+    unmount();
+    renderProgress(2_599, 10_000);
+    expect(screen.getByText('25% funded')).toBeInTheDocument();
+  });
+});
