@@ -255,9 +255,15 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
       const thread = await comment(creator, `Thread ${i}`, undefined, `projects/${many}/comments`);
       await comment(creator, `Reply ${i}`, thread.id, `projects/${many}/comments`);
     }
-    const response = await api('GET', `projects/${many}/comments?per_page=5`);
-    expect(response.json().data.comments).toHaveLength(5);
-    expect(response.json().meta.total).toBe(6);
+    type Listed = { body: string; replies: { body: string }[] };
+    const listed = async (page: number) => {
+      const response = await api('GET', `projects/${many}/comments?per_page=5&page=${page}`);
+      expect(response.json().meta).toMatchObject({ total: 6, pages: 2, page });
+      return (response.json().data.comments as Listed[]).map((c) => [c.body, c.replies.map((r) => r.body)]);
+    };
+    // Newest thread first, each with its own replies and no other's.
+    expect(await listed(1)).toEqual([5, 4, 3, 2, 1].map((i) => [`Thread ${i}`, [`Reply ${i}`]]));
+    expect(await listed(2)).toEqual([['Thread 0', ['Reply 0']]]);
   });
 });
 
