@@ -9,10 +9,14 @@ import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage'
 const CreatorTools = lazy(async () => ({
   default: (await import('@/features/creator-tools/components/CreatorTools')).CreatorTools,
 }));
+/** Only the creator sees the payout panel. */
+const PayoutPanel = lazy(async () => ({
+  default: (await import('@/features/payouts/components/PayoutPanel')).PayoutPanel,
+}));
 
 /**
- * The project page composes the backer's pledge (backing) and the updates, comments and FAQ (community) into the
- * project view (projects).
+ * The project page composes the backer's pledge (backing), the updates, comments and FAQ (community), the creator
+ * tools and the payout panel into the project view (projects).
  */
 export function ProjectPage() {
   return (
@@ -22,6 +26,7 @@ export function ProjectPage() {
       commentsTab={(project, isCreator) => <ProjectComments project={project} isCreator={isCreator} />}
       faqTab={(project, isCreator) => <FaqSection projectId={project.id} isCreator={isCreator} />}
       creatorTools={(project) => <CreatorTools project={project} />}
+      payoutPanel={(project) => <PayoutPanel projectId={project.id} />}
     />
   );
 }

@@ -2,10 +2,10 @@ import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title 
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useBankAccountStatus } from '@/components/payouts/api';
+import { useBankAccountStatus } from '../api/payouts';
 import { useStoredAccessToken } from '@/lib/session';
-import { ConnectBankButton, DueRequirements } from '@/components/payouts/BankConnection';
-import { PAYOUT_UI_MESSAGES } from '@/components/payouts/messages';
+import { ConnectBankButton, DueRequirements } from '../components/BankConnection';
+import { PAYOUT_UI_MESSAGES } from '../components/messages';
 
 type Outcome = 'success' | 'incomplete' | 'error';
 

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, T
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDollars, type ProjectList } from '@fundry/shared';
-import { usePayoutEligibility, useBankAccountStatus } from '@/components/payouts/api';
-import { BankConnection } from '@/components/payouts/BankConnection';
-import { PAYOUT_UI_MESSAGES } from '@/components/payouts/messages';
+import { usePayoutEligibility, useBankAccountStatus } from '../api/payouts';
+import { BankConnection } from '../components/BankConnection';
+import { PAYOUT_UI_MESSAGES } from '../components/messages';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { useMyProjects } from '@/lib/projects';
 

@@ -46,10 +46,7 @@ import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
 import { PROJECT_PAGE_MESSAGES } from '../messages';
 import classes from './ProjectDetailPage.module.css';
 
-// Only the creator sees the payout panel and only an admin the moderation controls: visitors skip their code.
-const PayoutPanel = lazy(async () => ({
-  default: (await import('@/components/payouts/PayoutPanel')).PayoutPanel,
-}));
+// Only an admin sees the moderation controls: visitors skip their code.
 const AdminControls = lazy(async () => ({
   default: (await import('../components/detail/AdminControls')).AdminControls,
 }));
@@ -192,6 +189,8 @@ export interface ProjectPageSlots {
   faqTab?: (project: Project, isCreator: boolean) => ReactNode;
   /** The funding curve and the backers, for the creator and admins (creator tools). */
   creatorTools?: (project: Project) => ReactNode;
+  /** The creator's payment management: bank account, balance and payouts (payouts). */
+  payoutPanel?: (project: Project) => ReactNode;
 }
 
 /** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
@@ -281,9 +280,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           </Paper>
           {/* The creator's payment management panel (payouts). */}
           {isCreator && handlesMoney(project) && (
-            <Suspense fallback={null}>
-              <PayoutPanel projectId={project.id} />
-            </Suspense>
+            <Suspense fallback={null}>{slots.payoutPanel?.(project)}</Suspense>
           )}
         </Stack>
         <div className={classes.side}>

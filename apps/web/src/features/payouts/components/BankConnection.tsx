@@ -2,7 +2,7 @@ import { Alert, Button, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { BankAccountStatus } from '@fundry/shared';
 import { notify } from '@/lib/notify';
-import { useConnectBankAccount } from './api';
+import { useConnectBankAccount } from '../api/payouts';
 import { PAYOUT_UI_MESSAGES, requirementLabels } from './messages';
 
 /** Starts (or continues) the provider's onboarding: the browser leaves for the connect address. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useBankAccountStatus, usePayoutEligibility } from './api';
+import { useBankAccountStatus, usePayoutEligibility } from '../api/payouts';
 import { BankConnection } from './BankConnection';
 import { PAYOUT_UI_MESSAGES } from './messages';
 import { PayoutHistory } from './PayoutHistory';

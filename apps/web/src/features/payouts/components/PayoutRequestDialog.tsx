@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatDollars, hasAtMostTwoDecimals, TIMINGS_MS } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { isInsufficientFunds, useRequestPayout } from './api';
+import { isInsufficientFunds, useRequestPayout } from '../api/payouts';
 import { PAYOUT_UI_MESSAGES } from './messages';
 
 type Stage = 'entry' | 'processing' | 'success';

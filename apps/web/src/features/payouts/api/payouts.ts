@@ -8,7 +8,7 @@ import {
 } from '@fundry/shared';
 import { api, ApiError } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
-import { PAYOUT_UI_MESSAGES } from './messages';
+import { PAYOUT_UI_MESSAGES } from '../components/messages';
 
 /** Query keys of payouts: every one starts with 'payouts', and carries the token (the data is the caller's). */
 export const payoutKeys = {

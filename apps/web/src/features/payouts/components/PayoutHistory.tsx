@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mant
 import { IconAlertCircle } from '@tabler/icons-react';
 import { formatDollars } from '@fundry/shared';
 import { notify } from '@/lib/notify';
-import { usePayoutHistory } from './api';
+import { usePayoutHistory } from '../api/payouts';
 import { PAYOUT_UI_MESSAGES } from './messages';
 
 const STATUS_COLORS: Record<string, string> = { COMPLETED: 'teal', PENDING: 'yellow', FAILED: 'red' };
