@@ -548,7 +548,7 @@ try {
     `${created.toLocaleString('en-US')} pledges created (${pledgesPerSecond.toFixed(0)}/s), ${soldOut.toLocaleString('en-US')} refused as sold out (409); ` +
       `${(pendingAfter - pendingBefore).toLocaleString('en-US')} new pending donations in the database (the 201s, plus ` +
       'pledges still in flight when the run stopped: at most one per connection).',
-    `Nearly-sold-out rewards: ${scarceStock} units left before, ${scarceLeft} after; rewards whose pending + succeeded ` +
+    `Nearly-sold-out rewards: ${scarceStock} units left before, ${scarceLeft} after; rewards whose open checkouts + live pledges ` +
       `donations exceed their stock: **${oversold}**.`,
   ];
 
