@@ -16,6 +16,25 @@ function Figure({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** The amount raised and the goal, large in the funding card and small in the phone's pledge bar. */
+export function RaisedOfGoal({ project, compact = false }: { project: Project; compact?: boolean }) {
+  return (
+    <div>
+      <Text
+        fz={compact ? undefined : 30}
+        fw={compact ? 700 : 800}
+        c={compact ? undefined : 'teal'}
+        lh={compact ? 1.2 : 1.1}
+      >
+        {formatDollars(project.current_amount)}
+      </Text>
+      <Text size={compact ? 'xs' : 'sm'} c="dimmed">
+        raised of {project.goal_amount === null ? 'an unset' : formatDollars(project.goal_amount)} goal
+      </Text>
+    </div>
+  );
+}
+
 /**
  * Amount raised, goal, backers, days to go and the progress bar. `children` is where the backing, sharing
  * and saving actions go (SPEC §2); they arrive with their own issues.
@@ -37,14 +56,7 @@ export function StatsCard({
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label="Funding">
       <Stack gap="md">
-        <div>
-          <Text fz={30} fw={800} c="teal" lh={1.1}>
-            {formatDollars(project.current_amount)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            raised of {project.goal_amount === null ? 'an unset' : formatDollars(project.goal_amount)} goal
-          </Text>
-        </div>
+        <RaisedOfGoal project={project} />
         <Progress
           value={percent}
           size="lg"

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import { type ReactNode, type RefObject, useEffect, useState } from 'react';
-import { formatDollars, type Project } from '@fundry/shared';
+import type { Project } from '@fundry/shared';
+import { RaisedOfGoal } from './StatsCard';
 import classes from './StickyPledgeBar.module.css';
 
 /**
@@ -30,14 +30,7 @@ export function StickyPledgeBar({
   if (!scrolledPast) return null;
   return (
     <div className={classes.stickyBar} data-testid="sticky-pledge-bar">
-      <div>
-        <Text fw={700} lh={1.2}>
-          {formatDollars(project.current_amount)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          raised of {project.goal_amount === null ? 'an unset' : formatDollars(project.goal_amount)} goal
-        </Text>
-      </div>
+      <RaisedOfGoal project={project} compact />
       {children}
     </div>
   );
