@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A page test clicks through several screens; on two busy cores that can pass the 5 s default.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -106,7 +106,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  await app.register(loadShedding, { maxInFlight: config.maxInFlightRequests });
+  await app.register(loadShedding, {
+    maxInFlight: config.maxInFlightRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -42,6 +42,7 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   RATE_LIMITS: flag.default(true),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65_535).optional(),
@@ -96,6 +97,8 @@ export interface Config {
   rateLimits: boolean;
   /** Requests served at once; past this the process answers 503 with Retry-After instead of queueing. */
   maxInFlightRequests: number;
+  /** Event-loop lag past which the process answers 503 with Retry-After; 0 never sheds on lag. */
+  maxEventLoopDelayMs: number;
   /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     rateLimits: e.RATE_LIMITS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,

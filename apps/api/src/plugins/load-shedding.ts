@@ -16,11 +16,14 @@ const busy = () =>
 
 /**
  * Overload answers 503 with Retry-After at once instead of queueing until clients time out: past
- * `maxInFlight` requests in progress, and while the event loop lags by more than a second.
+ * `maxInFlight` requests in progress, and while the event loop lags by more than `maxEventLoopDelayMs`.
  */
-async function loadSheddingImpl(app: FastifyInstance, { maxInFlight }: { maxInFlight: number }) {
+async function loadSheddingImpl(
+  app: FastifyInstance,
+  { maxInFlight, maxEventLoopDelayMs }: { maxInFlight: number; maxEventLoopDelayMs: number },
+) {
   await app.register(underPressure, {
-    maxEventLoopDelay: 1_000,
+    maxEventLoopDelay: maxEventLoopDelayMs,
     retryAfter: RETRY_AFTER_SECONDS,
     pressureHandler: () => {
       throw busy();

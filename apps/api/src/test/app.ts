@@ -25,6 +25,9 @@ export async function createTestApp(
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'off',
+    // PGlite runs inside the test process: while it migrates one app's database, another app's event loop
+    // lags by seconds, and shedding on lag would answer the test's own requests with 503.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -31,3 +31,17 @@ export function paginationItems(
   if (end < pages) items.push(pages);
   return items;
 }
+
+/** The list page named in the address (`?page=`): 1 when it is absent or not a page number. */
+export function readPage(params: URLSearchParams): number {
+  const requested = Math.floor(Number(params.get('page')));
+  return Number.isFinite(requested) && requested > 1 ? requested : 1;
+}
+
+/** The same address on another page; page 1 is the address without `page`. */
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next;
+}

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { usePasswordResetRequest } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
+import { AuthFooterLink, EmailInput, FormError, SuccessNote } from '../components/AuthFormParts';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 
 /** SPEC §4 "Password reset request". */
@@ -61,38 +61,19 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the email address of your account and we will send you a link to reset your password."
     >
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      {state === 'sent' && (
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-          {sentMessage}
-        </Alert>
-      )}
+      <FormError message={error} />
+      {state === 'sent' && <SuccessNote>{sentMessage}</SuccessNote>}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            disabled={state !== 'idle'}
-            {...form.getInputProps('email')}
-          />
+          <EmailInput disabled={state !== 'idle'} {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={state === 'sending'} disabled={state === 'sent'}>
             {state === 'sent' ? 'Reset Link Sent' : 'Send Reset Link'}
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Remembered it?{' '}
-        <Anchor component={Link} to="/signin" fw={600}>
-          Back to sign in
-        </Anchor>
-      </Text>
+      <AuthFooterLink prompt="Remembered it?" to="/signin">
+        Back to sign in
+      </AuthFooterLink>
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AUTH_MESSAGES } from '@fundry/shared';
@@ -8,6 +7,7 @@ import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
 import { useRegister } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
+import { AuthFooterLink, EmailInput, FormError, SuccessNote } from '../components/AuthFormParts';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 import { recalledReturnPath, rememberReturnPath } from '../return-path';
 import { safeRedirectPath } from '../safe-path';
@@ -62,9 +62,7 @@ export function RegisterPage() {
   if (register.isSuccess) {
     return (
       <AuthCard title="Check your email">
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-          {register.data.message || AUTH_MESSAGES.registered}
-        </Alert>
+        <SuccessNote>{register.data.message || AUTH_MESSAGES.registered}</SuccessNote>
         <Text size="sm" c="dimmed" ta="center">
           Open the link in the email to confirm your address, then sign in
           {from ? ' and we will take you back to where you were' : ''}.
@@ -78,11 +76,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Join Fundry to start and back projects.">
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -97,14 +91,7 @@ export function RegisterPage() {
             withAsterisk
             {...form.getInputProps('username')}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
@@ -117,12 +104,9 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Already have an account?{' '}
-        <Anchor component={Link} to="/signin" state={returnState} fw={600}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthFooterLink prompt="Already have an account?" to="/signin" state={returnState}>
+        Sign in
+      </AuthFooterLink>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, passwordProblems, TIMINGS_MS } from '@fundry/shared';
@@ -8,6 +8,7 @@ import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
 import { useResetPassword } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
+import { AuthFooterLink, FormError, SuccessNote } from '../components/AuthFormParts';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 
 const REQUIREMENTS_UNMET = 'Your password does not meet all the requirements below';
@@ -58,9 +59,7 @@ export function ResetPasswordPage() {
   if (outcome?.kind === 'done') {
     return (
       <AuthCard title="Password reset">
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-          {outcome.message}
-        </Alert>
+        <SuccessNote>{outcome.message}</SuccessNote>
         <Text size="sm" c="dimmed" ta="center">
           Taking you to sign in…
         </Text>
@@ -86,11 +85,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Set a new password" subtitle="Choose a new password for your Fundry account.">
-      {outcome?.kind === 'error' && (
-        <Alert color="red" role="alert">
-          {outcome.message}
-        </Alert>
-      )}
+      <FormError message={outcome?.kind === 'error' ? outcome.message : null} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -111,11 +106,7 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        <Anchor component={Link} to="/signin" fw={600}>
-          Back to sign in
-        </Anchor>
-      </Text>
+      <AuthFooterLink to="/signin">Back to sign in</AuthFooterLink>
     </AuthCard>
   );
 }

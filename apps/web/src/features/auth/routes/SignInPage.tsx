@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconBrandGoogle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -21,6 +21,7 @@ import {
   useVerifyTwoFactorLogin,
 } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
+import { AuthFooterLink, EmailInput, FormError, SuccessNote } from '../components/AuthFormParts';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 import { forgetReturnPath, recalledReturnPath } from '../return-path';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
@@ -131,14 +132,7 @@ function CredentialsStep({
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -154,12 +148,9 @@ function CredentialsStep({
         </Stack>
       </form>
       <GoogleSignIn redirectPath={redirectPath} />
-      <Text size="sm" ta="center">
-        Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/register" state={{ from: redirectPath }} fw={600}>
-          Sign up
-        </Anchor>
-      </Text>
+      <AuthFooterLink prompt="Don't have an account?" to="/register" state={{ from: redirectPath }}>
+        Sign up
+      </AuthFooterLink>
     </Stack>
   );
 }
@@ -198,11 +189,7 @@ function TwoFactorStep({
       <Text size="sm" c="dimmed" ta="center">
         {challenge.message || AUTH_MESSAGES.twoFactorRequired}
       </Text>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -254,9 +241,7 @@ export function SignInPage() {
   if (signedIn) {
     return (
       <AuthCard title="Welcome back">
-        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-          {AUTH_PAGE_MESSAGES.loginSucceeded}
-        </Alert>
+        <SuccessNote>{AUTH_PAGE_MESSAGES.loginSucceeded}</SuccessNote>
       </AuthCard>
     );
   }

@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconExternalLink, IconHeartHandshake } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Donation, formatDollars } from '@fundry/shared';
+import { ListEmptyState } from '@/components/ListEmptyState';
+import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
+import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
+import { readPage, withPage } from '@/lib/pagination';
 import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
@@ -43,24 +34,19 @@ function readTab(value: string | null): BackedTab {
 
 function EmptyState({ tab }: { tab: BackedTab }) {
   return (
-    <Paper withBorder radius="lg" p="xl" ta="center">
-      <Stack align="center" gap="sm">
-        <ThemeIcon size={56} radius="xl" variant="light">
-          <IconHeartHandshake size={28} />
-        </ThemeIcon>
-        <Title order={2} fz="lg">
-          {tab === 'all' ? 'You have not backed any projects yet' : 'No projects here'}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {tab === 'all'
-            ? 'Find a project you believe in and back it; it will be listed here.'
-            : 'None of the projects you backed is in this state.'}
-        </Text>
+    <ListEmptyState
+      icon={<IconHeartHandshake size={28} />}
+      title={tab === 'all' ? 'You have not backed any projects yet' : 'No projects here'}
+      action={
         <Button component={Link} to="/projects/explore">
           Explore Projects
         </Button>
-      </Stack>
-    </Paper>
+      }
+    >
+      {tab === 'all'
+        ? 'Find a project you believe in and back it; it will be listed here.'
+        : 'None of the projects you backed is in this state.'}
+    </ListEmptyState>
   );
 }
 
@@ -68,8 +54,7 @@ function EmptyState({ tab }: { tab: BackedTab }) {
 export function BackedProjectsPage() {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
-  const requested = Math.floor(Number(params.get('page')));
-  const page = Number.isFinite(requested) && requested > 1 ? requested : 1;
+  const page = readPage(params);
   const backed = useBackedProjects(tab, page);
   const list = backed.data;
 
@@ -78,23 +63,19 @@ export function BackedProjectsPage() {
   }, [backed.isError]);
 
   const update = (nextTab: BackedTab, nextPage: number) => {
-    const query = new URLSearchParams(params);
+    const query = withPage(params, nextPage);
     if (nextTab === 'all') query.delete('tab');
     else query.set('tab', nextTab);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    else query.delete('page');
     setParams(query);
   };
 
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            Backed Projects
-          </Title>
-          <Text c="dimmed">The projects you support, and what you gave to each.</Text>
-        </div>
+        <PageHeader
+          title="Backed Projects"
+          description="The projects you support, and what you gave to each."
+        />
         {list && list.meta.total_amount !== null && list.meta.total > 0 && (
           <Paper withBorder radius="lg" p="md" bg="teal.0" aria-label="Your support">
             <Group gap="xl">
@@ -189,16 +170,7 @@ export function BackedProjectsPage() {
                       </Anchor>
                     </Stack>
                   )}
-                  <Button
-                    component={Link}
-                    to={`/projects/${project.id}`}
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconExternalLink size={14} />}
-                    aria-label={`View ${project.title}`}
-                  >
-                    View
-                  </Button>
+                  <ViewProjectButton project={project} />
                 </Stack>
               )}
             />

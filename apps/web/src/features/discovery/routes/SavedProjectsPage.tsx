@@ -1,9 +1,13 @@
-import { Alert, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconBookmark, IconBookmarkOff, IconExternalLink } from '@tabler/icons-react';
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconBookmark, IconBookmarkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_SIZES, type ProjectCard as ProjectCardData, SAVE_MESSAGES } from '@fundry/shared';
+import { ListEmptyState } from '@/components/ListEmptyState';
+import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
+import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
+import { readPage, withPage } from '@/lib/pagination';
 import { notify } from '@/lib/notify';
 import { useSavedProjects, useSaveToggle } from '@/lib/saved-projects';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
@@ -11,57 +15,38 @@ import { DISCOVERY_MESSAGES } from '../messages';
 
 function EmptyState() {
   return (
-    <Paper withBorder radius="lg" p="xl" ta="center">
-      <Stack align="center" gap="sm">
-        <ThemeIcon size={56} radius="xl" variant="light">
-          <IconBookmark size={28} />
-        </ThemeIcon>
-        <Title order={2} fz="lg">
-          No saved projects yet
-        </Title>
-        <Text c="dimmed" maw={420}>
-          Save a project from its page to keep an eye on it; it will wait for you here.
-        </Text>
+    <ListEmptyState
+      icon={<IconBookmark size={28} />}
+      title="No saved projects yet"
+      action={
         <Button component={Link} to="/projects/explore">
           Explore Projects
         </Button>
-      </Stack>
-    </Paper>
+      }
+    >
+      Save a project from its page to keep an eye on it; it will wait for you here.
+    </ListEmptyState>
   );
 }
 
 /** /saved-projects (SPEC §2): the projects the signed-in person saved, with Unsave and View. */
 export function SavedProjectsPage() {
   const [params, setParams] = useSearchParams();
-  const requested = Math.floor(Number(params.get('page')));
-  const page = Number.isFinite(requested) && requested > 1 ? requested : 1;
+  const page = readPage(params);
   const saved = useSavedProjects(page, PAGE_SIZES.savedProjects);
   const toggle = useSaveToggle();
   const [unsaveFailed, setUnsaveFailed] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const list = saved.data;
 
-  const changePage = (next: number) => {
-    const query = new URLSearchParams(params);
-    if (next > 1) query.set('page', String(next));
-    else query.delete('page');
-    setParams(query);
-  };
+  const changePage = (next: number) => setParams(withPage(params, next));
 
   // The last project of a later page was unsaved: show the last page there is.
   const pastTheEnd = Boolean(list && !saved.isPlaceholderData && page > 1 && list.pages < page);
   const lastPage = list?.pages ?? 1;
   useEffect(() => {
     if (!pastTheEnd) return;
-    setParams(
-      (current) => {
-        const query = new URLSearchParams(current);
-        if (lastPage > 1) query.set('page', String(lastPage));
-        else query.delete('page');
-        return query;
-      },
-      { replace: true },
-    );
+    setParams((current) => withPage(current, lastPage), { replace: true });
   }, [pastTheEnd, lastPage, setParams]);
 
   const unsave = (project: ProjectCardData) => {
@@ -80,12 +65,7 @@ export function SavedProjectsPage() {
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            Saved Projects
-          </Title>
-          <Text c="dimmed">Projects you are keeping an eye on.</Text>
-        </div>
+        <PageHeader title="Saved Projects" description="Projects you are keeping an eye on." />
         {unsaveFailed && (
           <Alert
             color="red"
@@ -128,16 +108,7 @@ export function SavedProjectsPage() {
                   >
                     Unsave
                   </Button>
-                  <Button
-                    component={Link}
-                    to={`/projects/${project.id}`}
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconExternalLink size={14} />}
-                    aria-label={`View ${project.title}`}
-                  >
-                    View
-                  </Button>
+                  <ViewProjectButton project={project} />
                 </>
               )}
             />

@@ -24,6 +24,7 @@ import {
   useNotificationPage,
 } from '@/lib/notifications';
 import { notify } from '@/lib/notify';
+import { readPage, withPage } from '@/lib/pagination';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
@@ -88,7 +89,7 @@ function NotificationRow({ notification, now }: { notification: Notification; no
 /** The notification centre (DESIGN.md §11): every notification, paged, each leading to its cause. */
 export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = readPage(params);
   const query = useNotificationPage(page, NOTIFICATIONS_PER_PAGE);
   const markAll = useMarkAllNotificationsRead();
   const [now, setNow] = useState(() => Date.now());
@@ -100,7 +101,7 @@ export function NotificationsPage() {
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / NOTIFICATIONS_PER_PAGE)) : 1;
   const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
+    setParams(withPage(params, next));
     window.scrollTo({ top: 0 });
   };
 

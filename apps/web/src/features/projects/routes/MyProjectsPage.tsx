@@ -14,13 +14,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconEdit, IconExternalLink, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DESCRIPTION_CUT, type ProjectCard as ProjectCardData, type StatusFilter } from '@fundry/shared';
+import { PageHeader } from '@/components/PageHeader';
 import { ProjectCard } from '@/components/projects/ProjectCard';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
+import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
 import { notify } from '@/lib/notify';
+import { readPage, withPage } from '@/lib/pagination';
 import { useMyProjects } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
 import { PROJECT_PAGE_MESSAGES } from '../messages';
@@ -63,18 +66,7 @@ function CardActions({ project }: { project: ProjectCardData }) {
       </>
     );
   }
-  return (
-    <Button
-      component={Link}
-      to={`/projects/${project.id}`}
-      size="xs"
-      variant="light"
-      leftSection={<IconExternalLink size={14} />}
-      aria-label={`View ${project.title}`}
-    >
-      View
-    </Button>
-  );
+  return <ViewProjectButton project={project} />;
 }
 
 function SignInPrompt() {
@@ -100,7 +92,7 @@ export function MyProjectsPage() {
   const token = useStoredAccessToken();
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((candidate) => candidate.value === params.get('tab')) ?? TABS[0]!;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const page = readPage(params);
   const projects = useMyProjects({ status: tab.status, page, perPage: PER_PAGE });
 
   useEffect(() => {
@@ -116,23 +108,17 @@ export function MyProjectsPage() {
     else next.set('tab', value);
     setParams(next);
   };
-  const changePage = (value: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(value));
-    setParams(next);
-  };
+  const changePage = (value: number) => setParams(withPage(params, value));
   const list = projects.isPlaceholderData ? undefined : projects.data;
 
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1} fz={{ base: 26, sm: 32 }}>
-              My Projects
-            </Title>
-            <Text c="dimmed">Drafts, submissions under review and live campaigns, all in one place.</Text>
-          </div>
+          <PageHeader
+            title="My Projects"
+            description="Drafts, submissions under review and live campaigns, all in one place."
+          />
           <Button component={Link} to="/projects/create" leftSection={<IconPlus size={18} />}>
             Create New Project
           </Button>

@@ -112,122 +112,114 @@ function FileChooser({
   );
 }
 
-export function ImageField({
-  form,
-  pick,
-  onPick,
-  existingUpload,
-  disabled,
-}: {
-  form: Form;
-  pick: PickedFile | null;
-  onPick: PickFile;
-  existingUpload: string | null;
-  disabled?: boolean;
-}) {
-  const values = form.getValues();
-  const checkUrl = () => {
-    const problem = imageUrlProblem(form.getValues().image_url);
-    if (!problem) return;
-    form.setFieldError('image_url', problem);
-    notify.error(PROJECT_MESSAGES.imageUrl);
-  };
-  const preview = previewSource(values.imageType, pick, values.image_url, existingUpload, imageUrlProblem);
-  return (
-    <Stack gap="sm">
-      <MediaTypeChoice
-        form={form}
-        field="imageType"
-        label="Project Image"
-        fileLabel="Upload Image"
-        urlLabel="Image URL"
-        disabled={disabled}
-      />
-      {values.imageType === 'file' ? (
-        <FileChooser
-          accept={IMAGE_TYPES}
-          inputLabel="Upload project image"
-          buttonLabel="Choose image"
-          icon={<IconPhoto size={16} />}
-          hint="JPEG, PNG or GIF, under 5 MB"
-          pick={pick}
-          hasExisting={Boolean(existingUpload)}
-          error={form.errors.image}
-          onPick={onPick}
-          disabled={disabled}
-        />
-      ) : (
-        <TextInput
-          label="Image URL"
-          type="url"
-          placeholder="https://images.unsplash.com/photo.jpg"
-          description="A .jpg, .jpeg, .png, .gif, .webp or .bmp address, or an Unsplash, Imgur or Cloudinary link"
-          disabled={disabled}
-          {...form.getInputProps('image_url')}
-          onBlur={checkUrl}
-        />
-      )}
-      {preview && <MediaPreview kind="image" src={preview.src} path={preview.path} />}
-    </Stack>
-  );
-}
+type MediaKind = 'image' | 'video';
 
-export function VideoField({
+/** Everything that differs between the image and the video fields; the fields themselves are one component. */
+const MEDIA_KINDS = {
+  image: {
+    typeField: 'imageType',
+    urlField: 'image_url',
+    fileError: 'image',
+    label: 'Project Image',
+    fileLabel: 'Upload Image',
+    urlLabel: 'Image URL',
+    accept: IMAGE_TYPES,
+    inputLabel: 'Upload project image',
+    buttonLabel: 'Choose image',
+    icon: <IconPhoto size={16} />,
+    hint: 'JPEG, PNG or GIF, under 5 MB',
+    placeholder: 'https://images.unsplash.com/photo.jpg',
+    description: 'A .jpg, .jpeg, .png, .gif, .webp or .bmp address, or an Unsplash, Imgur or Cloudinary link',
+    urlProblem: imageUrlProblem,
+    /** Every problem with an image address is also said in a toast, in SPEC's words. */
+    toastFor: (): string | null => PROJECT_MESSAGES.imageUrl,
+  },
+  video: {
+    typeField: 'videoType',
+    urlField: 'video_url',
+    fileError: 'video',
+    label: 'Project Video',
+    fileLabel: 'Upload Video',
+    urlLabel: 'Video URL',
+    accept: VIDEO_TYPES,
+    inputLabel: 'Upload project video',
+    buttonLabel: 'Choose video',
+    icon: <IconVideo size={16} />,
+    hint: 'MP4, WebM or OGG, under 100 MB',
+    placeholder: 'https://www.youtube.com/watch?v=…',
+    description: 'A YouTube or Vimeo link',
+    urlProblem: videoUrlProblem,
+    /** Only an address on another host than YouTube or Vimeo is also said in a toast (SPEC). */
+    toastFor: (problem: string): string | null => (problem === PROJECT_MESSAGES.videoHost ? problem : null),
+  },
+} as const;
+
+export function MediaField({
+  kind,
   form,
   pick,
   onPick,
   existingUpload,
   disabled,
 }: {
+  kind: MediaKind;
   form: Form;
   pick: PickedFile | null;
   onPick: PickFile;
   existingUpload: string | null;
   disabled?: boolean;
 }) {
+  const media = MEDIA_KINDS[kind];
   const values = form.getValues();
   const checkUrl = () => {
-    const problem = videoUrlProblem(form.getValues().video_url);
+    const problem = media.urlProblem(form.getValues()[media.urlField]);
     if (!problem) return;
-    form.setFieldError('video_url', problem);
-    if (problem === PROJECT_MESSAGES.videoHost) notify.error(PROJECT_MESSAGES.videoHost);
+    form.setFieldError(media.urlField, problem);
+    const toast = media.toastFor(problem);
+    if (toast) notify.error(toast);
   };
-  const preview = previewSource(values.videoType, pick, values.video_url, existingUpload, videoUrlProblem);
+  const preview = previewSource(
+    values[media.typeField],
+    pick,
+    values[media.urlField],
+    existingUpload,
+    media.urlProblem,
+  );
   return (
     <Stack gap="sm">
       <MediaTypeChoice
         form={form}
-        field="videoType"
-        label="Project Video"
-        fileLabel="Upload Video"
-        urlLabel="Video URL"
+        field={media.typeField}
+        label={media.label}
+        fileLabel={media.fileLabel}
+        urlLabel={media.urlLabel}
         disabled={disabled}
       />
-      {values.videoType === 'file' ? (
+      {values[media.typeField] === 'file' ? (
         <FileChooser
-          accept={VIDEO_TYPES}
-          inputLabel="Upload project video"
-          buttonLabel="Choose video"
-          icon={<IconVideo size={16} />}
-          hint="MP4, WebM or OGG, under 100 MB"
+          accept={media.accept}
+          inputLabel={media.inputLabel}
+          buttonLabel={media.buttonLabel}
+          icon={media.icon}
+          hint={media.hint}
           pick={pick}
           hasExisting={Boolean(existingUpload)}
-          error={form.errors.video}
+          error={form.errors[media.fileError]}
           onPick={onPick}
           disabled={disabled}
         />
       ) : (
         <TextInput
-          label="Video URL"
+          label={media.urlLabel}
           type="url"
-          placeholder="https://www.youtube.com/watch?v=…"
-          description="A YouTube or Vimeo link"
+          placeholder={media.placeholder}
+          description={media.description}
           disabled={disabled}
-          {...form.getInputProps('video_url')}
+          {...form.getInputProps(media.urlField)}
           onBlur={checkUrl}
         />
       )}
-      {preview && <MediaPreview kind="video" src={preview.src} path={preview.path} />}
+      {preview && <MediaPreview kind={kind} src={preview.src} path={preview.path} />}
     </Stack>
   );
 }

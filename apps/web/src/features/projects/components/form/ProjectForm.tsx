@@ -22,7 +22,7 @@ import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
 import { type SaveTarget, useSaveProject } from '@/features/projects/api/projects';
 import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
-import { ImageField, previewSource, VideoField } from './MediaFields';
+import { MediaField, previewSource } from './MediaFields';
 import { PreviewDialog } from './PreviewDialog';
 import { RichTextField } from '@/components/projects/RichTextField';
 import {
@@ -297,8 +297,20 @@ export function ProjectForm({
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-            <ImageField form={form} pick={image} onPick={pickImage} existingUpload={existingImage} />
-            <VideoField form={form} pick={video} onPick={pickVideo} existingUpload={existingVideo} />
+            <MediaField
+              kind="image"
+              form={form}
+              pick={image}
+              onPick={pickImage}
+              existingUpload={existingImage}
+            />
+            <MediaField
+              kind="video"
+              form={form}
+              pick={video}
+              onPick={pickVideo}
+              existingUpload={existingVideo}
+            />
           </SimpleGrid>
         </Paper>
 
