@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, DEFAULT_THEME } from '@mantine/core';
+import tabClasses from './tabs.module.css';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -19,6 +20,7 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Links in text are told apart from it by more than colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    Tabs: { classNames: { list: tabClasses.list } },
   },
 });
 

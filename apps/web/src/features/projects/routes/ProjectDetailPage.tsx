@@ -246,7 +246,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
         <Stack gap="xl" className={classes.content}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
             <Tabs defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}>
-              <Tabs.List mb="lg" className={classes.tabList}>
+              <Tabs.List mb="lg">
                 <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
                   Overview
                 </Tabs.Tab>
