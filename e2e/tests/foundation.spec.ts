@@ -1,5 +1,8 @@
 import { expect, test } from '../fixtures';
 
+// The not-found page answers 404 on purpose: the browser logs that status for the document itself.
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 404/] });
+
 test('a visitor reads the home, about, FAQ and settings pages and meets a not-found page', async ({
   page,
 }, testInfo) => {
@@ -64,7 +67,7 @@ test('a visitor reads the home, about, FAQ and settings pages and meets a not-fo
     '/profile?tab=account',
   );
 
-  await page.goto('/no/such/page');
+  expect((await page.goto('/no/such/page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
