@@ -3,9 +3,6 @@ import { API, bearer, isoDate } from '../support/campaign';
 
 const SUNCELL = 'SunCell: a solar lantern for every home';
 
-// The 404 pages answer 404 on purpose: the browser logs that status for the document itself.
-test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 404/] });
-
 /** A project Maya submits for review: pending until the admin activates it. */
 async function submitProject(request: Parameters<typeof bearer>[0], title: string) {
   const categories = await request.get(`${API}/categories`);
