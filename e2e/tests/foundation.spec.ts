@@ -64,7 +64,7 @@ test('a visitor reads the home, about, FAQ and settings pages and meets a not-fo
     '/profile?tab=account',
   );
 
-  await page.goto('/no/such/page');
+  expect((await page.goto('/no/such/page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -8,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,12 +27,7 @@ import { creatorToolRoutes } from './modules/creator-tools/creator-tools.routes'
 import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
-import {
-  type LinkPreview,
-  projectPreview,
-  updatePreview,
-  withLinkPreview,
-} from './modules/projects/link-preview';
+import { pageRoutes } from './modules/pages/pages.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
 import { pledgeRoutes } from './modules/pledges/pledges.routes';
@@ -210,62 +204,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWebBuild = existsSync(indexHtml);
-  if (hasWebBuild) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The web build ships .br and .gz beside each file (apps/web/vite.config.ts).
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          void reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  if (hasWebBuild) {
-    const shell = readFileSync(indexHtml, 'utf8');
-    const sendPage = (reply: FastifyReply, preview: LinkPreview | null) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(preview ? withLinkPreview(shell, preview, config.appUrl) : shell);
-    const positive = (value: string) => {
-      const id = Number(value);
-      return Number.isInteger(id) && id > 0 ? id : null;
-    };
-    // A shared project or update link gets the SPA with the page's preview tags filled in.
-    app.get('/projects/:id', { schema: { hide: true } }, async (request, reply) => {
-      const id = positive((request.params as { id: string }).id);
-      const project = id ? await services.projects.preview(id) : null;
-      return sendPage(reply, project && projectPreview(project));
-    });
-    app.get('/projects/:id/updates/:updateId', { schema: { hide: true } }, async (request, reply) => {
-      const params = request.params as { id: string; updateId: string };
-      const [id, updateId] = [positive(params.id), positive(params.updateId)];
-      const project = id ? await services.projects.preview(id) : null;
-      const update = project && updateId ? await services.updates.preview(project.id, updateId) : null;
-      return sendPage(reply, project && update && updatePreview(project, update));
-    });
-  }
-
-  // History fallback: page routes get the SPA, anything else the JSON error body.
-  app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage =
-      hasWebBuild &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/uploads/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
-    }
-    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+  await app.register(pageRoutes, {
+    pages: services.pages,
+    webDistDir: config.webDistDir,
+    appUrl: config.appUrl,
   });
 
   return app;

@@ -131,7 +131,7 @@ const UNREACHABLE_MESSAGES = [
 ];
 
 /** The database (or another store) is down or cut off: not the request's fault, and worth a retry shortly. */
-function isDatabaseUnreachable(error: FastifyError): boolean {
+export function isDatabaseUnreachable(error: FastifyError): boolean {
   const code = error.code ?? '';
   return (
     UNREACHABLE_SQLSTATE.test(code) ||

@@ -18,6 +18,7 @@ import { type Clock, PaymentService } from './modules/payments/payments.service'
 import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
+import { PageService } from './modules/pages/pages.service';
 import { PayoutService } from './modules/payouts/payouts.service';
 import { CollectionService } from './modules/pledges/collection.service';
 import { PledgeService } from './modules/pledges/pledges.service';
@@ -117,6 +118,7 @@ export function createServices(
     faqs,
     preferences,
     reminders,
+    pages: new PageService(db, projects, updates),
   };
 }
 

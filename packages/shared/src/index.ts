@@ -19,3 +19,5 @@ export * from './rules/time';
 export * from './schemas/preferences';
 export * from './schemas/tools';
 export * from './schemas/community';
+export * from './pages';
+export * from './news';

@@ -9,7 +9,7 @@ function lazyPage(load: () => Promise<ComponentType>): ReactElement {
   return <Page />;
 }
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [

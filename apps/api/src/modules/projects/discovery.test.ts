@@ -1,15 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCard } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
-
-const SHELL =
-  '<!doctype html><html><head><title>Fundry</title><meta name="description" content="x" /></head><body></body></html>';
 
 describe.each(databaseKinds)('discovery on %s', (kind) => {
   let ctx: TestContext;
@@ -21,11 +15,9 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
   let now = new Date();
 
   beforeAll(async () => {
-    const webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
-    writeFileSync(path.join(webDist, 'index.html'), SHELL);
     ctx = await createTestApp(
       kind,
-      { WEB_DIST_DIR: webDist, APP_URL: 'https://fundry.example', PAYMENTS_PROVIDER: 'sandbox' },
+      { APP_URL: 'https://fundry.example', PAYMENTS_PROVIDER: 'sandbox' },
       undefined,
       {
         clock: () => now,
@@ -418,64 +410,5 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     expect(
       (await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/${ids.DRAFT}/share` })).statusCode,
     ).toBe(404);
-  });
-
-  it('serves a public project page with Open Graph and Twitter tags, and a private one without', async () => {
-    const page = await ctx.app.inject({
-      url: `/projects/${ids.titleMatch}`,
-      headers: { accept: 'text/html' },
-    });
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<meta property="og:title" content="Solar kettle" />');
-    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(page.body).toContain('<title>Solar kettle — Fundry</title>');
-    const hidden = await ctx.app.inject({
-      url: `/projects/${ids.PENDING}`,
-      headers: { accept: 'text/html' },
-    });
-    expect(hidden.body).toBe(SHELL);
-    expect((await ctx.app.inject({ url: '/projects/explore', headers: { accept: 'text/html' } })).body).toBe(
-      SHELL,
-    );
-  });
-
-  it('serves an update page with its preview tags, never the text of a backers-only or deleted update', async () => {
-    const db = ctx.database.db;
-    const values = (number: number, visibility: 'public' | 'backers', body: string) => ({
-      project_id: ids.titleMatch!,
-      author_id: creatorId,
-      number,
-      title: `Week ${number} at the forge`,
-      body,
-      visibility,
-    });
-    const [open, closed, gone] = await db
-      .insertInto('project_updates')
-      .values([
-        values(1, 'public', '<p>The first kettles are cast.</p>'),
-        values(2, 'backers', '<p>Secret copper finish.</p>'),
-        { ...values(3, 'public', '<p>Deleted news.</p>'), deleted_at: new Date() },
-      ])
-      .returning('id')
-      .execute();
-    const page = (projectId: number, updateId: number) =>
-      ctx.app.inject({ url: `/projects/${projectId}/updates/${updateId}`, headers: { accept: '*/*' } });
-
-    const shared = await page(ids.titleMatch!, open!.id);
-    expect(shared.headers['content-type']).toContain('text/html');
-    expect(shared.body).toContain('<title>Week 1 at the forge · Update #1 of Solar kettle — Fundry</title>');
-    expect(shared.body).toContain('<meta property="og:description" content="The first kettles are cast." />');
-    expect(shared.body).toContain(
-      `<link rel="canonical" href="https://fundry.example/projects/${ids.titleMatch}/updates/${open!.id}" />`,
-    );
-    const locked = await page(ids.titleMatch!, closed!.id);
-    expect(locked.body).toContain(
-      '<meta property="og:title" content="Week 2 at the forge · Update #2 of Solar kettle" />',
-    );
-    expect(locked.body).toContain('An update for the backers of Solar kettle on Fundry.');
-    expect(locked.body).not.toContain('Secret copper');
-    expect((await page(ids.titleMatch!, gone!.id)).body).toBe(SHELL);
-    expect((await page(ids.PENDING!, open!.id)).body).toBe(SHELL);
-    expect((await page(ids.titleMatch!, 999999)).body).toBe(SHELL);
   });
 });

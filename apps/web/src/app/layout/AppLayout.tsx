@@ -2,7 +2,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { STATIC_PAGE_META } from '@fundry/shared';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
 import { NAVBAR_HEIGHT } from '../theme';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -27,6 +29,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useScrollToTopOnNavigation(pathname);
+  // Pages built from data set their own head once it has loaded.
+  usePageMeta(STATIC_PAGE_META[pathname]);
   useEffect(() => {
     setSessionExpiredHandler(() => void navigate('/signin', { replace: true }));
   }, [navigate]);

@@ -15,7 +15,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Reward } from '@fundry/shared';
+import { projectPageMeta, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { canBackProject, useBackingStarter } from '@/components/rewards/BackProjectButton';
 import { REWARD_UI_MESSAGES } from '@/components/rewards/messages';
@@ -23,6 +23,7 @@ import { RewardCard } from '@/components/rewards/RewardCard';
 import { RewardFormDialog } from '@/components/rewards/RewardFormDialog';
 import { useCanManageRewards } from '@/components/rewards/RewardListCard';
 import { serverMessage } from '@/lib/api-errors';
+import { usePageMeta } from '@/lib/page-meta';
 import { notify } from '@/lib/notify';
 import { isSoldOut, useDeleteReward, useProjectSummary, useRewards } from '@/lib/rewards';
 import { useSession } from '@/lib/session';
@@ -39,6 +40,9 @@ export function AllRewardsPage() {
   const session = useSession();
   const project = useProjectSummary(id);
   const rewards = useRewards(id);
+  usePageMeta(
+    project.data && { ...projectPageMeta(project.data), title: `Rewards of ${project.data.title}` },
+  );
   const isCreator = Boolean(
     project.data && session.userId !== null && session.userId === project.data.creator_id,
   );

@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } fr
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { richTextToPlain } from '@fundry/shared';
+import { NOT_FOUND_META, updatePageMeta } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { api } from '@/lib/api-client';
 import { isApiError, serverMessage } from '@/lib/api-errors';
+import { usePageMeta } from '@/lib/page-meta';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useSession, useStoredAccessToken } from '@/lib/session';
 import { useUpdate } from '../api/community';
@@ -38,10 +39,17 @@ export function UpdatePage() {
   const project = useProjectOf(projectId);
   const update = useUpdate(projectId, updateId);
   const isCreator = session.userId !== null && session.userId === project.data?.creator_id;
-  const projectTitle = project.data?.title ?? 'the project';
+
+  const notFound = projectId === null || updateId === null || isApiError(update.error, 404);
+  usePageMeta(
+    notFound
+      ? NOT_FOUND_META
+      : update.data && project.data && updatePageMeta(project.data.title, update.data),
+    { canonical: !notFound },
+  );
 
   let content;
-  if (projectId === null || updateId === null || isApiError(update.error, 404)) {
+  if (notFound) {
     content = (
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={COMMUNITY_TEXT.updateNotFound}>
         <Stack gap="sm" align="flex-start">
@@ -62,18 +70,8 @@ export function UpdatePage() {
     content = <PageLoader />;
   } else {
     const view = update.data;
-    const description = view.locked
-      ? `An update for the backers of ${projectTitle}.`
-      : richTextToPlain(view.body).slice(0, 200);
-    const title = `${view.title} · Update #${view.number} · ${projectTitle}`;
     content = (
       <Stack gap="lg">
-        {/* React hoists these into the head: the page's title and its link preview. */}
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        <meta property="og:title" content={`${view.title} (Update #${view.number})`} />
-        <meta property="og:description" content={description} />
-        <meta property="og:type" content="article" />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
           <Stack gap="md">
             <UpdateByline update={view} />

@@ -2,8 +2,9 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '@fundry/shared';
+import { categoryPageMeta, PAGE_SIZES } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
+import { usePageMeta } from '@/lib/page-meta';
 import { useCategory, useProjectList } from '../api/discovery';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { DISCOVERY_MESSAGES } from '../messages';
@@ -31,6 +32,7 @@ export function CategoryPage() {
     { enabled: id !== null },
   );
   const list = id === null ? undefined : projects.data;
+  usePageMeta(category.data && categoryPageMeta(category.data.name));
 
   useEffect(() => {
     // A failed category lookup is silent (SPEC §8): logged only.

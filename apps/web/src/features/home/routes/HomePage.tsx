@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { DiscoverSection } from '../components/DiscoverSection';
 import { ExplainerVideo } from '../components/ExplainerVideo';
-import { NEWS } from '../data/news';
+import { NEWS } from '@fundry/shared';
 
 const trustPoints = [
   {

@@ -1,10 +1,12 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { NEWS } from '../data/news';
+import { NEWS, newsPageMeta, NOT_FOUND_META } from '@fundry/shared';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function NewsPage() {
   const { slug } = useParams();
   const item = NEWS.find((news) => news.slug === slug);
+  usePageMeta(item ? newsPageMeta(item) : NOT_FOUND_META, { canonical: item !== undefined });
   if (!item) {
     return (
       <Container size="sm" py={80}>

@@ -24,8 +24,6 @@ export function LegalPage({
 }) {
   return (
     <>
-      <title>{`${title} · Fundry`}</title>
-      <meta name="description" content={subtitle} />
       <PageHero title={title} subtitle={subtitle} />
       <Container size="md" py={56}>
         <Stack gap={40}>

@@ -1,7 +1,10 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { NOT_FOUND_META } from '@fundry/shared';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function NotFoundPage() {
+  usePageMeta(NOT_FOUND_META, { canonical: false });
   return (
     <Container size="sm" py={120}>
       <Stack align="center" gap="md" ta="center">

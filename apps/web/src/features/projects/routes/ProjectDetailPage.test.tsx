@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project, UserProfile } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
@@ -221,5 +222,18 @@ describe('ProjectDetailPage', () => {
       routes: { 'GET projects/1': apiError(404, 'NOT_FOUND', 'Project not found') },
     });
     expect(await screen.findByText('Project not found')).toBeInTheDocument();
+  });
+
+  it('shows a YouTube video as its cover and a play button, loading the player only when pressed', async () => {
+    const user = userEvent.setup();
+    renderDetail(makeProject({ image_url: '/uploads/cover.jpg', video_url: 'https://youtu.be/ZXsQAXx_ao0' }));
+    const play = await screen.findByRole('button', { name: 'Play video: Solar Lantern' });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('img[src="/uploads/cover.jpg"]')).toHaveAttribute('fetchpriority', 'high');
+    await user.click(play);
+    expect(screen.getByTitle('Solar Lantern video')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/ZXsQAXx_ao0?autoplay=1',
+    );
   });
 });

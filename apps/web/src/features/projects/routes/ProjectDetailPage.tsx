@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type Project, PUBLIC_STATUSES } from '@fundry/shared';
+import { NOT_FOUND_META, type Project, projectPageMeta, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { ReportButton } from '@/components/moderation/ReportButton';
 import { ProjectActions } from '@/components/projects/ProjectActions';
@@ -37,6 +37,7 @@ import { RewardListCard } from '@/components/rewards/RewardListCard';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
+import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
 import { CreatorCard } from '../components/detail/CreatorCard';
@@ -326,6 +327,9 @@ export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
     project.isError && !notFound
       ? (serverMessage(project.error) ?? PROJECT_PAGE_MESSAGES.detailsFailed)
       : null;
+  usePageMeta(notFound ? NOT_FOUND_META : project.data && projectPageMeta(project.data), {
+    canonical: !notFound,
+  });
 
   useEffect(() => {
     if (failure) notify.error(failure);

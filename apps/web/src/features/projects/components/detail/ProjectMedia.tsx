@@ -1,89 +1,103 @@
-import { AspectRatio, Box, Image, Stack, Tabs, Text } from '@mantine/core';
-import { IconMovie, IconPhoto } from '@tabler/icons-react';
-import { mediaUrl, type Project, videoEmbed } from '@fundry/shared';
+import { AspectRatio, Box, Image, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconPhoto, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { mediaUrl, type Project, videoEmbed, type VideoEmbed } from '@fundry/shared';
+import classes from './ProjectMedia.module.css';
 
-function VideoPlayer({ url, title, poster }: { url: string; title: string; poster: string | null }) {
-  const embed = videoEmbed(url);
+/** The cover's intrinsic size: the browser reserves its box before the image arrives. */
+const COVER_WIDTH = 1280;
+const COVER_HEIGHT = 720;
+
+function Cover({ src, title }: { src: string; title: string }) {
   return (
-    <AspectRatio ratio={16 / 9}>
-      {embed ? (
-        <iframe
-          src={embed.embedUrl}
-          title={`${title} video`}
-          style={{ border: 0, borderRadius: 'var(--mantine-radius-lg)' }}
-          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          allowFullScreen
-        />
-      ) : (
-        <video
-          src={mediaUrl(url) ?? undefined}
-          poster={poster ?? undefined}
-          controls
-          preload="metadata"
-          aria-label={`${title} video`}
-          style={{ borderRadius: 'var(--mantine-radius-lg)', background: 'black' }}
-        />
-      )}
-    </AspectRatio>
+    <Image
+      src={src}
+      alt={title}
+      radius="lg"
+      fit="cover"
+      w="100%"
+      h="100%"
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      // The largest thing above the fold: fetched before the page's other images.
+      fetchPriority="high"
+    />
   );
 }
 
-function ProjectImage({ src, title }: { src: string; title: string }) {
+/**
+ * A YouTube or Vimeo video as its cover, a play button and its title: the player (and the third party behind
+ * it) loads only when the visitor asks for it.
+ */
+function VideoFacade({ embed, title, cover }: { embed: VideoEmbed; title: string; cover: string | null }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <iframe
+        src={`${embed.embedUrl}?autoplay=1`}
+        title={`${title} video`}
+        className={classes.frame}
+        allow="autoplay; accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+      />
+    );
+  }
   return (
-    <AspectRatio ratio={16 / 9}>
-      <Image src={src} alt={title} radius="lg" fit="cover" />
-    </AspectRatio>
+    <UnstyledButton className={classes.facade} onClick={() => setPlaying(true)}>
+      {cover ? <Cover src={cover} title="" /> : <Box className={classes.blank} />}
+      <Stack className={classes.overlay} align="center" justify="center" gap="sm">
+        <ThemeIcon size={72} radius={72} color="white" variant="white" aria-hidden>
+          <IconPlayerPlayFilled size={32} color="var(--mantine-color-teal-8)" />
+        </ThemeIcon>
+        {/* Its name is the text it shows (WCAG 2.5.3). */}
+        <Text c="white" fw={600} className={classes.caption}>
+          Play video: {title}
+        </Text>
+      </Stack>
+    </UnstyledButton>
   );
 }
 
 function Placeholder() {
   return (
-    <AspectRatio ratio={16 / 9}>
-      <Box
-        style={{
-          borderRadius: 'var(--mantine-radius-lg)',
-          background: 'linear-gradient(135deg, var(--mantine-color-teal-0), var(--mantine-color-cyan-1))',
-        }}
-      >
-        <Stack align="center" justify="center" h="100%" gap={6}>
-          <IconPhoto size={48} stroke={1.2} color="var(--mantine-color-teal-5)" aria-hidden />
-          <Text c="dimmed" size="sm">
-            No image or video yet
-          </Text>
-        </Stack>
-      </Box>
-    </AspectRatio>
+    <Box className={classes.blank}>
+      <Stack align="center" justify="center" h="100%" gap={6}>
+        <IconPhoto size={48} stroke={1.2} color="var(--mantine-color-teal-5)" aria-hidden />
+        <Text c="dimmed" size="sm">
+          No image or video yet
+        </Text>
+      </Stack>
+    </Box>
   );
 }
 
-/**
- * The project's video if it has one, else its image; tabs switch between them when there are both
- * (SPEC §2). YouTube and Vimeo links play in their embedded player, uploaded files in the native one.
- */
-export function ProjectMedia({ project }: { project: Project }) {
+function Media({ project }: { project: Project }) {
   const image = mediaUrl(project.image_url);
   const video = project.video_url;
-  if (video && image) {
+  const embed = videoEmbed(video);
+  if (embed) return <VideoFacade embed={embed} title={project.title} cover={image} />;
+  if (video) {
+    // An uploaded file plays from our own server; only its poster loads until the visitor presses play.
     return (
-      <Tabs defaultValue="video" variant="pills" radius="xl">
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="video" leftSection={<IconMovie size={16} />}>
-            Video
-          </Tabs.Tab>
-          <Tabs.Tab value="image" leftSection={<IconPhoto size={16} />}>
-            Image
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="video">
-          <VideoPlayer url={video} title={project.title} poster={image} />
-        </Tabs.Panel>
-        <Tabs.Panel value="image">
-          <ProjectImage src={image} title={project.title} />
-        </Tabs.Panel>
-      </Tabs>
+      <video
+        src={mediaUrl(video) ?? undefined}
+        poster={image ?? undefined}
+        controls
+        preload="none"
+        aria-label={`${project.title} video`}
+        className={classes.frame}
+      />
     );
   }
-  if (video) return <VideoPlayer url={video} title={project.title} poster={null} />;
-  if (image) return <ProjectImage src={image} title={project.title} />;
+  if (image) return <Cover src={image} title={project.title} />;
   return <Placeholder />;
+}
+
+/** The project's video if it has one (its image as the cover), else its image (SPEC §2). */
+export function ProjectMedia({ project }: { project: Project }) {
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Media project={project} />
+    </AspectRatio>
+  );
 }

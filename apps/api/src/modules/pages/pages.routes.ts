@@ -1,0 +1,158 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PAGE_PATHS } from '@fundry/shared';
+import { AppError, isDatabaseUnreachable } from '../../errors';
+import { withPageHead } from './page-head';
+import type { Page, PageService } from './pages.service';
+import { SITEMAP_URL_LIMIT, sitemapIndex, urlSet } from './sitemap';
+
+export interface PageRoutesOptions {
+  pages: PageService;
+  /** The web build (index.html and its assets); without it only the sitemap and robots.txt are served. */
+  webDistDir: string;
+  appUrl: string;
+  /** Addresses per sitemap file; the protocol's limit unless a test needs a smaller one. */
+  sitemapUrlLimit?: number;
+}
+
+type Params = Record<string, string | undefined>;
+
+/** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
+const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
+  '/projects/:id': (pages, params) => pages.project(params.id),
+  '/projects/:id/rewards': (pages, params) => pages.projectRewards(params.id),
+  '/projects/:id/updates/:updateId': (pages, params) => pages.update(params.id, params.updateId),
+  '/category/:categoryId': (pages, params) => pages.category(params.categoryId),
+  '/news/:slug': (pages, params) => pages.news(params.slug),
+};
+
+/** Public data pages hold no one's own data: a shared cache may keep them a minute; the browser asks again. */
+const SHAREABLE = new Set(['/projects/:id', '/projects/:id/updates/:updateId', '/category/:categoryId']);
+
+const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/settings', '/profile'];
+
+/**
+ * The web app's pages (DESIGN.md §13): every path the router knows answers its page with the right status,
+ * title, description and canonical link, whatever the Accept header; anything else a 404 page. Also the built
+ * assets, /sitemap.xml and /robots.txt.
+ */
+async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
+  const { pages, webDistDir, appUrl } = options;
+  const sitemapLimit = options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\n${ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${appUrl}/sitemap.xml\n`,
+      ),
+  );
+
+  const sendXml = (reply: FastifyReply, xml: string) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const files = await pages.sitemapFileCount(sitemapLimit);
+    if (files === 1) return sendXml(reply, urlSet(await pages.sitemapFile(appUrl, 1, sitemapLimit)));
+    const locations = Array.from({ length: files }, (_, index) => ({
+      loc: `${appUrl}/sitemaps/${index + 1}.xml`,
+    }));
+    return sendXml(reply, sitemapIndex(locations));
+  });
+  app.get('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
+    const match = /^([1-9]\d{0,5})\.xml$/.exec((request.params as { file: string }).file);
+    const file = match ? Number(match[1]) : 0;
+    if (file < 1 || file > (await pages.sitemapFileCount(sitemapLimit))) {
+      throw new AppError('NOT_FOUND', 'No such sitemap');
+    }
+    return sendXml(reply, urlSet(await pages.sitemapFile(appUrl, file, sitemapLimit)));
+  });
+
+  const indexHtml = path.join(webDistDir, 'index.html');
+  const hasWebBuild = existsSync(indexHtml);
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The web build ships .br and .gz beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Their names change with their content: a browser may keep them for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  const shell = hasWebBuild ? readFileSync(indexHtml, 'utf8') : '';
+
+  const sendPage = (reply: FastifyReply, page: Page, cacheControl = 'no-cache') =>
+    reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', page.status === 200 ? cacheControl : 'no-cache')
+      .send(withPageHead(shell, page.head, appUrl));
+
+  /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
+  const sendErrorPage = (request: FastifyRequest, reply: FastifyReply, error: Error) => {
+    const unreachable = isDatabaseUnreachable(error as Parameters<typeof isDatabaseUnreachable>[0]);
+    request.log[unreachable ? 'warn' : 'error']({ err: error }, 'page data failed to load');
+    if (unreachable) void reply.header('retry-after', '5');
+    return reply
+      .status(unreachable ? 503 : 500)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        withPageHead(
+          shell,
+          {
+            title: unreachable ? 'Fundry is unavailable' : 'Something went wrong',
+            description: 'This page could not be loaded. Please try again shortly.',
+            path: null,
+            preview: null,
+          },
+          appUrl,
+        ),
+      );
+  };
+
+  if (hasWebBuild) {
+    for (const pattern of PAGE_PATHS) {
+      const dataPage = DATA_PAGES[pattern];
+      app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+        if (!dataPage) {
+          return sendPage(reply, pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1')));
+        }
+        try {
+          const page = await dataPage(pages, request.params as Params);
+          return sendPage(
+            reply,
+            page,
+            SHAREABLE.has(pattern) ? 'public, max-age=0, s-maxage=60' : 'no-cache',
+          );
+        } catch (error) {
+          return sendErrorPage(request, reply, error as Error);
+        }
+      });
+    }
+  }
+
+  // Any other page address is a 404 page; the API's and the uploads' stay JSON, as do other methods.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest =
+      hasWebBuild &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/');
+    if (isPageRequest) return sendPage(reply, pages.notFound());
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+}
+
+/** Not encapsulated: its not-found handler is the application's. */
+export const pageRoutes = fp(pageRoutesImpl, { name: 'fundry-pages' });

@@ -1,0 +1,218 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectRow, createUser } from '../../db/seed/factories';
+import { errorHandler } from '../../errors';
+import { createTestApp, type TestContext } from '../../test/app';
+import { databaseKinds } from '../../test/databases';
+import { pageRoutes } from './pages.routes';
+
+const SHELL =
+  '<!doctype html><html><head><title>Fundry</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+const APP_URL = 'https://fundry.example';
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe.each(databaseKinds)('pages on %s', (kind) => {
+  let ctx: TestContext;
+  let webDist: string;
+  let creatorId: number;
+  let categoryId: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    ctx = await createTestApp(kind, {
+      WEB_DIST_DIR: webDist,
+      APP_URL,
+      PAYMENTS_PROVIDER: 'sandbox',
+    });
+    const db = ctx.database.db;
+    creatorId = (await createUser(db)).id;
+    categoryId = (
+      await db
+        .insertInto('categories')
+        .values({ name: 'Tools & "Kits"' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.active = await createProjectRow(db, { creatorId, title: 'Solar kettle', categoryId });
+    ids.pending = await createProjectRow(db, { creatorId, title: 'Secret pending', status: 'PENDING' });
+    ids.draft = await createProjectRow(db, { creatorId, title: 'Secret draft', status: 'DRAFT' });
+    ids.hostile = await createProjectRow(db, {
+      creatorId,
+      title: '</title><script>alert("x")</script> & \'quotes\'',
+    });
+  });
+
+  afterAll(async () => ctx.close());
+
+  const page = (url: string, accept?: string) => ctx.app.inject({ url, headers: accept ? { accept } : {} });
+
+  it('answers a public project page with its head whatever the Accept header', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/html']) {
+      const response = await page(`/projects/${ids.active}`, accept);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(titleOf(response.body)).toBe('Solar kettle · Fundry');
+    }
+    const response = await page(`/projects/${ids.active}`);
+    expect(response.body).toContain('<meta property="og:title" content="Solar kettle" />');
+    expect(response.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(response.body).toContain(`<link rel="canonical" href="${APP_URL}/projects/${ids.active}" />`);
+    // No one's own data is in it: a shared cache may hold it briefly.
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+  });
+
+  it('escapes a project title with markup and quotes in the title and every tag', async () => {
+    const response = await page(`/projects/${ids.hostile}`);
+    expect(response.body).not.toContain('<script>');
+    expect(titleOf(response.body)).toBe(
+      '&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; · Fundry',
+    );
+    expect(response.body).toContain(
+      '<meta property="og:title" content="&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;" />',
+    );
+  });
+
+  it('answers 404 with the page for hidden, draft and missing projects, and unknown routes', async () => {
+    for (const url of [
+      `/projects/${ids.pending}`,
+      `/projects/${ids.draft}`,
+      '/projects/999999',
+      '/projects/abc',
+      `/projects/${ids.pending}/rewards`,
+      `/projects/${ids.active}/updates/999999`,
+      '/category/999999',
+      '/news/no-such-news',
+      '/no/such/page',
+    ]) {
+      const response = await page(url, '*/*');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(titleOf(response.body), url).toBe('Page not found · Fundry');
+      expect(response.body, url).not.toContain('Secret');
+      expect(response.body, url).not.toContain('rel="canonical"');
+    }
+    // The API's 404 and other methods stay JSON.
+    const api = await page('/api/v1/no-such-thing', 'text/html');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: 'NOT_FOUND' });
+    const post = await ctx.app.inject({ method: 'POST', url: '/no/such/page' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('gives every route its own title, description and canonical link', async () => {
+    const heads = await Promise.all(
+      ['/', '/projects/explore', '/about', `/category/${categoryId}`, '/news/flexible-funding'].map(
+        async (url) => (await page(url)).body,
+      ),
+    );
+    expect(heads.map(titleOf)).toEqual([
+      'Fundry — fund the ideas you believe in',
+      'Explore projects · Fundry',
+      'About Fundry · Fundry',
+      'Tools &amp; &quot;Kits&quot; · Fundry',
+      'Flexible funding is here · Fundry',
+    ]);
+    expect(heads[1]).toContain(
+      '<meta name="description" content="Search and filter creative projects on Fundry by category, status and funding." />',
+    );
+    expect(heads[1]).toContain(`<link rel="canonical" href="${APP_URL}/projects/explore" />`);
+    expect((await page('/projects/explore?page=2')).body).toContain(
+      `<link rel="canonical" href="${APP_URL}/projects/explore" />`,
+    );
+    // A signed-in page exists (200) but makes no link preview.
+    const dashboard = await page('/dashboard');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).not.toContain('og:title');
+  });
+
+  it('serves an update page with its preview tags, never the text of a backers-only or deleted update', async () => {
+    const db = ctx.database.db;
+    const values = (number: number, visibility: 'public' | 'backers', body: string) => ({
+      project_id: ids.active!,
+      author_id: creatorId,
+      number,
+      title: `Week ${number} at the forge`,
+      body,
+      visibility,
+    });
+    const [open, closed, gone] = await db
+      .insertInto('project_updates')
+      .values([
+        values(1, 'public', '<p>The first kettles are cast.</p>'),
+        values(2, 'backers', '<p>Secret copper finish.</p>'),
+        { ...values(3, 'public', '<p>Deleted news.</p>'), deleted_at: new Date() },
+      ])
+      .returning('id')
+      .execute();
+    const update = (projectId: number, updateId: number) =>
+      page(`/projects/${projectId}/updates/${updateId}`, '*/*');
+
+    const shared = await update(ids.active!, open!.id);
+    expect(shared.headers['content-type']).toContain('text/html');
+    expect(titleOf(shared.body)).toBe('Week 1 at the forge · Update #1 of Solar kettle · Fundry');
+    expect(shared.body).toContain('<meta property="og:description" content="The first kettles are cast." />');
+    expect(shared.body).toContain(
+      `<link rel="canonical" href="${APP_URL}/projects/${ids.active}/updates/${open!.id}" />`,
+    );
+    const locked = await update(ids.active!, closed!.id);
+    expect(locked.body).toContain(
+      '<meta property="og:title" content="Week 2 at the forge · Update #2 of Solar kettle" />',
+    );
+    expect(locked.body).toContain('An update for the backers of Solar kettle on Fundry.');
+    expect(locked.body).not.toContain('Secret copper');
+    expect((await update(ids.active!, gone!.id)).statusCode).toBe(404);
+    expect((await update(ids.pending!, open!.id)).statusCode).toBe(404);
+  });
+
+  it('lists public projects, categories and fixed pages in the sitemap, and robots.txt points at it', async () => {
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(sitemap.body).toContain(`<loc>${APP_URL}/projects/${ids.active}</loc><lastmod>`);
+    expect(sitemap.body).toContain(`<loc>${APP_URL}/category/${categoryId}</loc>`);
+    expect(sitemap.body).toContain(`<loc>${APP_URL}/projects/explore</loc>`);
+    expect(sitemap.body).not.toContain(`/projects/${ids.pending}<`);
+    expect(sitemap.body).not.toContain(`/projects/${ids.draft}<`);
+
+    const robots = await page('/robots.txt');
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('splits the sitemap into files behind an index past the limit per file', async () => {
+    // The same routes and data with a limit of 5 addresses a file, instead of 50,000 projects.
+    const small = Fastify();
+    small.setErrorHandler(errorHandler);
+    await small.register(pageRoutes, {
+      pages: ctx.app.services.pages,
+      webDistDir: webDist,
+      appUrl: APP_URL,
+      sitemapUrlLimit: 5,
+    });
+    const index = await small.inject('/sitemap.xml');
+    expect(index.body).toContain('<sitemapindex');
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(files[0]).toBe(`${APP_URL}/sitemaps/1.xml`);
+    const listed: string[] = [];
+    for (const file of files) {
+      const body = (await small.inject(new URL(file).pathname)).body;
+      const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      expect(locations.length).toBeLessThanOrEqual(5);
+      listed.push(...locations);
+    }
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toContain(`${APP_URL}/projects/${ids.active}`);
+    expect(listed).toContain(`${APP_URL}/projects/${ids.hostile}`);
+    expect((await small.inject(`/sitemaps/${files.length + 1}.xml`)).statusCode).toBe(404);
+    await small.close();
+  });
+});

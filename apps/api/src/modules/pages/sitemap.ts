@@ -1,0 +1,31 @@
+/** The sitemaps protocol (sitemaps.org): at most 50,000 addresses in one file, an index of files past that. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
+export interface SitemapEntry {
+  /** An absolute address. */
+  loc: string;
+  lastmod?: Date;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+function entries(tag: 'url' | 'sitemap', list: SitemapEntry[]): string {
+  return list
+    .map(({ loc, lastmod }) => {
+      const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
+      return `<${tag}><loc>${escapeXml(loc)}</loc>${modified}</${tag}>`;
+    })
+    .join('\n');
+}
+
+export function urlSet(urls: SitemapEntry[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries('url', urls)}\n</urlset>\n`;
+}
+
+export function sitemapIndex(sitemaps: SitemapEntry[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries('sitemap', sitemaps)}\n</sitemapindex>\n`;
+}
