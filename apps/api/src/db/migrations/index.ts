@@ -13,6 +13,7 @@ import * as community from './0011_community';
 import * as preferences from './0012_preferences';
 import * as tools from './0013_tools';
 import * as backings from './0014_backings';
+import * as searchByCategory from './0015_search_by_category';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_preferences': preferences,
   '0013_tools': tools,
   '0014_backings': backings,
+  '0015_search_by_category': searchByCategory,
 };

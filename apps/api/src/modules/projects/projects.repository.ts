@@ -140,7 +140,9 @@ function matching(filter: ProjectListFilter) {
 /**
  * One page of the list, in its order. The page's ids are picked from `projects` alone (an index, often without
  * touching the table, however deep the page); only those rows are then read whole with their creator and
- * category. The total is counted apart (see the service): a window count here would read every match.
+ * category. A list is counted apart (see the service): a window count here would read every match. A search is
+ * the exception: its pick reads every match anyway (from the full-text index, to rank or sort them), so it
+ * counts them as it goes (`match_count`) instead of a second query doing it all again.
  */
 export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   const order = filter.order;
@@ -157,7 +159,13 @@ export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   };
   const page = db
     .selectFrom('projects as p')
-    .select(['p.id', sortKey.as('sort_key')])
+    .select([
+      'p.id',
+      sortKey.as('sort_key'),
+      (filter.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as(
+        'match_count',
+      ),
+    ])
     .where(matching(filter))
     .orderBy(sortKey, inOrder)
     .orderBy('p.id', direction)
@@ -166,6 +174,7 @@ export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     .as('pg');
   return selectProjects(db)
     .innerJoin(page, 'pg.id', 'p.id')
+    .select('pg.match_count')
     .orderBy('pg.sort_key', inOrder)
     .orderBy('p.id', direction)
     .execute();

@@ -317,8 +317,13 @@ export class ProjectService {
     }
     const rows = await listProjects(this.db, filter);
     const offset = (filter.page - 1) * filter.perPage;
+    const counted = rows[0]?.match_count;
     const total =
-      rows.length > 0 && rows.length < filter.perPage ? offset + rows.length : await this.listTotal(filter);
+      counted !== undefined && counted !== null
+        ? Number(counted)
+        : rows.length > 0 && rows.length < filter.perPage
+          ? offset + rows.length
+          : await this.listTotal(filter);
     return {
       projects: rows.map(toCard),
       total,
