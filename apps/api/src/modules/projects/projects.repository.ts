@@ -190,39 +190,15 @@ export async function countProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   return Number(counted.n);
 }
 
-/**
- * Typeahead: public titles nearest to the text by word similarity. The inner query is a pure nearest-neighbour
- * walk of the GiST trigram index (it stops after a few rows, however many titles match); the outer one keeps
- * those that contain the text or resemble it closely enough.
- */
-export async function typeahead(
-  db: Kysely<DB>,
-  text: string,
-  statuses: readonly ProjectStatusValue[],
-  limit: number,
-) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const nearest = db
-    .selectFrom('projects as p')
-    .select([
-      'p.id',
-      'p.title',
-      'p.category_id',
-      'p.backers_count',
-      sql<number>`${text} <<-> p.title`.as('distance'),
-    ])
-    .where('p.status', 'in', statuses)
-    .orderBy(sql`${text} <<-> p.title`)
-    .limit(limit * 4)
-    .as('n');
+/** Every title of the given statuses with its category, the most backed first: what the typeahead index holds. */
+export function titlesForTypeahead(db: Kysely<DB>, statuses: readonly ProjectStatusValue[]) {
   return db
-    .selectFrom(nearest)
-    .leftJoin('categories as c', 'c.id', 'n.category_id')
-    .select(['n.id', 'n.title', 'c.name as category_name'])
-    .where((eb) => eb.or([eb('n.title', 'ilike', pattern), eb('n.distance', '<=', 0.6)]))
-    .orderBy('n.distance')
-    .orderBy('n.backers_count', 'desc')
-    .limit(limit)
+    .selectFrom('projects as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.id', 'p.title', 'c.name as category_name', 'p.backers_count'])
+    .where('p.status', 'in', statuses)
+    .orderBy('p.backers_count', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 }
 
