@@ -274,7 +274,7 @@ export class ProjectService {
   private readonly titles = new RefreshedValue<TitleIndex>(
     10_000,
     () => this.clock().getTime(),
-    async () => new TitleIndex(await titlesForTypeahead(this.db, PUBLIC_STATUSES)),
+    async () => TitleIndex.build(await titlesForTypeahead(this.db, PUBLIC_STATUSES)),
   );
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 

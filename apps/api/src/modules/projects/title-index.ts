@@ -18,6 +18,9 @@ interface Candidate {
   typos: number;
 }
 
+/** Titles indexed between two yields to the event loop. */
+const BUILD_SLICE = 5_000;
+
 /** Typos allowed per word: one, and only in words long enough that one letter does not change everything. */
 const TYPO_MIN_LENGTH = 3;
 
@@ -54,25 +57,40 @@ export class TitleIndex {
   /** Each word's titles, positions in `entries` ascending: the most backed first. */
   private readonly postings: number[][] = [];
   /** Each title's word ids, by position in `entries`. */
-  private readonly titleWords: Int32Array[];
+  private readonly titleWords: Int32Array[] = [];
+  /** The id of each word, while building. */
+  private readonly ids = new Map<string, number>();
 
-  /** `entries` most backed first: a position is then also a rank. */
-  constructor(private readonly entries: readonly TitleEntry[]) {
-    const ids = new Map<string, number>();
-    this.titleWords = entries.map((entry, index) => {
-      const wordIds = new Set<number>();
-      for (const word of words(entry.title)) {
-        let id = ids.get(word);
-        if (id === undefined) {
-          id = this.vocabulary.push(word) - 1;
-          ids.set(word, id);
-          this.postings.push([]);
-        }
-        if (!wordIds.has(id)) this.postings[id]!.push(index);
-        wordIds.add(id);
+  /** `entries` most backed first: a position is then also a rank. Use `build`, which keeps the server responsive. */
+  private constructor(private readonly entries: readonly TitleEntry[]) {}
+
+  /**
+   * The index of `entries` (most backed first). 100,000 titles take a few hundred milliseconds of CPU: the work
+   * yields to other requests every few thousand titles rather than holding the event loop for all of it.
+   */
+  static async build(entries: readonly TitleEntry[]): Promise<TitleIndex> {
+    const index = new TitleIndex(entries);
+    for (let start = 0; start < entries.length; start += BUILD_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const end = Math.min(entries.length, start + BUILD_SLICE);
+      for (let position = start; position < end; position++) index.add(position);
+    }
+    return index;
+  }
+
+  private add(position: number) {
+    const wordIds = new Set<number>();
+    for (const word of words(this.entries[position]!.title)) {
+      let id = this.ids.get(word);
+      if (id === undefined) {
+        id = this.vocabulary.push(word) - 1;
+        this.ids.set(word, id);
+        this.postings.push([]);
       }
-      return Int32Array.from(wordIds);
-    });
+      if (!wordIds.has(id)) this.postings[id]!.push(position);
+      wordIds.add(id);
+    }
+    this.titleWords.push(Int32Array.from(wordIds));
   }
 
   search(text: string, limit: number): TitleEntry[] {
