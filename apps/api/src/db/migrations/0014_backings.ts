@@ -131,13 +131,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // A project's status is copied to its backings when it changes (settlement, moderation).
+  // A project's status is copied to its backings when it changes (settlement, moderation). Most updates of a
+  // project move its counters only: they leave after one look at the changed rows. Each changed project's rows
+  // are then found by `backings_project_idx` (a join with the transition tables would be planned blind).
   await sql`
     create function backings_project_status() returns trigger language plpgsql as $$
+    declare
+      changed record;
     begin
-      update backings b set project_status = n.status
-      from new_rows n join old_rows o on o.id = n.id
-      where b.project_id = n.id and n.status <> o.status;
+      for changed in
+        select n.id, n.status from new_rows n join old_rows o on o.id = n.id where n.status <> o.status
+      loop
+        update backings set project_status = changed.status where project_id = changed.id;
+      end loop;
       return null;
     end $$`.execute(db);
   await sql`create trigger projects_backings_status after update on projects
