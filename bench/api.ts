@@ -71,6 +71,15 @@ interface Scenario {
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+/** One typo at a random place: a letter dropped, doubled, replaced, or swapped with the next. */
+function withTypo(word: string) {
+  const at = Math.floor(Math.random() * (word.length - 1));
+  const kind = Math.floor(Math.random() * 4);
+  if (kind === 0) return word.slice(0, at) + word.slice(at + 1);
+  if (kind === 1) return word.slice(0, at + 1) + word.slice(at);
+  if (kind === 2) return `${word.slice(0, at)}x${word.slice(at + 1)}`;
+  return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+}
 const round = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 
 function percentile(sorted: number[], q: number) {
@@ -219,6 +228,12 @@ try {
       .where('visibility', '=', 'public')
       .execute()
   ).map((row) => row.id);
+  const typeaheadTitles = (
+    await sql<{ title: string }>`
+      select title from projects where status in ('ACTIVE', 'SUCCESSFUL', 'FAILED') order by random() limit 5000`.execute(
+      db,
+    )
+  ).rows.map((row) => row.title);
   const pledgeTargets = (
     await sql<{
       project_id: number;
@@ -270,12 +285,17 @@ try {
     if (sort) params.set('sort', sort);
     return `/api/v1/projects/?${params.toString()}`;
   };
-  // What people type: the start of a word, or a word and the start of the next (thousands of distinct texts).
-  const typeaheadPrefixes = WORDS.flatMap((word) => [3, 4, 5].map((n) => word.slice(0, n).toLowerCase()));
-  const typeaheadText = () =>
-    Math.random() < 0.5
-      ? pick(typeaheadPrefixes)
-      : `${pick(WORDS).toLowerCase()} ${pick(typeaheadPrefixes).slice(0, 3)}`;
+  // What people type: the start of a real title, 1 to 3 words with the last one cut short, and in one text of
+  // four a typo (a letter dropped, doubled, replaced or two swapped) — tens of thousands of distinct texts.
+  const typeaheadText = () => {
+    const titleWords = pick(typeaheadTitles).split(/\s+/);
+    const typed = titleWords.slice(0, 1 + Math.floor(Math.random() * Math.min(3, titleWords.length)));
+    const last = typed.length - 1;
+    typed[last] = typed[last]!.slice(0, 2 + Math.floor(Math.random() * (typed[last]!.length - 1)));
+    const typoAt = typed.findIndex((word) => word.length >= 4);
+    if (Math.random() < 0.25 && typoAt >= 0) typed[typoAt] = withTypo(typed[typoAt]!);
+    return Math.random() < 0.7 ? typed.join(' ').toLowerCase() : typed.join(' ');
+  };
   const backedStatuses = ['', 'ACTIVE', 'SUCCESSFUL', 'FAILED'];
   const heavyBackedPages = Math.ceil(VOLUME.heavyBackerProjects / 20);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -383,7 +403,7 @@ try {
     })),
     {
       name: 'typeahead',
-      shows: '`GET projects/search?q={3–5 letters, or a word and 3 letters}`',
+      shows: '`GET projects/search?q={the start of a title: 1–3 words, the last cut short, ¼ with a typo}`',
       requests: rotating(() => `/api/v1/projects/search?q=${encodeURIComponent(typeaheadText())}`),
       expected: [200],
       budget: (m) => ({ met: m.p95 < 10, text: `p95 < 10 ms, got ${round(m.p95)} ms` }),

@@ -570,6 +570,21 @@ const consistencyChecks: Check[] = [
          or r.quantity_reserved <> coalesce(s.reserved, 0)`,
   },
   {
+    name: 'backings (a backer’s projects) = their live and released pledges, with the project’s status',
+    query: sql`
+      select count(*) as value from backings b
+      full join (select d.donor_id, d.project_id, p.status,
+                        sum(d.amount_cents) filter (where d.status in (${sql.join(LIVE_PLEDGES)})) as cents,
+                        min(d.pledged_at) as first_at, max(d.pledged_at) as last_at
+                 from donations d join projects p on p.id = d.project_id
+                 where d.status in (${sql.join(LIVE_PLEDGES)}, 'RELEASED')
+                 group by d.donor_id, d.project_id, p.status) s
+        on s.donor_id = b.donor_id and s.project_id = b.project_id
+      where b.donor_id is null or s.donor_id is null or b.project_status <> s.status
+         or b.total_cents <> coalesce(s.cents, 0)
+         or (b.first_backed_at, b.last_backed_at) is distinct from (s.first_at, s.last_at)`,
+  },
+  {
     name: 'no reward oversold (live pledges + open checkouts ≤ stock)',
     query: sql`
       select count(*) as value from rewards r

@@ -233,6 +233,22 @@ describe('two instances on one database, one Redis and one bucket', () => {
       .where('id', '=', reward)
       .executeTakeFirstOrThrow();
     expect(stock).toEqual({ quantity_claimed: 1, quantity_reserved: 1 });
+
+    // A backer's projects are rows kept by triggers in the jobs' own transactions: read through either instance,
+    // the settled campaigns have moved to their new status, the released pledge left at nothing.
+    const backed = async (person: { client: HttpClient }, instance: Instance, status: string) => {
+      const response = await person.client
+        .at(instance.url)
+        .get(`/api/v1/backers/me/backed-projects?status=${status}`);
+      expect(response.status).toBe(200);
+      return response
+        .json<{ data: { id: number; total_amount: number }[] }>()
+        .data.map((project) => [project.id, project.total_amount]);
+    };
+    expect(await backed(first, b, 'SUCCESSFUL')).toEqual([[funded, 60]]);
+    expect(await backed(first, a, 'FAILED')).toEqual([[failed, 0]]);
+    expect(await backed(third, b, 'ACTIVE')).toEqual([]);
+    expect(await backed(third, a, 'FAILED')).toEqual([[failed, 0]]);
   });
 
   it('serves an upload made through one instance from the other', async () => {

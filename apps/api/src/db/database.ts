@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -71,7 +72,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
   }
 
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm, btree_gin } });
   // PGlite is one in-process connection: a pool of one serialises every query and transaction.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

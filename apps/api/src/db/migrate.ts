@@ -12,8 +12,9 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
-      // Extensions need no migration bookkeeping; both are part of PGlite's and PostgreSQL's contrib.
+      // Extensions need no migration bookkeeping; all are part of PGlite's and PostgreSQL's contrib.
       await sql`create extension if not exists pg_trgm`.execute(connection);
+      await sql`create extension if not exists btree_gin`.execute(connection);
       // Migrations written side by side may land out of order (0012 before 0011): each is independent, so a
       // database that already ran a later one still takes an earlier one that arrives afterwards.
       const migrator = new Migrator({

@@ -200,6 +200,17 @@ export interface DonationsTable {
   updated_at: Timestamp;
 }
 
+/** A backer's projects, kept by triggers on donations and projects (migration 0014): never written by the app. */
+export interface BackingsTable {
+  donor_id: ColumnType<number, never, never>;
+  project_id: ColumnType<number, never, never>;
+  project_status: ColumnType<ProjectStatusValue, never, never>;
+  /** Live pledges only: a released pledge keeps the project in the list at 0. */
+  total_cents: ColumnType<number, never, never>;
+  first_backed_at: ColumnType<Date | null, never, never>;
+  last_backed_at: ColumnType<Date | null, never, never>;
+}
+
 export interface PaymentCustomersTable {
   user_id: number;
   provider: string;
@@ -365,6 +376,7 @@ export interface DB {
   saved_projects: SavedProjectsTable;
   rewards: RewardsTable;
   donations: DonationsTable;
+  backings: BackingsTable;
   payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;
   ledger_entries: LedgerEntriesTable;

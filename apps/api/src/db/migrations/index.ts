@@ -12,6 +12,9 @@ import * as pledges from './0010_pledges';
 import * as community from './0011_community';
 import * as preferences from './0012_preferences';
 import * as tools from './0013_tools';
+import * as backings from './0014_backings';
+import * as searchByCategory from './0015_search_by_category';
+import * as typeaheadInMemory from './0016_typeahead_in_memory';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011_community': community,
   '0012_preferences': preferences,
   '0013_tools': tools,
+  '0014_backings': backings,
+  '0015_search_by_category': searchByCategory,
+  '0016_typeahead_in_memory': typeaheadInMemory,
 };

@@ -36,10 +36,11 @@ export class BackingService {
   ) {
     if (!own && !(await findUserById(this.db, userId))) throw notFound('User');
     const statuses = BACKED_FILTERS[status ?? 'ALL'] ?? PUBLIC_STATUSES;
-    const rows = await listBackedProjects(this.db, userId, statuses, page, perPage);
-    const total =
-      rows.length > 0 ? Number(rows[0]?.total_count) : await countBackedProjects(this.db, userId, statuses);
-    const totals = own ? await backerTotals(this.db, userId) : null;
+    const [rows, total, totals] = await Promise.all([
+      listBackedProjects(this.db, userId, statuses, page, perPage),
+      countBackedProjects(this.db, userId, statuses),
+      own ? backerTotals(this.db, userId) : null,
+    ]);
     const ids = rows.map((row) => row.id);
     const pledges = new Map(
       (own ? await currentPledges(this.db, userId, ids) : []).map((pledge) => [pledge.project_id, pledge]),
@@ -49,7 +50,7 @@ export class BackingService {
       return {
         ...toCard(row),
         total_amount: own ? centsToDollars(Number(row.total_cents)) : null,
-        first_backed_at: new Date(row.first_backed_at as unknown as string).toISOString(),
+        first_backed_at: new Date(row.first_backed_at ?? 0).toISOString(),
         pledge: pledge
           ? {
               donation_id: pledge.id,

@@ -376,6 +376,35 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect(beyond.meta).toMatchObject({ total: 3, pages: 2, page: 5 });
     });
 
+    it('keeps a backer’s projects with every change of a pledge or a project’s status, whoever writes it', async () => {
+      const db = ctx.database.db;
+      const fan = await signedInUser(ctx);
+      const id = await createProjectRow(db, { creatorId: creator.user.id, fundingModel: 'flexible' });
+      const response = await pledge(ctx, fan.headers, id, { amount: 12 });
+      const backed = async (status: string) =>
+        (
+          await ctx.app.inject({
+            url: `/api/v1/backers/me/backed-projects?status=${status}`,
+            headers: fan.headers,
+          })
+        ).json();
+      // An open checkout is not a backing yet.
+      expect((await backed('ACTIVE')).meta.total).toBe(0);
+      await payInSandbox(ctx, response.json().data.checkout_url);
+      expect((await backed('ACTIVE')).data.map((p: { total_amount: number }) => p.total_amount)).toEqual([
+        12,
+      ]);
+
+      // The settlement job and moderation change statuses in SQL of their own: the filters follow.
+      await db.updateTable('projects').set({ status: 'SUCCESSFUL' }).where('id', '=', id).execute();
+      expect((await backed('ACTIVE')).meta.total).toBe(0);
+      expect((await backed('SUCCESSFUL')).data.map((p: { id: number }) => p.id)).toEqual([id]);
+
+      const donation = response.json().data.donation_id as number;
+      await db.updateTable('donations').set({ status: 'REFUNDED' }).where('id', '=', donation).execute();
+      expect((await backed('SUCCESSFUL')).meta.total).toBe(0);
+    });
+
     it('marks notifications read, one or all, own only', async () => {
       const list = (await ctx.app.inject({ url: '/api/v1/notifications/', headers: creator.headers })).json()
         .data;

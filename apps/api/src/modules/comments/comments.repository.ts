@@ -43,9 +43,10 @@ function threadsOf(db: Kysely<DB>, target: CommentTarget) {
 }
 
 /**
- * A page of threads (newest first) with every reply of those threads (oldest first): three queries per page,
- * run together, whatever the number of comments on it. The page's ids come from the threads index alone, so
- * authors and backer badges are read for the rows shown, not for every thread the offset skips.
+ * A page of threads (newest first) with every reply of those threads (oldest first): two queries per page, run
+ * together, whatever the number of comments on it — the threads and their replies in one statement (a union of
+ * two index reads), and the count. The page's ids come from the threads index alone, so authors and backer badges
+ * are read for the rows shown, not for every thread the offset skips.
  */
 export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: number, perPage: number) {
   const pageIds = threadsOf(db, target)
@@ -54,21 +55,19 @@ export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: n
     .orderBy('c.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [threads, replies, count] = await Promise.all([
+  const [rows, count] = await Promise.all([
     selectComments(db)
       .where('c.id', 'in', pageIds)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .execute(),
-    selectComments(db)
-      .where('c.parent_id', 'in', pageIds)
-      .orderBy('c.created_at', 'asc')
-      .orderBy('c.id', 'asc')
+      .unionAll(selectComments(db).where('c.parent_id', 'in', pageIds))
       .execute(),
     threadsOf(db, target)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
+  const oldestFirst = (a: CommentRow, b: CommentRow) =>
+    a.created_at.getTime() - b.created_at.getTime() || a.id - b.id;
+  const threads = rows.filter((row) => row.parent_id === null).sort((a, b) => oldestFirst(b, a));
+  const replies = rows.filter((row) => row.parent_id !== null).sort(oldestFirst);
   return { threads, replies, total: Number(count.total) };
 }
 

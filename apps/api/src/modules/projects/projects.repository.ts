@@ -140,7 +140,9 @@ function matching(filter: ProjectListFilter) {
 /**
  * One page of the list, in its order. The page's ids are picked from `projects` alone (an index, often without
  * touching the table, however deep the page); only those rows are then read whole with their creator and
- * category. The total is counted apart (see the service): a window count here would read every match.
+ * category. A list is counted apart (see the service): a window count here would read every match. A search is
+ * the exception: its pick reads every match anyway (from the full-text index, to rank or sort them), so it
+ * counts them as it goes (`match_count`) instead of a second query doing it all again.
  */
 export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   const order = filter.order;
@@ -157,7 +159,13 @@ export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   };
   const page = db
     .selectFrom('projects as p')
-    .select(['p.id', sortKey.as('sort_key')])
+    .select([
+      'p.id',
+      sortKey.as('sort_key'),
+      (filter.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as(
+        'match_count',
+      ),
+    ])
     .where(matching(filter))
     .orderBy(sortKey, inOrder)
     .orderBy('p.id', direction)
@@ -166,6 +174,7 @@ export function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     .as('pg');
   return selectProjects(db)
     .innerJoin(page, 'pg.id', 'p.id')
+    .select('pg.match_count')
     .orderBy('pg.sort_key', inOrder)
     .orderBy('p.id', direction)
     .execute();
@@ -181,39 +190,15 @@ export async function countProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   return Number(counted.n);
 }
 
-/**
- * Typeahead: public titles nearest to the text by word similarity. The inner query is a pure nearest-neighbour
- * walk of the GiST trigram index (it stops after a few rows, however many titles match); the outer one keeps
- * those that contain the text or resemble it closely enough.
- */
-export async function typeahead(
-  db: Kysely<DB>,
-  text: string,
-  statuses: readonly ProjectStatusValue[],
-  limit: number,
-) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const nearest = db
-    .selectFrom('projects as p')
-    .select([
-      'p.id',
-      'p.title',
-      'p.category_id',
-      'p.backers_count',
-      sql<number>`${text} <<-> p.title`.as('distance'),
-    ])
-    .where('p.status', 'in', statuses)
-    .orderBy(sql`${text} <<-> p.title`)
-    .limit(limit * 4)
-    .as('n');
+/** Every title of the given statuses with its category, the most backed first: what the typeahead index holds. */
+export function titlesForTypeahead(db: Kysely<DB>, statuses: readonly ProjectStatusValue[]) {
   return db
-    .selectFrom(nearest)
-    .leftJoin('categories as c', 'c.id', 'n.category_id')
-    .select(['n.id', 'n.title', 'c.name as category_name'])
-    .where((eb) => eb.or([eb('n.title', 'ilike', pattern), eb('n.distance', '<=', 0.6)]))
-    .orderBy('n.distance')
-    .orderBy('n.backers_count', 'desc')
-    .limit(limit)
+    .selectFrom('projects as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.id', 'p.title', 'c.name as category_name', 'p.backers_count'])
+    .where('p.status', 'in', statuses)
+    .orderBy('p.backers_count', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 }
 

@@ -52,12 +52,13 @@ import {
   saveProject,
   runningProjectsByIds,
   trendingProjectIds,
-  typeahead,
+  titlesForTypeahead,
   unsaveProject,
   updateProject,
 } from './projects.repository';
 import { sanitizeRichText } from './rich-text';
-import { TtlCache } from './ttl-cache';
+import { TitleIndex } from './title-index';
+import { RefreshedValue, TtlCache } from './ttl-cache';
 
 const SHORT_DESCRIPTION_LENGTH = 200;
 
@@ -266,10 +267,15 @@ export class ProjectService {
   ) {}
 
   /**
-   * Typeahead answers and public list totals are the same for everyone and asked for constantly; they are kept
-   * a few seconds per instance, and a project changed through this instance clears them at once.
+   * The typeahead's index of public titles and public list totals are the same for everyone and asked for
+   * constantly; they are kept a few seconds per instance, and a project changed through this instance clears them
+   * at once.
    */
-  private readonly suggestions = new TtlCache<TypeaheadResult[]>(10_000, 1_000, () => this.clock().getTime());
+  private readonly titles = new RefreshedValue<TitleIndex>(
+    10_000,
+    () => this.clock().getTime(),
+    async () => TitleIndex.build(await titlesForTypeahead(this.db, PUBLIC_STATUSES)),
+  );
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 
   /** Trending is a ranking over a week of backing: computed once a minute per instance, not per visitor. */
@@ -317,8 +323,13 @@ export class ProjectService {
     }
     const rows = await listProjects(this.db, filter);
     const offset = (filter.page - 1) * filter.perPage;
+    const counted = rows[0]?.match_count;
     const total =
-      rows.length > 0 && rows.length < filter.perPage ? offset + rows.length : await this.listTotal(filter);
+      counted !== undefined && counted !== null
+        ? Number(counted)
+        : rows.length > 0 && rows.length < filter.perPage
+          ? offset + rows.length
+          : await this.listTotal(filter);
     return {
       projects: rows.map(toCard),
       total,
@@ -397,9 +408,9 @@ export class ProjectService {
   async typeahead(text: string): Promise<TypeaheadResult[]> {
     const query = text.trim();
     if (!query) return [];
-    return this.suggestions.get(query.toLowerCase(), () =>
-      typeahead(this.db, query, PUBLIC_STATUSES, SEARCH_DROPDOWN_MAX),
-    );
+    return (await this.titles.get())
+      .search(query, SEARCH_DROPDOWN_MAX)
+      .map(({ id, title, category_name }) => ({ id, title, category_name }));
   }
 
   /** Featured first, then trending; each list holds at most the five cards the home page shows. */
@@ -419,7 +430,7 @@ export class ProjectService {
   }
 
   private forgetPublicAnswers() {
-    this.suggestions.clear();
+    this.titles.clear();
     this.listTotals.clear();
   }
 

@@ -32,3 +32,55 @@ export class TtlCache<T> {
     if (this.entries.size >= this.maxEntries && !oldest.done) this.entries.delete(oldest.value);
   }
 }
+
+/**
+ * One value worked out by this instance, kept `ttlMs`; once older, it is still answered while the next one loads
+ * (no request waits for a reload). `clear()` drops it: the next request waits for a fresh one, and a reload that
+ * began before is not kept.
+ */
+export class RefreshedValue<T> {
+  private current: { value: Promise<T>; until: number } | undefined;
+  private reloading = false;
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+    private readonly load: () => Promise<T>,
+  ) {}
+
+  get(): Promise<T> {
+    const now = this.now();
+    if (!this.current) {
+      const value = this.load();
+      const held = { value, until: now + this.ttlMs };
+      this.current = held;
+      value.catch(() => {
+        if (this.current === held) this.current = undefined;
+      });
+      return value;
+    }
+    if (this.current.until <= now && !this.reloading) this.reload();
+    return this.current.value;
+  }
+
+  clear() {
+    this.current = undefined;
+    this.generation++;
+  }
+
+  private reload() {
+    this.reloading = true;
+    const generation = this.generation;
+    this.load()
+      .then((loaded) => {
+        if (generation === this.generation)
+          this.current = { value: Promise.resolve(loaded), until: this.now() + this.ttlMs };
+      })
+      // A failed reload keeps the last value; the next request after it tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.reloading = false;
+      });
+  }
+}
