@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coverPng } from '../src/test/projects';
+import { coverPng, inDays } from '../src/test/projects';
 import { startS3Server, type TestS3Server } from '../src/test/s3-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import {
@@ -249,6 +249,55 @@ describe('two instances on one database, one Redis and one bucket', () => {
     expect(await backed(first, a, 'FAILED')).toEqual([[failed, 0]]);
     expect(await backed(third, b, 'ACTIVE')).toEqual([]);
     expect(await backed(third, a, 'FAILED')).toEqual([[failed, 0]]);
+  });
+
+  it("shows a payment and a reward edit made through one instance on the other's project page within a second", async () => {
+    const { db } = database;
+    const onB = visitor(b);
+    const admin = await registerAndSignIn(visitor(a), db, { admin: true });
+    const creator = await registerAndSignIn(visitor(a), db);
+    const backer = await registerAndSignIn(visitor(a), db);
+    const project = await createActiveProject(creator, admin, db, { goal_amount: '500' });
+    const reward = await createReward(creator, project, 20);
+    const pageOnB = async () => {
+      const [stats, rewards] = await Promise.all([
+        onB.get(`/api/v1/backers/projects/${project}/public-stats`),
+        onB.get(`/api/v1/rewards/projects/${project}/rewards`),
+      ]);
+      return {
+        raised: stats.json<{ data: { total_amount: number } }>().data.total_amount,
+        rewardTitles: rewards.json<{ data: { title: string }[] }>().data.map((item) => item.title),
+      };
+    };
+    // B holds the page in memory, as it would for a campaign everyone is looking at.
+    expect(await pageOnB()).toEqual({ raised: 0, rewardTitles: ['Early lantern'] });
+    expect(await pageOnB()).toEqual({ raised: 0, rewardTitles: ['Early lantern'] });
+
+    const checkout = await pledge(backer, project, 75, reward);
+    expect(isPaymentAcknowledged(await saveCardInSandbox(backer.client, checkout), checkout)).toBe(true);
+    await eventually(
+      'the pledge on the page of instance B',
+      async () => (await pageOnB()).raised === 75,
+      1_000,
+      20,
+    );
+
+    const renamed = await creator.client.put(`/api/v1/rewards/projects/${project}/rewards/${reward}`, {
+      json: {
+        title: 'Early brass lantern',
+        description: 'One of the first lanterns off the line',
+        minimum_amount: 5,
+        quantity_available: 20,
+        estimated_delivery_date: inDays(60),
+      },
+    });
+    expect(renamed.status).toBe(200);
+    await eventually(
+      'the renamed reward on the page of instance B',
+      async () => (await pageOnB()).rewardTitles[0] === 'Early brass lantern',
+      1_000,
+      20,
+    );
   });
 
   it('serves an upload made through one instance from the other', async () => {

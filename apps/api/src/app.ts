@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { ProjectChangeFeed } from './modules/projects/project-changes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
 import { pledgeRoutes } from './modules/pledges/pledges.routes';
@@ -58,10 +59,13 @@ export interface AppDeps extends ServiceOverrides {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** What tells the page cache of changes; null where nothing does (PGlite, or the cache turned off). */
+    projectChanges: ProjectChangeFeed | null;
   }
 }
 
 const BODY_LIMIT_BYTES = 1_048_576;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP application without listening, so tests drive it with `inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -120,6 +124,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const services = createServices(config, deps.db, app.log, deps);
   await app.register(healthRoutes, { db: deps.db, storage: services.storage });
   app.decorate('services', services);
+  const changes =
+    config.database.kind === 'postgres' && config.projectCacheTtlMs > 0
+      ? new ProjectChangeFeed(config.database.url, services.pageCache, app.log)
+      : null;
+  app.decorate('projectChanges', changes);
+  if (changes) {
+    await changes.start();
+    // Whoever changed something reads it back at once, here as on the database: the answer to a write waits until
+    // this instance's cache has heard of every change committed before it.
+    app.addHook('onSend', async (request, reply) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await changes.fence();
+    });
+    app.addHook('onClose', () => changes.close());
+  }
   app.addHook('onClose', async () => {
     await services.mail.idle();
     services.mailTransport.close();

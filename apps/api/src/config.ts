@@ -43,6 +43,7 @@ const envSchema = z.object({
   RATE_LIMITS: flag.default(true),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65_535).optional(),
@@ -99,6 +100,11 @@ export interface Config {
   maxInFlightRequests: number;
   /** Event-loop lag past which the process answers 503 with Retry-After; 0 never sheds on lag. */
   maxEventLoopDelayMs: number;
+  /**
+   * How long a project page's public data may stay in an instance's memory without news from PostgreSQL; 0 never
+   * keeps it. Only on the PostgreSQL server, whose notifications say what changed.
+   */
+  projectCacheTtlMs: number;
   /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
@@ -169,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,

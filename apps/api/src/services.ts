@@ -28,6 +28,7 @@ import { UpdateService } from './modules/updates/updates.service';
 import { PreferenceService } from './modules/preferences/preferences.service';
 import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
 import { ReminderService } from './modules/reminders/reminders.service';
+import { ProjectPageCache } from './modules/projects/page-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
@@ -70,8 +71,9 @@ export function createServices(
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth);
   const categories = new CategoryService(db);
-  const projects = new ProjectService(db, users, mail, config.appUrl, clock);
-  const rewards = new RewardService(db, projects);
+  const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
+  const projects = new ProjectService(db, users, mail, config.appUrl, clock, pageCache);
+  const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -106,6 +108,7 @@ export function createServices(
     oidc,
     users,
     categories,
+    pageCache,
     projects,
     rewards,
     payments,

@@ -15,6 +15,7 @@ import * as tools from './0013_tools';
 import * as backings from './0014_backings';
 import * as searchByCategory from './0015_search_by_category';
 import * as typeaheadInMemory from './0016_typeahead_in_memory';
+import * as projectChangeNotifications from './0017_project_change_notifications';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_backings': backings,
   '0015_search_by_category': searchByCategory,
   '0016_typeahead_in_memory': typeaheadInMemory,
+  '0017_project_change_notifications': projectChangeNotifications,
 };

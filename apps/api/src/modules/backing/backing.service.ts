@@ -22,7 +22,7 @@ export class BackingService {
 
   /** Backer stats of a public project (SPEC §7): backers and amount raised, from the counters. */
   async publicStats(projectId: number) {
-    const project = await this.projects.getCard(projectId, null);
+    const project = await this.projects.pageCard(projectId, null);
     return { total_backers: project.backers_count, total_amount: project.current_amount };
   }
 

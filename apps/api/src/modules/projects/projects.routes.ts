@@ -250,7 +250,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       onRequest: app.optionalUser,
       schema: { tags, summary: 'Get a project', params: idParam, response: { 200: projectResponse } },
     },
-    async (request) => ({ data: await projects.get(request.params.id, request.auth) }),
+    async (request) => ({ data: await projects.pageProject(request.params.id, request.auth) }),
   );
 
   app.put(

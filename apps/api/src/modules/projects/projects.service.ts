@@ -56,6 +56,7 @@ import {
   unsaveProject,
   updateProject,
 } from './projects.repository';
+import type { ProjectPageCache } from './page-cache';
 import { sanitizeRichText } from './rich-text';
 import { TitleIndex } from './title-index';
 import { RefreshedValue, TtlCache } from './ttl-cache';
@@ -264,6 +265,7 @@ export class ProjectService {
     private readonly mail: MailService,
     private readonly appUrl: string,
     private readonly clock: () => Date,
+    private readonly pageCache: ProjectPageCache,
   ) {}
 
   /**
@@ -285,16 +287,37 @@ export class ProjectService {
 
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
   async get(id: number, caller: AccessClaims | null): Promise<Project> {
-    return this.withCreator(await this.findVisible(id, caller));
+    return this.withCreator(await this.findVisible(id, caller, this.fromDatabase));
   }
 
   /** The project without its creator's profile: what its counters and list cards need. */
   async getCard(id: number, caller: AccessClaims | null) {
-    return toCard(await this.findVisible(id, caller));
+    return toCard(await this.findVisible(id, caller, this.fromDatabase));
   }
 
-  private async findVisible(id: number, caller: AccessClaims | null) {
-    const row = await findProject(this.db, id);
+  /**
+   * The project page's reads (GET): the same answers as `get` and `getCard`, public projects served from the page
+   * cache. A write never decides on these: it reads the database.
+   */
+  async pageProject(id: number, caller: AccessClaims | null): Promise<Project> {
+    const row = await this.findVisible(id, caller, this.fromPageCache);
+    const creator = await this.pageCache.part(id, 'creator', () => this.users.creatorProfile(row.creator_id));
+    return { ...toCard(row), creator };
+  }
+
+  async pageCard(id: number, caller: AccessClaims | null) {
+    return toCard(await this.findVisible(id, caller, this.fromPageCache));
+  }
+
+  private readonly fromDatabase = (id: number) => findProject(this.db, id);
+  private readonly fromPageCache = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
+
+  private async findVisible(
+    id: number,
+    caller: AccessClaims | null,
+    read: (id: number) => Promise<ProjectRecord | undefined>,
+  ) {
+    const row = await read(id);
     if (!row || !(isPublic(row.status) || isCreator(caller, row) || isAdmin(caller)))
       throw notFound('Project');
     return row;

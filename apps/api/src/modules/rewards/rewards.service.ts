@@ -12,6 +12,7 @@ import type { DB, RewardsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
+import type { ProjectPageCache } from '../projects/page-cache';
 import type { ProjectService } from '../projects/projects.service';
 import {
   deleteUnbackedReward,
@@ -65,11 +66,14 @@ export class RewardService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly projects: ProjectService,
+    private readonly pageCache: ProjectPageCache,
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<Reward[]> {
-    await this.projects.getCard(projectId, caller);
-    return (await listRewards(this.db, projectId)).map(toReward);
+    await this.projects.pageCard(projectId, caller);
+    return (await this.pageCache.part(projectId, 'rewards', () => listRewards(this.db, projectId))).map(
+      toReward,
+    );
   }
 
   async create(projectId: number, caller: AccessClaims, input: RewardRequest): Promise<Reward> {

@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectRow } from '../../db/seed/factories';
+import { createTestApp, type TestContext } from '../../test/app';
+import { signedInUser } from '../../test/auth-helpers';
+import { backProject } from '../../test/backing';
+import { databaseKinds } from '../../test/databases';
+import { inDays } from '../../test/projects';
+import { FEED_APPLICATION_NAME } from './project-changes';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Issue 17: what another instance or a job commits reaches this instance's cache within this. */
+const ONE_SECOND = { timeout: 1_000, interval: 20 };
+
+// The cache listens to PostgreSQL's notifications; on PGlite every read goes to the database.
+describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on postgres', () => {
+  let ctx: TestContext;
+  let creator: User;
+  let backer: User;
+  let admin: User;
+
+  beforeAll(async () => {
+    ctx = await createTestApp('postgres');
+    [creator, backer, admin] = await Promise.all([
+      signedInUser(ctx),
+      signedInUser(ctx),
+      signedInUser(ctx, { admin: true }),
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  const db = () => ctx.database.db;
+  const page = async (id: number, headers: Record<string, string> = {}) => {
+    const [project, stats, rewards] = await Promise.all([
+      ctx.app.inject({ url: `/api/v1/projects/${id}`, headers }),
+      ctx.app.inject({ url: `/api/v1/backers/projects/${id}/public-stats`, headers }),
+      ctx.app.inject({ url: `/api/v1/rewards/projects/${id}/rewards`, headers }),
+    ]);
+    return {
+      status: project.statusCode,
+      title: project.json()?.data?.title as string | undefined,
+      creatorName: project.json()?.data?.creator?.full_name as string | undefined,
+      raised: stats.json()?.data?.total_amount as number | undefined,
+      rewards: ((rewards.json()?.data ?? []) as Array<{ title: string }>).map((reward) => reward.title),
+    };
+  };
+  /** A write nobody announces: what the page then shows comes from memory, not from the database. */
+  const quietly = async (table: 'projects' | 'rewards' | 'users', write: () => Promise<unknown>) => {
+    const trigger = sql.raw(`${table}_notify_change`);
+    await sql`alter table ${sql.table(table)} disable trigger ${trigger}`.execute(db());
+    try {
+      await write();
+    } finally {
+      await sql`alter table ${sql.table(table)} enable trigger ${trigger}`.execute(db());
+    }
+  };
+  /** Until the feed has heard of them, the test's own inserts would clear the cache behind its back. */
+  const caughtUp = () => ctx.app.projectChanges!.fence();
+  const setTitle = (id: number, title: string) =>
+    db().updateTable('projects').set({ title }).where('id', '=', id).execute();
+
+  it('serves a public project page from memory and forgets it when the database announces a change', async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Lantern', raised: 100 });
+    await caughtUp();
+    expect(await page(id)).toMatchObject({ status: 200, title: 'Lantern', raised: 100 });
+
+    await quietly('projects', () => setTitle(id, 'Lantern, quietly renamed'));
+    expect(await page(id)).toMatchObject({ title: 'Lantern', raised: 100 });
+
+    // As a job or another instance would: a write on another connection, announced by its trigger.
+    await db().updateTable('projects').set({ current_cents: 25_000 }).where('id', '=', id).execute();
+    await expect
+      .poll(() => page(id), ONE_SECOND)
+      .toMatchObject({ title: 'Lantern, quietly renamed', raised: 250 });
+  });
+
+  it('answers every write with what it wrote: a reward, a pledge, moderation', async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Kettle' });
+    expect(await page(id)).toMatchObject({ rewards: [], raised: 0 });
+
+    const reward = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/rewards/projects/${id}/rewards`,
+      headers: creator.headers,
+      payload: {
+        title: 'Copper kettle',
+        description: 'The first batch',
+        minimum_amount: 40,
+        estimated_delivery_date: inDays(60),
+      },
+    });
+    expect(reward.statusCode).toBe(201);
+    expect((await page(id)).rewards).toEqual(['Copper kettle']);
+
+    await backProject(ctx, backer.headers, id, { amount: 45 });
+    expect((await page(id)).raised).toBe(45);
+
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/revoke`,
+      headers: admin.headers,
+      payload: { reason: 'Misleading claims about the kettle' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await page(id)).status).toBe(404);
+  });
+
+  it('never keeps a project others may not see', async () => {
+    const id = await createProjectRow(db(), {
+      creatorId: creator.user.id,
+      status: 'PENDING',
+      title: 'Draft',
+    });
+    expect(await page(id, creator.headers)).toMatchObject({ status: 200, title: 'Draft' });
+    expect((await page(id)).status).toBe(404);
+
+    await quietly('projects', () => setTitle(id, 'Draft, renamed'));
+    expect(await page(id, creator.headers)).toMatchObject({ title: 'Draft, renamed' });
+    expect(await page(id, admin.headers)).toMatchObject({ title: 'Draft, renamed' });
+  });
+
+  it("shows the creator's new name on every project of theirs", async () => {
+    const first = await createProjectRow(db(), { creatorId: creator.user.id });
+    const second = await createProjectRow(db(), { creatorId: creator.user.id });
+    await Promise.all([page(first), page(second)]);
+
+    await db()
+      .updateTable('users')
+      .set({ full_name: 'Maya the Maker' })
+      .where('id', '=', creator.user.id)
+      .execute();
+    for (const id of [first, second])
+      await expect.poll(async () => (await page(id)).creatorName, ONE_SECOND).toBe('Maya the Maker');
+  });
+
+  it('reads the database while it cannot hear the changes, and trusts memory again once it listens', async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Bell' });
+    await caughtUp();
+    await page(id);
+    const listeners = () =>
+      sql<{ pid: number }>`select pid from pg_stat_activity
+                           where application_name = ${FEED_APPLICATION_NAME} and datname = current_database()`
+        .execute(db())
+        .then((result) => result.rows);
+    expect(await listeners()).toHaveLength(1);
+
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where application_name = ${FEED_APPLICATION_NAME} and datname = current_database()`.execute(
+      db(),
+    );
+    await expect.poll(async () => (await page(id)).title, ONE_SECOND).toBe('Bell');
+    await quietly('projects', () => setTitle(id, 'Bell, while deaf'));
+    expect((await page(id)).title).toBe('Bell, while deaf');
+
+    // It reconnects within a few seconds and listens again; from then on memory serves.
+    await expect.poll(() => ctx.app.projectChanges!.listening, { timeout: 10_000, interval: 100 }).toBe(true);
+    expect(await listeners()).toHaveLength(1);
+    await page(id);
+    await quietly('projects', () => setTitle(id, 'Bell, unannounced'));
+    expect((await page(id)).title).toBe('Bell, while deaf');
+  });
+});

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { ProjectPageCache } from './page-cache';
+
+const CHANNEL = 'project_changes';
+/** How the listening connection shows in `pg_stat_activity`. */
+export const FEED_APPLICATION_NAME = 'fundry-project-changes';
+const RECONNECT_DELAY_MS = 1_000;
+/** A fence never holds a response longer than this, even if its notification is lost. */
+const FENCE_TIMEOUT_MS = 1_000;
+
+interface Fence {
+  token: string;
+  waiting: Array<() => void>;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Hears the database's `project_changes` notifications (migration 0017) on a connection of its own and tells the
+ * page cache what to forget; the cache is trusted only while this connection listens. PostgreSQL delivers
+ * notifications in commit order, on every instance, at most a few milliseconds after the commit.
+ */
+export class ProjectChangeFeed {
+  private client: pg.Client | undefined;
+  private closed = false;
+  private readonly instance = randomUUID().slice(0, 8);
+  private fences = 0;
+  private inFlight: Fence | undefined;
+  private next: Array<() => void> | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly cache: ProjectPageCache,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** True while the cache may be trusted. */
+  get listening() {
+    return this.client !== undefined;
+  }
+
+  async start() {
+    await this.connect();
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.lose();
+    await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * Resolves once every change committed before the call has reached this instance's cache, so whoever just wrote
+   * reads their own write here: the fence is a notification of our own, delivered after every earlier one.
+   * Concurrent callers share the next fence.
+   */
+  fence(): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    return new Promise((resolve) => {
+      (this.next ??= []).push(resolve);
+      this.sendFence();
+    });
+  }
+
+  private async connect() {
+    if (this.closed) return;
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      application_name: FEED_APPLICATION_NAME,
+    });
+    let dropped = false;
+    const drop = (error?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (this.client === client) {
+        this.log.warn(
+          { err: error },
+          'Lost the project change feed; project pages are read from the database',
+        );
+        this.lose();
+      }
+      void client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_DELAY_MS).unref();
+    };
+    client.on('notification', (message) => this.receive(message.payload ?? ''));
+    client.on('error', drop);
+    client.on('end', () => drop());
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      drop(error);
+      return;
+    }
+    if (this.closed) return void (await client.end().catch(() => undefined));
+    this.client = client;
+    this.cache.trust(true);
+  }
+
+  private lose() {
+    this.client = undefined;
+    this.cache.trust(false);
+    this.finishFence();
+  }
+
+  private receive(payload: string) {
+    const id = Number(payload.slice(1));
+    if (payload.startsWith('p')) this.cache.forgetProject(id);
+    // A creator's card shows on each of their projects.
+    else if (payload.startsWith('u')) this.cache.forgetAll();
+    else if (payload === this.inFlight?.token) this.finishFence();
+  }
+
+  private sendFence() {
+    const client = this.client;
+    if (this.inFlight || !this.next || !client) return;
+    const token = `f${this.instance}.${++this.fences}`;
+    this.inFlight = {
+      token,
+      waiting: this.next,
+      timer: setTimeout(() => this.finishFence(), FENCE_TIMEOUT_MS),
+    };
+    this.next = undefined;
+    client.query('select pg_notify($1, $2)', [CHANNEL, token]).catch(() => this.finishFence());
+  }
+
+  private finishFence() {
+    const fence = this.inFlight;
+    this.inFlight = undefined;
+    if (fence) {
+      clearTimeout(fence.timer);
+      for (const resolve of fence.waiting) resolve();
+    }
+    if (this.client) this.sendFence();
+    else {
+      for (const resolve of this.next ?? []) resolve();
+      this.next = undefined;
+    }
+  }
+}
