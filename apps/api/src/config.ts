@@ -43,7 +43,7 @@ const envSchema = z.object({
   RATE_LIMITS: flag.default(true),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
-  PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65_535).optional(),

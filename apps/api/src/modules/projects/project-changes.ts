@@ -7,8 +7,13 @@ const CHANNEL = 'project_changes';
 /** How the listening connection shows in `pg_stat_activity`. */
 export const FEED_APPLICATION_NAME = 'fundry-project-changes';
 const RECONNECT_DELAY_MS = 1_000;
-/** A fence never holds a response longer than this, even if its notification is lost. */
+/**
+ * A fence not heard back within this means the connection no longer hears anything: it is dropped and made again,
+ * and meanwhile pages are read from the database. No response waits longer for a fence.
+ */
 const FENCE_TIMEOUT_MS = 1_000;
+/** A connection can die without a word (a network cut); a fence this often finds out within three seconds. */
+const HEARTBEAT_MS = 2_000;
 
 interface Fence {
   token: string;
@@ -28,6 +33,8 @@ export class ProjectChangeFeed {
   private fences = 0;
   private inFlight: Fence | undefined;
   private next: Array<() => void> | undefined;
+  private dropCurrent: (() => void) | undefined;
+  private readonly heartbeat = setInterval(() => void this.fence(), HEARTBEAT_MS).unref();
 
   constructor(
     private readonly url: string,
@@ -46,6 +53,7 @@ export class ProjectChangeFeed {
 
   async close() {
     this.closed = true;
+    clearInterval(this.heartbeat);
     const client = this.client;
     this.lose();
     await client?.end().catch(() => undefined);
@@ -85,6 +93,7 @@ export class ProjectChangeFeed {
       void client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_DELAY_MS).unref();
     };
+    this.dropCurrent = () => drop(new Error('A fence was not heard back'));
     client.on('notification', (message) => this.receive(message.payload ?? ''));
     client.on('error', drop);
     client.on('end', () => drop());
@@ -124,7 +133,7 @@ export class ProjectChangeFeed {
       timer: setTimeout(() => this.finishFence(), FENCE_TIMEOUT_MS),
     };
     this.next = undefined;
-    client.query('select pg_notify($1, $2)', [CHANNEL, token]).catch(() => this.finishFence());
+    client.query('select pg_notify($1, $2)', [CHANNEL, token]).catch(() => this.dropCurrent?.());
   }
 
   private finishFence() {
