@@ -1,12 +1,17 @@
+import net from 'node:net';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
-import { databaseKinds } from '../../test/databases';
+import { createTestDatabase, databaseKinds } from '../../test/databases';
 import { inDays } from '../../test/projects';
-import { FEED_APPLICATION_NAME } from './project-changes';
+import { ProjectPageCache } from './page-cache';
+import { FEED_APPLICATION_NAME, ProjectChangeFeed } from './project-changes';
+
+const silentLog = pino({ level: 'silent' });
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -159,5 +164,56 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
     await page(id);
     await quietly('projects', () => setTitle(id, 'Bell, unannounced'));
     expect((await page(id)).title).toBe('Bell, while deaf');
+  });
+});
+
+/**
+ * A TCP hop to the database that can go silent, as a network cut looks from one side: open connections stay open
+ * but nothing passes, and new ones are accepted and never answered.
+ */
+async function silenceableHop(target: URL) {
+  let silent = false;
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((client) => {
+    client.on('error', () => undefined);
+    sockets.push(client);
+    if (silent) return;
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    upstream.on('error', () => undefined);
+    sockets.push(upstream);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const via = new URL(target);
+  via.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url: via.toString(),
+    silence() {
+      silent = true;
+      for (const socket of sockets) socket.unpipe();
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe.skipIf(!databaseKinds.includes('postgres'))('project change feed on postgres', () => {
+  it('stops trusting memory within three seconds when its connection goes silent without closing', async () => {
+    const database = await createTestDatabase('postgres');
+    const hop = await silenceableHop(new URL(database.url!));
+    const cache = new ProjectPageCache(60_000, () => Date.now());
+    const feed = new ProjectChangeFeed(hop.url, cache, silentLog);
+    try {
+      await feed.start();
+      expect(feed.listening).toBe(true);
+      hop.silence();
+      await expect.poll(() => feed.listening, { timeout: 4_000, interval: 50 }).toBe(false);
+    } finally {
+      await feed.close();
+      hop.close();
+      await database.close();
+    }
   });
 });

@@ -93,7 +93,6 @@ export class ProjectChangeFeed {
       void client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_DELAY_MS).unref();
     };
-    this.dropCurrent = () => drop(new Error('A fence was not heard back'));
     client.on('notification', (message) => this.receive(message.payload ?? ''));
     client.on('error', drop);
     client.on('end', () => drop());
@@ -106,11 +105,13 @@ export class ProjectChangeFeed {
     }
     if (this.closed) return void (await client.end().catch(() => undefined));
     this.client = client;
+    this.dropCurrent = () => drop(new Error('A fence was not heard back'));
     this.cache.trust(true);
   }
 
   private lose() {
     this.client = undefined;
+    this.dropCurrent = undefined;
     this.cache.trust(false);
     this.finishFence();
   }
@@ -124,16 +125,16 @@ export class ProjectChangeFeed {
   }
 
   private sendFence() {
-    const client = this.client;
-    if (this.inFlight || !this.next || !client) return;
+    const [client, drop] = [this.client, this.dropCurrent];
+    if (this.inFlight || !this.next || !client || !drop) return;
     const token = `f${this.instance}.${++this.fences}`;
     this.inFlight = {
       token,
       waiting: this.next,
-      timer: setTimeout(() => this.finishFence(), FENCE_TIMEOUT_MS),
+      timer: setTimeout(drop, FENCE_TIMEOUT_MS),
     };
     this.next = undefined;
-    client.query('select pg_notify($1, $2)', [CHANNEL, token]).catch(() => this.dropCurrent?.());
+    client.query('select pg_notify($1, $2)', [CHANNEL, token]).catch(drop);
   }
 
   private finishFence() {
