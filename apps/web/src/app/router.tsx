@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
                 path: 'saved-projects',
                 element: lazyPage(
                   async () =>
-                    (await import('@/features/discovery/routes/SavedProjectsPage')).SavedProjectsPage,
+                    (await import('@/features/projects/routes/SavedProjectsPage')).SavedProjectsPage,
                 ),
               },
             ],
