@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id/updates/:updateId',
-        element: lazyPage(async () => (await import('@/features/community/routes/UpdatePage')).UpdatePage),
+        element: lazyPage(async () => (await import('./routes/UpdateRoute')).UpdateRoute),
       },
       {
         path: 'projects/:id/rewards',
@@ -141,9 +141,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/drafts/:id',
-        element: lazyPage(
-          async () => (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
-        ),
+        element: lazyPage(async () => (await import('./routes/DraftProjectPage')).DraftProjectPage),
       },
       {
         path: 'categories',

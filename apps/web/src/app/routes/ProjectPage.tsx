@@ -4,6 +4,7 @@ import { FaqSection } from '@/features/community/components/FaqSection';
 import { ProjectComments } from '@/features/community/components/ProjectCommunity';
 import { UpdatesTab } from '@/features/community/components/UpdatesTab';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
+import { ReportButton } from '@/features/reports/components/ReportButton';
 
 /** Only creators and admins see the creator tools: their charts stay out of everyone else's download. */
 const CreatorTools = lazy(async () => ({
@@ -16,17 +17,26 @@ const PayoutPanel = lazy(async () => ({
 
 /**
  * The project page composes the backer's pledge (backing), the updates, comments and FAQ (community), the creator
- * tools and the payout panel into the project view (projects).
+ * tools, the payout panel and the Report buttons (reports) into the project view (projects).
  */
 export function ProjectPage() {
   return (
     <ProjectDetailPage
       pledgeAction={(project, isCreator) => <PledgeAction project={project} isCreator={isCreator} />}
       updatesTab={(project, isCreator) => <UpdatesTab project={project} isCreator={isCreator} />}
-      commentsTab={(project, isCreator) => <ProjectComments project={project} isCreator={isCreator} />}
+      commentsTab={(project, isCreator) => (
+        <ProjectComments
+          project={project}
+          isCreator={isCreator}
+          reportButton={(commentId, name) => (
+            <ReportButton kind="comment" id={commentId} name={name} compact />
+          )}
+        />
+      )}
       faqTab={(project, isCreator) => <FaqSection projectId={project.id} isCreator={isCreator} />}
       creatorTools={(project) => <CreatorTools project={project} />}
       payoutPanel={(project) => <PayoutPanel projectId={project.id} />}
+      reportButton={(project) => <ReportButton kind="project" id={project.id} name="Report this project" />}
     />
   );
 }

@@ -27,7 +27,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NOT_FOUND_META, type Project, projectPageMeta, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
-import { ReportButton } from '@/components/moderation/ReportButton';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { StatusBadge } from '@/components/projects/StatusBadge';
@@ -192,6 +191,8 @@ export interface ProjectPageSlots {
   creatorTools?: (project: Project) => ReactNode;
   /** The creator's payment management: bank account, balance and payouts (payouts). */
   payoutPanel?: (project: Project) => ReactNode;
+  /** Report this project, for signed-in people other than its creator on a public project (reports). */
+  reportButton?: (project: Project) => ReactNode;
 }
 
 /** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
@@ -293,11 +294,12 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           <Stack gap="lg" className={classes.aside}>
             <RewardListCard project={project} isCreator={isCreator} />
             <CreatorCard creator={project.creator} />
-            {session.isSignedIn && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
-              <Group justify="flex-end">
-                <ReportButton kind="project" id={project.id} name="Report this project" />
-              </Group>
-            )}
+            {slots.reportButton &&
+              session.isSignedIn &&
+              !isCreator &&
+              PUBLIC_STATUSES.includes(project.status) && (
+                <Group justify="flex-end">{slots.reportButton(project)}</Group>
+              )}
             {isAdmin && (
               <Suspense fallback={null}>
                 <AdminControls project={project} />
