@@ -123,9 +123,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id/rewards',
-        element: lazyPage(
-          async () => (await import('@/features/backing/routes/AllRewardsPage')).AllRewardsPage,
-        ),
+        element: lazyPage(async () => (await import('./routes/RewardsPage')).RewardsPage),
       },
       {
         path: 'donation/success',

@@ -1,14 +1,17 @@
+import { BackProjectButton } from '@/features/backing/components/BackProjectButton';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
-import { ReportButton } from '@/features/reports/components/ReportButton';
+import { projectSlots } from './project-slots';
 
 /**
- * /projects/drafts/{id}: the project view as its creator prepares it, without the community tabs and the pledge
- * lookup of the public page (a draft has neither updates, comments nor backers).
+ * /projects/drafts/{id}: a project its creator is still preparing. The rewards and Report as on the public page;
+ * no community tabs (a draft has no updates or comments yet), and Back This Project, which shows only on an
+ * active project, without a look-up of the visitor's pledge (a draft has no backers).
  */
 export function DraftProjectPage() {
   return (
     <ProjectDetailPage
-      reportButton={(project) => <ReportButton kind="project" id={project.id} name="Report this project" />}
+      {...projectSlots}
+      pledgeAction={(project, isCreator) => <BackProjectButton project={project} isCreator={isCreator} />}
     />
   );
 }

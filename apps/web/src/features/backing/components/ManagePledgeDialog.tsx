@@ -21,9 +21,10 @@ import { ShippingAddressSection, toDraft } from '@/components/pledges/ShippingAd
 import { serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { isSoldOut, useRewards } from '@/lib/rewards';
 import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../api/backing';
+import { useRewards } from '../api/rewards';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
+import { isSoldOut } from '../reward-status';
 
 const NO_REWARD = 'none';
 export const CANCELLED = 'Your pledge was cancelled. You have not been charged.';

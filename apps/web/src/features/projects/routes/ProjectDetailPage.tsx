@@ -30,8 +30,6 @@ import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { StatusBadge } from '@/components/projects/StatusBadge';
-import { BackProjectButton } from '@/components/rewards/BackProjectButton';
-import { RewardListCard } from '@/components/rewards/RewardListCard';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -180,9 +178,12 @@ function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
   );
 }
 
-/** What the router composes into the page from other features: the signed-in backer's pledge action. */
+/** What the app composes into the page from other features. */
 export interface ProjectPageSlots {
+  /** Back This Project, or what the signed-in backer pledged (backing). */
   pledgeAction?: (project: Project, isCreator: boolean) => ReactNode;
+  /** The reward tiers beside the page, with Add Reward and Edit for the creator (backing). */
+  rewardList?: (project: Project, isCreator: boolean) => ReactNode;
   /** The Updates, Comments and FAQ tabs (community). */
   updatesTab?: (project: Project, isCreator: boolean) => ReactNode;
   commentsTab?: (project: Project, isCreator: boolean) => ReactNode;
@@ -208,8 +209,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab');
   const fundingCard = useRef<HTMLDivElement>(null);
-  const pledgeAction = () =>
-    slots.pledgeAction?.(project, isCreator) ?? <BackProjectButton project={project} isCreator={isCreator} />;
+  const pledgeAction = () => slots.pledgeAction?.(project, isCreator);
 
   return (
     <Stack gap="lg">
@@ -292,7 +292,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
             </StatsCard>
           </div>
           <Stack gap="lg" className={classes.aside}>
-            <RewardListCard project={project} isCreator={isCreator} />
+            {slots.rewardList?.(project, isCreator)}
             <CreatorCard creator={project.creator} />
             {slots.reportButton &&
               session.isSignedIn &&

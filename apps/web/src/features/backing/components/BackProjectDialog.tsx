@@ -8,8 +8,10 @@ import { chargeExplanation, checkPledge } from '@/components/pledges/pledge-term
 import { EMPTY_ADDRESS, ShippingAddressSection } from '@/components/pledges/ShippingAddressFields';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { isSoldOut, useBackProject, useRewards } from '@/lib/rewards';
-import { REWARD_UI_MESSAGES } from './messages';
+import { useBackProject } from '../api/backing';
+import { useRewards } from '../api/rewards';
+import { REWARD_UI_MESSAGES } from '../messages';
+import { isSoldOut } from '../reward-status';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
 export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date'>;
