@@ -14,6 +14,29 @@ const noApiImports = {
   message: 'The web client never imports the API; share code through @fundry/shared.',
 };
 
+const sharedCodePatterns = [
+  noApiImports,
+  { group: ['@/features/*', '@/app/*'], message: 'Shared code does not depend on features.' },
+];
+
+/** The modules of lib/ that call the API: the client, the upload and the hooks that ask through them. */
+const libApiModules = [
+  'api-client',
+  'upload',
+  'session',
+  'projects',
+  'categories',
+  'notifications',
+  'site-config',
+];
+
+const noApiCallsMessage =
+  "Shared components do not call the API: take the data as props, from a feature's api/ hooks.";
+const noApiCalls = [
+  { group: ['@tanstack/react-query'], message: noApiCallsMessage },
+  { regex: `(^@|\\.)/lib/(${libApiModules.join('|')})$`, message: noApiCallsMessage },
+];
+
 export default defineConfig(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -73,17 +96,12 @@ export default defineConfig(
   {
     // Shared UI and libraries sit below the features: they never import a feature or the app shell.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'packages/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noApiImports,
-            { group: ['@/features/*', '@/app/*'], message: 'Shared code does not depend on features.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: sharedCodePatterns }] },
+  },
+  {
+    // Shared components show what they are given: calls to the API live in a feature's api/ folder.
+    files: ['apps/web/src/components/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...sharedCodePatterns, ...noApiCalls] }] },
   },
   // Features never import each other (bulletproof-react): each may use only its own folder and shared code.
   features.map((feature) => ({
@@ -96,7 +114,8 @@ export default defineConfig(
             noApiImports,
             {
               regex: `^@/features/(?!${feature}/)`,
-              message: 'Features do not import each other; move shared pieces to components/ or lib/.',
+              message:
+                'Features do not import each other: compose their pieces in app/routes, or share UI through components/.',
             },
             { group: ['@/app/*'], message: 'Features do not import the app shell.' },
             {

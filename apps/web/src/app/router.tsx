@@ -119,13 +119,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id/updates/:updateId',
-        element: lazyPage(async () => (await import('@/features/community/routes/UpdatePage')).UpdatePage),
+        element: lazyPage(async () => (await import('./routes/UpdateRoute')).UpdateRoute),
       },
       {
         path: 'projects/:id/rewards',
-        element: lazyPage(
-          async () => (await import('@/features/backing/routes/AllRewardsPage')).AllRewardsPage,
-        ),
+        element: lazyPage(async () => (await import('./routes/RewardsPage')).RewardsPage),
       },
       {
         path: 'donation/success',
@@ -141,9 +139,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/drafts/:id',
-        element: lazyPage(
-          async () => (await import('@/features/projects/routes/ProjectDetailPage')).ProjectDetailPage,
-        ),
+        element: lazyPage(async () => (await import('./routes/DraftProjectPage')).DraftProjectPage),
       },
       {
         path: 'categories',
@@ -202,7 +198,7 @@ export const routes: RouteObject[] = [
                 path: 'saved-projects',
                 element: lazyPage(
                   async () =>
-                    (await import('@/features/discovery/routes/SavedProjectsPage')).SavedProjectsPage,
+                    (await import('@/features/projects/routes/SavedProjectsPage')).SavedProjectsPage,
                 ),
               },
             ],

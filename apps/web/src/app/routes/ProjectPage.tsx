@@ -1,9 +1,13 @@
 import { lazy } from 'react';
+import type { Project } from '@fundry/shared';
+import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { FaqSection } from '@/features/community/components/FaqSection';
 import { ProjectComments } from '@/features/community/components/ProjectCommunity';
 import { UpdatesTab } from '@/features/community/components/UpdatesTab';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
+import { ReportButton } from '@/features/reports/components/ReportButton';
+import { projectSlots } from './project-slots';
 
 /** Only creators and admins see the creator tools: their charts stay out of everyone else's download. */
 const CreatorTools = lazy(async () => ({
@@ -14,18 +18,34 @@ const PayoutPanel = lazy(async () => ({
   default: (await import('@/features/payouts/components/PayoutPanel')).PayoutPanel,
 }));
 
+/** The creator tools filter the backers by reward: the project's rewards come from backing. */
+function ProjectCreatorTools({ project }: { project: Project }) {
+  const rewards = useRewards(project.id);
+  return <CreatorTools project={project} rewards={rewards.data ?? []} />;
+}
+
 /**
- * The project page composes the backer's pledge (backing), the updates, comments and FAQ (community), the creator
- * tools and the payout panel into the project view (projects).
+ * The project page composes the backer's pledge and the rewards (backing), the updates, comments and FAQ
+ * (community), the creator tools, the payout panel and the Report buttons (reports) into the project view
+ * (projects).
  */
 export function ProjectPage() {
   return (
     <ProjectDetailPage
+      {...projectSlots}
       pledgeAction={(project, isCreator) => <PledgeAction project={project} isCreator={isCreator} />}
       updatesTab={(project, isCreator) => <UpdatesTab project={project} isCreator={isCreator} />}
-      commentsTab={(project, isCreator) => <ProjectComments project={project} isCreator={isCreator} />}
+      commentsTab={(project, isCreator) => (
+        <ProjectComments
+          project={project}
+          isCreator={isCreator}
+          reportButton={(commentId, name) => (
+            <ReportButton kind="comment" id={commentId} name={name} compact />
+          )}
+        />
+      )}
       faqTab={(project, isCreator) => <FaqSection projectId={project.id} isCreator={isCreator} />}
-      creatorTools={(project) => <CreatorTools project={project} />}
+      creatorTools={(project) => <ProjectCreatorTools project={project} />}
       payoutPanel={(project) => <PayoutPanel projectId={project.id} />}
     />
   );

@@ -1,5 +1,5 @@
 import type { Donation } from '@fundry/shared';
-import { countryName } from '@/components/pledges/countries';
+import { countryName } from './components/countries';
 
 /** How each pledge state reads to its backer, and its badge colour (DESIGN.md §10). */
 export const PLEDGE_STATUS: Record<Donation['status'], { label: string; color: string }> = {

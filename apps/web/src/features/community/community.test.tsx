@@ -198,6 +198,28 @@ describe('Comments thread', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
+  it('puts the Report button the app composes in on the comments of others, named after their author', async () => {
+    mockApi({
+      ...signIn(stranger),
+      'GET projects/1/comments': { body: { data: { comments: threads, can_comment: false }, meta: meta(2) } },
+    });
+    renderPage(
+      <CommentsThread
+        target={{ projectId: 1, updateId: null }}
+        isCreator={false}
+        reportButton={(commentId, name) => <button type="button">{`${name} (${commentId})`}</button>}
+      />,
+      { path: '/' },
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Report the comment by Bea Backer (11)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Report the comment by Ada Lovelace (12)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report the comment by Ben Backer (13)' })).toBeInTheDocument();
+  });
+
   it('lets a backer comment and reply, and the creator remove others’ comments', async () => {
     const calls = mockApi({
       ...signIn(testUser),

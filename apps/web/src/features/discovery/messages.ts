@@ -5,8 +5,6 @@ export const DISCOVERY_MESSAGES = {
   listFailed: 'Failed to fetch projects',
   exploreFailed: 'Failed to load projects. Please try again later.',
   categoryFailed: 'Failed to load category projects. Please try again later.',
-  savedFailed: 'Failed to load saved projects. Please try again later.',
-  unsaveFailed: 'Failed to unsave project. Please try again.',
 } as const;
 
 /** The sort dropdown (SPEC §2 Explore, §9). */

@@ -21,6 +21,8 @@ export const PROJECT_PAGE_MESSAGES = {
   noComments: 'No comments yet',
   anonymousCreator: 'Anonymous Creator',
   myProjectsFailed: 'Failed to load your projects',
+  savedFailed: 'Failed to load saved projects. Please try again later.',
+  unsaveFailed: 'Failed to unsave project. Please try again.',
   untitled: 'Untitled Project',
 } as const;
 

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BackedProject, type Donation, PAGE_SIZES, type UpdatePledgeRequest } from '@fundry/shared';
+import {
+  type BackedProject,
+  type Donation,
+  PAGE_SIZES,
+  PLEDGE_CURRENCY,
+  type ShippingAddress,
+  type UpdatePledgeRequest,
+} from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
 
@@ -76,6 +83,31 @@ export function useMyPledge(projectId: number, enabled: boolean) {
       (await api.get<{ data: Donation | null }>(`backers/projects/${projectId}/my-pledge`, undefined, signal))
         .data,
     enabled: enabled && Boolean(token),
+  });
+}
+
+interface PledgeResponse {
+  data: { checkout_url: string; donation_id: number };
+}
+
+/** The pledge (POST backers/projects/{id}/back): reserves the reward and answers with the checkout address. */
+export function useBackProject(projectId: number) {
+  return useMutation({
+    mutationFn: ({
+      amount,
+      rewardId,
+      shippingAddress,
+    }: {
+      amount: number;
+      rewardId: number | null;
+      shippingAddress: ShippingAddress | null;
+    }) =>
+      api.post<PledgeResponse>(`backers/projects/${projectId}/back`, {
+        amount,
+        currency: PLEDGE_CURRENCY,
+        ...(rewardId === null ? {} : { reward_id: rewardId }),
+        ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+      }),
   });
 }
 

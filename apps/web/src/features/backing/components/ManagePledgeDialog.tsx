@@ -16,14 +16,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Donation, formatDollars, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { checkPledge } from '@/components/pledges/pledge-terms';
-import { ShippingAddressSection, toDraft } from '@/components/pledges/ShippingAddressFields';
 import { serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { isSoldOut, useRewards } from '@/lib/rewards';
 import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../api/backing';
+import { useRewards } from '../api/rewards';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
+import { isSoldOut } from '../reward-status';
+import { checkPledge } from './pledge-terms';
+import { ShippingAddressSection, toDraft } from './ShippingAddressFields';
 
 const NO_REWARD = 'none';
 export const CANCELLED = 'Your pledge was cancelled. You have not been charged.';

@@ -3,11 +3,11 @@ import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDollars, type ProjectStatus } from '@fundry/shared';
-import { BackProjectButton } from '@/components/rewards/BackProjectButton';
-import type { BackableProject } from '@/components/rewards/BackProjectDialog';
 import { useSession } from '@/lib/session';
 import { useMyPledge } from '../api/backing';
 import { isLivePledge } from '../pledge-status';
+import { BackProjectButton } from './BackProjectButton';
+import type { BackableProject } from './BackProjectDialog';
 import { ManagePledgeDialog } from './ManagePledgeDialog';
 
 /**

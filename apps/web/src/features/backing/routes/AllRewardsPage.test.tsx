@@ -24,13 +24,16 @@ function renderRewards({
   authStorage.setTokens(fakeAccessToken({ sub: 7, permissions: ['create_reward'] }), 'refresh');
   const calls = mockApi({
     'GET profile/': { body: { data: { user: testUser } } },
-    'GET projects/1': { body: { data: makeProject({ creator_id: creator ? 7 : 99 }) } },
     'GET rewards/projects/1/rewards': { body: { data: [open, soldOut, backed] } },
     ...routes,
   });
+  const project = makeProject({ creator_id: creator ? 7 : 99 });
   return {
     calls,
-    ...renderPage(<AllRewardsPage />, { path: '/projects/:id/rewards', at: '/projects/1/rewards' }),
+    ...renderPage(<AllRewardsPage projectId={1} project={project} />, {
+      path: '/projects/:id/rewards',
+      at: '/projects/1/rewards',
+    }),
   };
 }
 

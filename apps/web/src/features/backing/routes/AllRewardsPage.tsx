@@ -14,46 +14,39 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { projectPageMeta, type Reward } from '@fundry/shared';
+import { Link } from 'react-router';
+import { type Project, projectPageMeta, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { canBackProject, useBackingStarter } from '@/components/rewards/BackProjectButton';
-import { REWARD_UI_MESSAGES } from '@/components/rewards/messages';
-import { RewardCard } from '@/components/rewards/RewardCard';
-import { RewardFormDialog } from '@/components/rewards/RewardFormDialog';
-import { useCanManageRewards } from '@/components/rewards/RewardListCard';
 import { serverMessage } from '@/lib/api-errors';
 import { usePageMeta } from '@/lib/page-meta';
 import { notify } from '@/lib/notify';
-import { isSoldOut, useDeleteReward, useProjectSummary, useRewards } from '@/lib/rewards';
 import { useSession } from '@/lib/session';
+import { useDeleteReward, useRewards } from '../api/rewards';
+import { canBackProject, useBackingStarter } from '../components/BackProjectButton';
+import { RewardCard } from '../components/RewardCard';
+import { RewardFormDialog } from '../components/RewardFormDialog';
+import { useCanManageRewards } from '../components/RewardListCard';
+import { REWARD_UI_MESSAGES } from '../messages';
+import { isSoldOut } from '../reward-status';
 
-function parseId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-/** /projects/{id}/rewards (SPEC §2 'Reward dialogs and All Rewards page'). */
-export function AllRewardsPage() {
-  const { id: param } = useParams();
-  const id = parseId(param);
+/**
+ * /projects/{id}/rewards (SPEC §2 'Reward dialogs and All Rewards page'). The app reads the address's project
+ * (projects) and passes it in: `projectId` is null when the address names none, `project` undefined until it
+ * has loaded.
+ */
+export function AllRewardsPage({ projectId, project }: { projectId: number | null; project?: Project }) {
   const session = useSession();
-  const project = useProjectSummary(id);
-  const rewards = useRewards(id);
-  usePageMeta(
-    project.data && { ...projectPageMeta(project.data), title: `Rewards of ${project.data.title}` },
-  );
-  const isCreator = Boolean(
-    project.data && session.userId !== null && session.userId === project.data.creator_id,
-  );
+  const rewards = useRewards(projectId);
+  usePageMeta(project && { ...projectPageMeta(project), title: `Rewards of ${project.title}` });
+  const isCreator = Boolean(project && session.userId !== null && session.userId === project.creator_id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter({
-    id: id ?? 0,
-    title: project.data?.title ?? '',
-    funding_model: project.data?.funding_model ?? 'all_or_nothing',
-    end_date: project.data?.end_date ?? null,
+    id: projectId ?? 0,
+    title: project?.title ?? '',
+    funding_model: project?.funding_model ?? 'all_or_nothing',
+    end_date: project?.end_date ?? null,
   });
-  const remove = useDeleteReward(id ?? 0);
+  const remove = useDeleteReward(projectId ?? 0);
   const [showSoldOut, setShowSoldOut] = useState(false);
   const [form, setForm] = useState<{ opened: boolean; reward: Reward | null }>({
     opened: false,
@@ -65,7 +58,7 @@ export function AllRewardsPage() {
     if (rewards.isError) notify.error(REWARD_UI_MESSAGES.loadFailed);
   }, [rewards.isError]);
 
-  if (id === null) {
+  if (projectId === null) {
     return (
       <Container size="lg" py={32}>
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -78,7 +71,7 @@ export function AllRewardsPage() {
   const all = rewards.data ?? [];
   const soldOutCount = all.filter(isSoldOut).length;
   const shown = showSoldOut ? all : all.filter((reward) => !isSoldOut(reward));
-  const backable = project.data ? canBackProject(project.data, isCreator) : false;
+  const backable = project ? canBackProject(project, isCreator) : false;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -101,10 +94,10 @@ export function AllRewardsPage() {
     <Container size="lg" py={32}>
       <Stack gap="lg">
         <Breadcrumbs>
-          <Anchor component={Link} to={`/projects/${id}`} size="sm">
+          <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
             <Group gap={4} component="span">
               <IconArrowLeft size={14} />
-              {project.data?.title ?? 'Back to project'}
+              {project?.title ?? 'Back to project'}
             </Group>
           </Anchor>
           <Text size="sm">Rewards</Text>
@@ -114,7 +107,7 @@ export function AllRewardsPage() {
             <Title order={1} fz={{ base: 26, sm: 32 }}>
               All Rewards
             </Title>
-            {project.data && <Text c="dimmed">Reward tiers of {project.data.title}</Text>}
+            {project && <Text c="dimmed">Reward tiers of {project.title}</Text>}
           </div>
           <Group gap="md">
             <Switch
@@ -132,7 +125,7 @@ export function AllRewardsPage() {
             )}
           </Group>
         </Group>
-        {project.data && !backable && project.data.status !== 'ACTIVE' && (
+        {project && !backable && project.status !== 'ACTIVE' && (
           <Alert color="yellow" variant="light">
             This project is not accepting pledges right now.
           </Alert>
@@ -169,7 +162,7 @@ export function AllRewardsPage() {
       </Stack>
       {canManage && (
         <RewardFormDialog
-          projectId={id}
+          projectId={projectId}
           opened={form.opened}
           reward={form.reward}
           onClose={() => setForm((current) => ({ ...current, opened: false }))}

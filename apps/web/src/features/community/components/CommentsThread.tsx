@@ -12,7 +12,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import {
   COMMENT_MAX,
@@ -25,10 +25,15 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { ReportButton } from '@/components/moderation/ReportButton';
 import { useSession } from '@/lib/session';
 import { type CommentTarget, useCommentActions, useComments } from '../api/community';
 import { COMMUNITY_TEXT } from '../messages';
+
+/**
+ * A comment's Report button, composed in by the app (reports); `name` is its accessible name, which says whose
+ * comment it reports.
+ */
+export type CommentReportButton = (commentId: number, name: string) => ReactNode;
 
 interface Viewer {
   userId: number | null;
@@ -145,11 +150,13 @@ function CommentItem({
   comment,
   target,
   viewer,
+  reportButton,
   onReply,
 }: {
   comment: CommentReply;
   target: CommentTarget;
   viewer: Viewer;
+  reportButton?: CommentReportButton;
   onReply?: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -212,9 +219,7 @@ function CommentItem({
               Remove
             </Button>
           )}
-          {!isAuthor && viewer.userId !== null && (
-            <ReportButton kind="comment" id={comment.id} name={`Report the comment by ${who}`} compact />
-          )}
+          {!isAuthor && viewer.userId !== null && reportButton?.(comment.id, `Report the comment by ${who}`)}
         </Group>
       )}
       <ConfirmDialog
@@ -239,7 +244,17 @@ function CommentItem({
   );
 }
 
-function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTarget; viewer: Viewer }) {
+function Thread({
+  thread,
+  target,
+  viewer,
+  reportButton,
+}: {
+  thread: Comment;
+  target: CommentTarget;
+  viewer: Viewer;
+  reportButton?: CommentReportButton;
+}) {
   const [replying, setReplying] = useState(false);
   const canReply = viewer.canComment && !thread.removed;
   return (
@@ -248,6 +263,7 @@ function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTa
         comment={thread}
         target={target}
         viewer={viewer}
+        reportButton={reportButton}
         onReply={canReply ? () => setReplying(true) : undefined}
       />
       {(thread.replies.length > 0 || replying) && (
@@ -265,6 +281,7 @@ function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTa
                   comment={reply}
                   target={target}
                   viewer={viewer}
+                  reportButton={reportButton}
                   onReply={canReply ? () => setReplying(true) : undefined}
                 />
               </li>
@@ -292,7 +309,15 @@ function Thread({ thread, target, viewer }: { thread: Comment; target: CommentTa
  * The comments of a project or of an update: threads newest first, replies oldest first, Creator and Backer
  * badges; the creator and backers write, others read. Comments are plain text, shown as text.
  */
-export function CommentsThread({ target, isCreator }: { target: CommentTarget; isCreator: boolean }) {
+export function CommentsThread({
+  target,
+  isCreator,
+  reportButton,
+}: {
+  target: CommentTarget;
+  isCreator: boolean;
+  reportButton?: CommentReportButton;
+}) {
   const [page, setPage] = useState(1);
   const session = useSession();
   const comments = useComments(target, page);
@@ -337,7 +362,13 @@ export function CommentsThread({ target, isCreator }: { target: CommentTarget; i
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Comments">
           {threads.map((thread) => (
-            <Thread key={thread.id} thread={thread} target={target} viewer={viewer} />
+            <Thread
+              key={thread.id}
+              thread={thread}
+              target={target}
+              viewer={viewer}
+              reportButton={reportButton}
+            />
           ))}
         </Stack>
       )}

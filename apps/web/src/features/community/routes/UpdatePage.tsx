@@ -11,7 +11,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useSession, useStoredAccessToken } from '@/lib/session';
 import { useUpdate } from '../api/community';
-import { CommentsThread } from '../components/CommentsThread';
+import { type CommentReportButton, CommentsThread } from '../components/CommentsThread';
 import { LockedNotice, UpdateActions, UpdateByline } from '../components/UpdateCard';
 import { COMMUNITY_TEXT } from '../messages';
 
@@ -31,7 +31,7 @@ function useProjectOf(id: number | null) {
 }
 
 /** /projects/{id}/updates/{updateId}: one update, shareable, with its comments. */
-export function UpdatePage() {
+export function UpdatePage({ reportButton }: { reportButton?: CommentReportButton }) {
   const params = useParams();
   const projectId = positiveId(params.id);
   const updateId = positiveId(params.updateId);
@@ -98,6 +98,7 @@ export function UpdatePage() {
             <CommentsThread
               target={{ projectId: view.project_id, updateId: view.id }}
               isCreator={isCreator}
+              reportButton={reportButton}
             />
           </section>
         )}

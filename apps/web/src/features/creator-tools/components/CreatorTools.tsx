@@ -1,18 +1,19 @@
 import { Paper, Tabs, Title } from '@mantine/core';
 import { IconChartLine, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Project } from '@fundry/shared';
-import { useRewards } from '@/lib/rewards';
+import type { Project, Reward } from '@fundry/shared';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
 
 /** Statuses of a campaign that has (or had) backers. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
 
-/** The creator's (and admins') tools on the project page: the funding curve and the backers. */
-export function CreatorTools({ project }: { project: Project }) {
+/**
+ * The creator's (and admins') tools on the project page: the funding curve and the backers, whom the creator
+ * filters by the project's `rewards` (the app passes them in from backing).
+ */
+export function CreatorTools({ project, rewards }: { project: Project; rewards: Reward[] }) {
   const [tab, setTab] = useState<string | null>('funding');
-  const rewards = useRewards(project.id);
   return (
     <Paper
       withBorder
@@ -38,7 +39,7 @@ export function CreatorTools({ project }: { project: Project }) {
           {tab === 'funding' && <FundingCurve projectId={project.id} />}
         </Tabs.Panel>
         <Tabs.Panel value="backers">
-          {tab === 'backers' && <BackersTable projectId={project.id} rewards={rewards.data ?? []} />}
+          {tab === 'backers' && <BackersTable projectId={project.id} rewards={rewards} />}
         </Tabs.Panel>
       </Tabs>
     </Paper>

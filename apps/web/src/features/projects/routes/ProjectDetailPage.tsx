@@ -27,13 +27,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NOT_FOUND_META, type Project, projectPageMeta, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
-import { ReportButton } from '@/components/moderation/ReportButton';
-import { ProjectActions } from '@/components/projects/ProjectActions';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { StatusBadge } from '@/components/projects/StatusBadge';
-import { BackProjectButton } from '@/components/rewards/BackProjectButton';
-import { RewardListCard } from '@/components/rewards/RewardListCard';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -41,6 +37,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
 import { CreatorCard } from '../components/detail/CreatorCard';
+import { ProjectActions } from '../components/detail/ProjectActions';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
@@ -181,9 +178,12 @@ function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
   );
 }
 
-/** What the router composes into the page from other features: the signed-in backer's pledge action. */
+/** What the app composes into the page from other features. */
 export interface ProjectPageSlots {
+  /** Back This Project, or what the signed-in backer pledged (backing). */
   pledgeAction?: (project: Project, isCreator: boolean) => ReactNode;
+  /** The reward tiers beside the page, with Add Reward and Edit for the creator (backing). */
+  rewardList?: (project: Project, isCreator: boolean) => ReactNode;
   /** The Updates, Comments and FAQ tabs (community). */
   updatesTab?: (project: Project, isCreator: boolean) => ReactNode;
   commentsTab?: (project: Project, isCreator: boolean) => ReactNode;
@@ -192,6 +192,8 @@ export interface ProjectPageSlots {
   creatorTools?: (project: Project) => ReactNode;
   /** The creator's payment management: bank account, balance and payouts (payouts). */
   payoutPanel?: (project: Project) => ReactNode;
+  /** Report this project, for signed-in people other than its creator on a public project (reports). */
+  reportButton?: (project: Project) => ReactNode;
 }
 
 /** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
@@ -207,8 +209,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab');
   const fundingCard = useRef<HTMLDivElement>(null);
-  const pledgeAction = () =>
-    slots.pledgeAction?.(project, isCreator) ?? <BackProjectButton project={project} isCreator={isCreator} />;
+  const pledgeAction = () => slots.pledgeAction?.(project, isCreator);
 
   return (
     <Stack gap="lg">
@@ -291,13 +292,14 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
             </StatsCard>
           </div>
           <Stack gap="lg" className={classes.aside}>
-            <RewardListCard project={project} isCreator={isCreator} />
+            {slots.rewardList?.(project, isCreator)}
             <CreatorCard creator={project.creator} />
-            {session.isSignedIn && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
-              <Group justify="flex-end">
-                <ReportButton kind="project" id={project.id} name="Report this project" />
-              </Group>
-            )}
+            {slots.reportButton &&
+              session.isSignedIn &&
+              !isCreator &&
+              PUBLIC_STATUSES.includes(project.status) && (
+                <Group justify="flex-end">{slots.reportButton(project)}</Group>
+              )}
             {isAdmin && (
               <Suspense fallback={null}>
                 <AdminControls project={project} />

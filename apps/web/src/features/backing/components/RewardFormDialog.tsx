@@ -24,8 +24,8 @@ import {
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { type RewardInput, useSaveReward } from '@/lib/rewards';
-import { REWARD_UI_MESSAGES } from './messages';
+import { type RewardInput, useSaveReward } from '../api/rewards';
+import { REWARD_UI_MESSAGES } from '../messages';
 import { ShippingRulesField } from './ShippingRulesField';
 
 type Shipping = Reward['shipping_type'];

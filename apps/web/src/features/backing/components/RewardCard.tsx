@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { formatDollars, isEndingSoon, type Reward } from '@fundry/shared';
 import { formatCalendarDate } from '@/lib/dates';
-import { isSoldOut } from '@/lib/rewards';
+import { isSoldOut } from '../reward-status';
 import { shippingSummary } from './shipping';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -6,12 +6,12 @@ import { PAGE_SIZES, type ProjectCard as ProjectCardData, SAVE_MESSAGES } from '
 import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
+import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
 import { readPage, withPage } from '@/lib/pagination';
 import { notify } from '@/lib/notify';
-import { useSavedProjects, useSaveToggle } from '@/lib/saved-projects';
-import { ProjectGrid } from '@/components/projects/ProjectGrid';
-import { DISCOVERY_MESSAGES } from '../messages';
+import { useSavedProjects, useSaveToggle } from '../api/saved-projects';
+import { PROJECT_PAGE_MESSAGES } from '../messages';
 
 function EmptyState() {
   return (
@@ -74,12 +74,12 @@ export function SavedProjectsPage() {
             withCloseButton
             onClose={() => setUnsaveFailed(false)}
           >
-            {DISCOVERY_MESSAGES.unsaveFailed}
+            {PROJECT_PAGE_MESSAGES.unsaveFailed}
           </Alert>
         )}
         {saved.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {DISCOVERY_MESSAGES.savedFailed}
+            {PROJECT_PAGE_MESSAGES.savedFailed}
           </Alert>
         ) : list && list.total === 0 ? (
           <EmptyState />

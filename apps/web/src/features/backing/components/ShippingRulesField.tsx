@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { REST_OF_WORLD } from '@fundry/shared';
-import { COUNTRY_OPTIONS, countryName } from '@/components/pledges/countries';
+import { COUNTRY_OPTIONS, countryName } from './countries';
 import type { RewardFormValues } from './RewardFormDialog';
 import { destinationName } from './shipping';
 

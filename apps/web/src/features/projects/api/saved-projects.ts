@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE, PAGE_SIZES, type ProjectList } from '@fundry/shared';
-import { api } from './api-client';
-import { useStoredAccessToken } from './session';
+import { api } from '@/lib/api-client';
+import { useStoredAccessToken } from '@/lib/session';
 
 /** Under 'projects', so any project invalidation refreshes them too. */
 export const savedKeys = {

@@ -4,12 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDollars, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES, type Project } from '@fundry/shared';
-import { chargeExplanation, checkPledge } from '@/components/pledges/pledge-terms';
-import { EMPTY_ADDRESS, ShippingAddressSection } from '@/components/pledges/ShippingAddressFields';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { isSoldOut, useBackProject, useRewards } from '@/lib/rewards';
-import { REWARD_UI_MESSAGES } from './messages';
+import { useBackProject } from '../api/backing';
+import { useRewards } from '../api/rewards';
+import { REWARD_UI_MESSAGES } from '../messages';
+import { isSoldOut } from '../reward-status';
+import { chargeExplanation, checkPledge } from './pledge-terms';
+import { EMPTY_ADDRESS, ShippingAddressSection } from './ShippingAddressFields';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
 export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date'>;

@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TOOLS_MESSAGES } from '@fundry/shared';
-import { api } from '@/lib/api-client';
+import { ReasonDialog } from '@/components/moderation/ReasonDialog';
 import { serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { ReasonDialog } from './ReasonDialog';
+import { type ReportKind, useReport } from '../api/reports';
 
 /** Reports a project or a comment to the administrators, with a reason (once per person; the server says so). */
 export function ReportButton({
@@ -15,19 +14,14 @@ export function ReportButton({
   name,
   compact = false,
 }: {
-  kind: 'project' | 'comment';
+  kind: ReportKind;
   id: number;
   /** The accessible name of the button, e.g. "Report this project". */
   name: string;
   compact?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
-  const report = useMutation({
-    mutationFn: (reason: string) =>
-      api.post<{ message: string }>(`${kind === 'project' ? 'projects' : 'comments'}/${id}/report`, {
-        reason,
-      }),
-  });
+  const report = useReport(kind, id);
   return (
     <>
       <Button

@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { SAVE_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
-import { useSavedProjectIds, useSaveToggle } from '@/lib/saved-projects';
 import { useStoredAccessToken } from '@/lib/session';
+import { useSavedProjectIds, useSaveToggle } from '@/features/projects/api/saved-projects';
 
 /** SPEC §8: a failed save or unsave without a message from the server. */
 export const SAVE_FAILED_MESSAGE = 'Failed to save/unsave project';

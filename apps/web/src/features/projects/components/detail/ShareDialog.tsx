@@ -20,39 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { type ShareInfo, TIMINGS_MS } from '@fundry/shared';
-import { api } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
-
-/** SPEC §8: the share call failed or gave nothing, so the dialog offers links made here. */
-export const LOCAL_SHARE_WARNING = 'Using local share links - some features may be limited';
-
-/** Share links built in the browser from the site's own address, for when the share call cannot help. */
-export function localShareInfo(project: { id: number; title: string }): ShareInfo {
-  const url = new URL(`/projects/${project.id}`, window.location.origin).toString();
-  const encodedUrl = encodeURIComponent(url);
-  const text = encodeURIComponent(project.title);
-  return {
-    url,
-    title: project.title,
-    social_links: {
-      twitter: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${text}`,
-      facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
-      linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
-    },
-  };
-}
-
-/** POST projects/{id}/share; on failure or an answer without data, local links and a warning (SPEC §7, §8). */
-export async function fetchShareInfo(project: { id: number; title: string }): Promise<ShareInfo> {
-  try {
-    const reply = await api.post<{ data?: ShareInfo | null }>(`projects/${project.id}/share`);
-    if (reply?.data?.url) return reply.data;
-  } catch (error) {
-    console.warn('The share call failed; using local share links', error);
-  }
-  notify.warning(LOCAL_SHARE_WARNING);
-  return localShareInfo(project);
-}
+import { fetchShareInfo } from '@/features/projects/api/share';
 
 const SOCIAL = [
   { key: 'twitter', label: 'Twitter', icon: IconBrandTwitter, color: 'dark' },

@@ -1,5 +1,5 @@
 import { formatDollars, REST_OF_WORLD, type Reward } from '@fundry/shared';
-import { countryName } from '@/components/pledges/countries';
+import { countryName } from './countries';
 
 /** Where a rule ships, as words inside a sentence: "Canada", "the rest of the world". */
 export function destinationName(code: string): string {

@@ -3,11 +3,12 @@ import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
-import { isSoldOut, useRewards } from '@/lib/rewards';
 import { useSession } from '@/lib/session';
+import { useRewards } from '../api/rewards';
+import { REWARD_UI_MESSAGES } from '../messages';
+import { isSoldOut } from '../reward-status';
 import { canBackProject, useBackingStarter } from './BackProjectButton';
 import type { BackableProject } from './BackProjectDialog';
-import { REWARD_UI_MESSAGES } from './messages';
 import { RewardCard } from './RewardCard';
 
 // Only the creator edits rewards; their form loads when first opened.
