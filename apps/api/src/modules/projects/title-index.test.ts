@@ -31,6 +31,21 @@ describe('TitleIndex', () => {
     expect(ids('xo')).toEqual([]);
   });
 
+  it('gives the most backed of many titles that all need a typo', async () => {
+    const kettles = Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1,
+      title: `Kettle number ${i}`,
+      category_name: null,
+      backers_count: 100 - i,
+    }));
+    const many = await TitleIndex.build([
+      ...kettles,
+      { id: 99, title: 'Ketlte numbers', category_name: null, backers_count: 1 },
+    ]);
+    expect(many.search('ketlte num', 5).map((entry) => entry.id)).toEqual([99, 1, 2, 3, 4]);
+    expect(many.search('kettel nmu', 3).map((entry) => entry.id)).toEqual([1, 2, 3]);
+  });
+
   it('finds nothing for text without a word', async () => {
     expect(ids('%')).toEqual([]);
     expect(ids('  ')).toEqual([]);
