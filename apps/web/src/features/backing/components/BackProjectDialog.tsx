@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDollars, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES, type Project } from '@fundry/shared';
+import { formatDollars, PLEDGE_MESSAGES, type Project } from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { notify } from '@/lib/notify';
 import { useBackProject } from '../api/backing';
 import { useRewards } from '../api/rewards';
+import { PledgeAmountInput } from './PledgeAmountInput';
 import { REWARD_UI_MESSAGES } from '../messages';
 import { isSoldOut } from '../reward-status';
 import { chargeExplanation, checkPledge } from './pledge-terms';
@@ -131,20 +132,14 @@ function PledgeForm({
           {problem}
         </Alert>
       )}
-      <NumberInput
+      <PledgeAmountInput
         label="Pledge Amount ($)"
         withAsterisk
         placeholder="25"
-        min={MIN_PLEDGE_DOLLARS}
-        step={0.01}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
         value={amount}
         onChange={setTyped}
         error={hint}
         description={minimumText}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
         data-autofocus
       />
       <Radio.Group label="Choose a reward (optional)" value={rewardId} onChange={setRewardId}>

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Donation, formatDollars, MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES } from '@fundry/shared';
+import { type Donation, formatDollars, PLEDGE_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
@@ -23,6 +11,7 @@ import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../a
 import { useRewards } from '../api/rewards';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
 import { isSoldOut } from '../reward-status';
+import { PledgeAmountInput } from './PledgeAmountInput';
 import { checkPledge } from './pledge-terms';
 import { ShippingAddressSection, toDraft } from './ShippingAddressFields';
 
@@ -244,18 +233,12 @@ function ChangeForm({
 
   return (
     <Stack gap="sm">
-      <NumberInput
+      <PledgeAmountInput
         label="Pledge amount ($)"
-        min={MIN_PLEDGE_DOLLARS}
-        step={0.01}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
         value={amount}
         onChange={setAmount}
         error={hint}
         description={minimumText}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <Select
         label="Reward"
