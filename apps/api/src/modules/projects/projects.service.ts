@@ -300,9 +300,7 @@ export class ProjectService {
    * cache. A write never decides on these: it reads the database.
    */
   async pageProject(id: number, caller: AccessClaims | null): Promise<Project> {
-    const row = await this.findVisible(id, caller, this.fromPageCache);
-    const creator = await this.pageCache.part(id, 'creator', () => this.users.creatorProfile(row.creator_id));
-    return { ...toCard(row), creator };
+    return this.withCachedCreator(await this.findVisible(id, caller, this.fromPageCache));
   }
 
   async pageCard(id: number, caller: AccessClaims | null) {
@@ -503,10 +501,10 @@ export class ProjectService {
     };
   }
 
-  /** A public project for a link preview, or null (private, missing). */
+  /** A public project for its page's head and link preview, or null (private, missing); from the page cache. */
   async preview(id: number): Promise<Project | null> {
-    const row = await findProject(this.db, id);
-    return row && isPublic(row.status) ? this.withCreator(row) : null;
+    const row = await this.fromPageCache(id);
+    return row && isPublic(row.status) ? this.withCachedCreator(row) : null;
   }
 
   /** POST projects (submit for review, PENDING) and POST projects/drafts (DRAFT). */
@@ -752,6 +750,13 @@ export class ProjectService {
     if (c.imageCardUrl !== undefined) columns.image_card_url = c.imageCardUrl;
     if (c.videoUrl !== undefined) columns.video_url = c.videoUrl;
     return columns;
+  }
+
+  private async withCachedCreator(row: ProjectRecord): Promise<Project> {
+    const creator = await this.pageCache.part(row.id, 'creator', () =>
+      this.users.creatorProfile(row.creator_id),
+    );
+    return { ...toCard(row), creator };
   }
 
   private async withCreator(row: ProjectRecord): Promise<Project> {
