@@ -211,6 +211,17 @@ export interface BackingsTable {
   last_backed_at: ColumnType<Date | null, never, never>;
 }
 
+/** One row per backer, kept by triggers on `backings` (migration 0018). */
+export interface BackerSummariesTable {
+  donor_id: ColumnType<number, never, never>;
+  active_count: ColumnType<number, never, never>;
+  successful_count: ColumnType<number, never, never>;
+  failed_count: ColumnType<number, never, never>;
+  live_projects: ColumnType<number, never, never>;
+  live_cents: ColumnType<number, never, never>;
+  first_live_at: ColumnType<Date | null, never, never>;
+}
+
 export interface PaymentCustomersTable {
   user_id: number;
   provider: string;
@@ -377,6 +388,7 @@ export interface DB {
   rewards: RewardsTable;
   donations: DonationsTable;
   backings: BackingsTable;
+  backer_summaries: BackerSummariesTable;
   payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;
   ledger_entries: LedgerEntriesTable;

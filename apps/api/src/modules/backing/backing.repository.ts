@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
-import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { selectProjects } from '../projects/projects.repository';
 
@@ -49,32 +48,29 @@ export async function listBackedProjects(
   });
 }
 
-export async function countBackedProjects(
-  db: Kysely<DB>,
-  donorId: number,
-  statuses: readonly ProjectStatusValue[],
-) {
-  const row = await backedByStatus(db, donorId, statuses)
-    .select((e) => e.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function backerTotals(db: Kysely<DB>, donorId: number) {
+/**
+ * A backer's summary (migration 0018): their projects by status, and what they pledged in all (live pledges), read
+ * from one row the `backings` triggers keep; zeros for someone who never backed anything.
+ */
+export async function backerSummary(db: Kysely<DB>, donorId: number) {
   const row = await db
-    .selectFrom('donations')
-    .select([
-      (eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total_cents'),
-      (eb) => eb.fn.min('pledged_at').as('first_backed_at'),
-      sql<number>`count(distinct project_id)`.as('projects'),
-    ])
+    .selectFrom('backer_summaries')
+    .selectAll()
     .where('donor_id', '=', donorId)
-    .where('status', 'in', LIVE_PLEDGES)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  const byStatus: Partial<Record<ProjectStatusValue, number>> = {
+    ACTIVE: row?.active_count ?? 0,
+    SUCCESSFUL: row?.successful_count ?? 0,
+    FAILED: row?.failed_count ?? 0,
+  };
   return {
-    totalCents: Number(row.total_cents),
-    firstBackedAt: row.first_backed_at,
-    projects: Number(row.projects),
+    /** How many of the backer's projects have one of these statuses (only public ones are counted). */
+    projectsWith: (statuses: readonly ProjectStatusValue[]) =>
+      statuses.reduce((total, status) => total + (byStatus[status] ?? 0), 0),
+    totalCents: Number(row?.live_cents ?? 0),
+    firstBackedAt: row?.first_live_at ?? null,
+    /** Projects with a live pledge. */
+    projects: row?.live_projects ?? 0,
   };
 }
 

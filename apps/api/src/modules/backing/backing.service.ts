@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { toCard } from '../projects/projects.service';
 import type { ProjectService } from '../projects/projects.service';
 import { findUserById } from '../users/users.repository';
-import { backerTotals, countBackedProjects, currentPledges, listBackedProjects } from './backing.repository';
+import { backerSummary, currentPledges, listBackedProjects } from './backing.repository';
 
 const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
   ALL: PUBLIC_STATUSES,
@@ -36,11 +36,12 @@ export class BackingService {
   ) {
     if (!own && !(await findUserById(this.db, userId))) throw notFound('User');
     const statuses = BACKED_FILTERS[status ?? 'ALL'] ?? PUBLIC_STATUSES;
-    const [rows, total, totals] = await Promise.all([
+    const [rows, summary] = await Promise.all([
       listBackedProjects(this.db, userId, statuses, page, perPage),
-      countBackedProjects(this.db, userId, statuses),
-      own ? backerTotals(this.db, userId) : null,
+      backerSummary(this.db, userId),
     ]);
+    const total = summary.projectsWith(statuses);
+    const totals = own ? summary : null;
     const ids = rows.map((row) => row.id);
     const pledges = new Map(
       (own ? await currentPledges(this.db, userId, ids) : []).map((pledge) => [pledge.project_id, pledge]),

@@ -3,7 +3,7 @@ import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { ledgerAgrees, payInSandbox, pledge } from '../../test/backing';
+import { backerSummaryMismatches, ledgerAgrees, payInSandbox, pledge } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inDays } from '../../test/projects';
 
@@ -403,6 +403,8 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       const donation = response.json().data.donation_id as number;
       await db.updateTable('donations').set({ status: 'REFUNDED' }).where('id', '=', donation).execute();
       expect((await backed('SUCCESSFUL')).meta.total).toBe(0);
+      expect((await backed('ALL')).meta).toMatchObject({ total: 0, total_amount: 0 });
+      expect(await backerSummaryMismatches(ctx)).toEqual([]);
     });
 
     it('marks notifications read, one or all, own only', async () => {
@@ -517,6 +519,7 @@ describe.runIf(databaseKinds.includes('postgres'))('concurrency on the PostgreSQ
     expect(agree.donations.backers).toBe(40);
     expect(agree.counters).toEqual(agree.donations);
     expect(agree.ledgerGross).toBe(agree.counters.cents);
+    expect(await backerSummaryMismatches(ctx)).toEqual([]);
     const amounts = await ctx.database.db
       .selectFrom('donations')
       .select('amount_cents')

@@ -16,7 +16,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
-import { backerTotals } from '../backing/backing.repository';
+import { backerSummary } from '../backing/backing.repository';
 import {
   closeProjectsOfDeletedUser,
   countProjectsByCreator,
@@ -41,7 +41,7 @@ const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
 async function profileStats(db: Kysely<DB>, userId: number, audience: 'self' | 'public') {
   const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
   const [backing, projectsCreated] = await Promise.all([
-    backerTotals(db, userId),
+    backerSummary(db, userId),
     countProjectsByCreator(db, userId, statuses),
   ]);
   return {
