@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
+import { backerSummaryMismatchesSql } from '../apps/api/src/db/checks';
 import { createDatabase, type Database } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
@@ -586,18 +587,7 @@ const consistencyChecks: Check[] = [
   },
   {
     name: 'each backer’s summary = their backings (projects by status, live total)',
-    query: sql`
-      select count(*) as value from backer_summaries s
-      full join (select donor_id,
-                        count(*) filter (where project_status = 'ACTIVE') as active_count,
-                        count(*) filter (where project_status = 'SUCCESSFUL') as successful_count,
-                        count(*) filter (where project_status = 'FAILED') as failed_count,
-                        count(*) filter (where total_cents > 0) as live_projects,
-                        sum(total_cents) as live_cents
-                 from backings group by donor_id) b on b.donor_id = s.donor_id
-      where (s.active_count, s.successful_count, s.failed_count, s.live_projects, s.live_cents)
-            is distinct from (coalesce(b.active_count, 0), coalesce(b.successful_count, 0),
-                              coalesce(b.failed_count, 0), coalesce(b.live_projects, 0), coalesce(b.live_cents, 0))`,
+    query: sql`select count(*) as value from (${backerSummaryMismatchesSql}) as mismatches`,
   },
   {
     name: 'no reward oversold (live pledges + open checkouts ≤ stock)',

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DonationStatus } from '../db/schema';
+import { backerSummaryMismatchesSql } from '../db/checks';
 import type { TestContext } from './app';
 
 /** Pledges through the API; returns the donation id and the checkout address. */
@@ -115,19 +115,6 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
 
 /** Backers whose summary row (migration 0018) differs from their `backings` rows: none, whatever was written. */
 export async function backerSummaryMismatches(ctx: TestContext): Promise<number[]> {
-  const { rows } = await sql<{ donor_id: number }>`
-    select coalesce(s.donor_id, b.donor_id) as donor_id
-    from backer_summaries s
-    full join (select donor_id,
-                      count(*) filter (where project_status = 'ACTIVE') as active_count,
-                      count(*) filter (where project_status = 'SUCCESSFUL') as successful_count,
-                      count(*) filter (where project_status = 'FAILED') as failed_count,
-                      count(*) filter (where total_cents > 0) as live_projects,
-                      sum(total_cents) as live_cents
-               from backings group by donor_id) b on b.donor_id = s.donor_id
-    where (s.active_count, s.successful_count, s.failed_count, s.live_projects, s.live_cents)
-          is distinct from (coalesce(b.active_count, 0), coalesce(b.successful_count, 0),
-                            coalesce(b.failed_count, 0), coalesce(b.live_projects, 0), coalesce(b.live_cents, 0))
-  `.execute(ctx.database.db);
+  const { rows } = await backerSummaryMismatchesSql.execute(ctx.database.db);
   return rows.map((row) => row.donor_id);
 }
