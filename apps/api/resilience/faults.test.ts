@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_PASSWORD } from '../src/db/seed/factories';
@@ -220,11 +223,22 @@ describe('faults', () => {
 
   it('answers 503 while the database is away and recovers without a restart when it returns', async () => {
     const proxy = await startTcpProxy(database.server);
+    // The pages need only the web build's shell: a minimal one of the test's own.
+    const webDist = await mkdtemp(path.join(tmpdir(), 'fundry-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Fundry</title></head><body><div id="root"></div></body></html>',
+    );
     try {
-      const instance = await start('db-outage', { DATABASE_URL: database.urlVia(proxy.port) });
+      const instance = await start('db-outage', {
+        DATABASE_URL: database.urlVia(proxy.port),
+        WEB_DIST_DIR: webDist,
+      });
       const client = new HttpClient(instance.url);
       const projects = () => client.get('/api/v1/projects');
+      const projectPage = () => client.get('/projects/1', { headers: { accept: 'text/html' } });
       expect((await projects()).status).toBe(200);
+      expect((await projectPage()).status).toBe(404);
 
       const expectUnavailable = async (withinMs: number) => {
         const ready = await client.get('/readyz');
@@ -239,6 +253,14 @@ describe('faults', () => {
         });
         expect(list.headers['retry-after']).toBe('5');
         expect(list.ms).toBeLessThan(withinMs);
+        // A page whose data cannot be read: the shell with the status it deserves, never a blank page or a hang.
+        const page = await projectPage();
+        expect(page.status).toBe(503);
+        expect(page.headers['retry-after']).toBe('5');
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.text()).toContain('<title>Fundry is unavailable · Fundry</title>');
+        expect(page.text()).toContain('<div id="root">');
+        expect(page.ms).toBeLessThan(withinMs);
       };
       const expectRecovered = async () => {
         await proxy.restore();
@@ -248,6 +270,7 @@ describe('faults', () => {
           CONNECT_TIMEOUT_MS * 2,
         );
         expect((await projects()).status).toBe(200);
+        expect((await projectPage()).status).toBe(404);
       };
 
       // The host is down: connections are refused.
@@ -261,6 +284,7 @@ describe('faults', () => {
       await expectRecovered();
     } finally {
       await proxy.close();
+      await rm(webDist, { recursive: true, force: true });
     }
   });
 
