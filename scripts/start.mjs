@@ -6,7 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builds = [path.join(root, 'apps/api/dist/server.js'), path.join(root, 'apps/web/dist/index.html')];
+const builds = [
+  path.join(root, 'apps/api/dist/server.js'),
+  path.join(root, 'apps/web/dist/index.html'),
+  path.join(root, 'apps/web/dist-ssr/entry-server.js'),
+];
 const sources = [
   'apps/api/src',
   'apps/web/src',

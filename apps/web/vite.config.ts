@@ -18,9 +18,11 @@ function precompress(): Plugin {
     name: 'fundry:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server's render bundle is read from disk, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
@@ -57,5 +59,8 @@ export default defineConfig({
     // bench/ reads it to size what each route loads first.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // One stylesheet in the head: a page the server rendered is styled from its first paint, whichever page
+    // it is, instead of waiting for its route's chunk to bring its CSS.
+    cssCodeSplit: false,
   },
 });

@@ -1,5 +1,8 @@
 import { expect, test } from '../fixtures';
 
+// The not-found page answers 404 on purpose: the browser logs that status for the document itself.
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 404/] });
+
 test('a visitor reads the home, about, FAQ and settings pages and meets a not-found page', async ({
   page,
 }, testInfo) => {

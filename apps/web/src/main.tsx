@@ -1,15 +1,32 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders, makeQueryClient } from './app/providers';
+import { AppRouter, preloadPages } from './app/router';
+import { PAGE_STATE_ELEMENT_ID } from './page-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+const queryClient = makeQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page the server rendered (DESIGN.md §13) comes with the data it was rendered with: the browser takes the
+// same data and the same HTML over. Any other page renders here.
+const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID);
+if (pageState?.textContent) {
+  hydrate(queryClient, JSON.parse(pageState.textContent) as DehydratedState);
+  await preloadPages(window.location.pathname);
+  hydrateRoot(root, app, {
+    // A difference between the server's HTML and the browser's first render is a bug: the tests fail on it.
+    onRecoverableError: (error) => console.error('Hydration failed', error),
+  });
+} else {
+  createRoot(root).render(app);
+}

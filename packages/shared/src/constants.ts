@@ -1,5 +1,11 @@
 /** Business constants of SPEC §9, used by the web client and the API alike. */
 
+/**
+ * What every page says while the sandbox payment provider takes the pledges. Here, not beside the site schemas:
+ * zod schemas are module-level calls a bundler keeps, and every page shows this banner.
+ */
+export const TEST_MODE_MESSAGE = 'Test mode: no real money moves';
+
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES_AFTER_401 = 1;
 export const STORAGE_KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken' } as const;

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
@@ -12,7 +12,7 @@ import toastClasses from './toasts.module.css';
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-function makeQueryClient() {
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -26,8 +26,8 @@ function makeQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+/** The query client comes from the entry: the server fills it before rendering, the browser from that render. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>

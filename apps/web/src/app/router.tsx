@@ -1,12 +1,19 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './guards';
 
+/** How to load each lazy page's chunk ahead of rendering it, by the element the route renders. */
+const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
 /** Every page is its own chunk: a visitor downloads only the screens they open. */
 function lazyPage(load: () => Promise<ComponentType>): ReactElement {
-  const Page = lazy(async () => ({ default: await load() }));
-  return <Page />;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadOnce = () => (loading ??= load().then((component) => ({ default: component })));
+  const Page = lazy(loadOnce);
+  const element = <Page />;
+  pageLoaders.set(element, loadOnce);
+  return element;
 }
 
 export const routes: RouteObject[] = [
@@ -285,7 +292,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/**
+ * Loads the chunks of the pages at `pathname` before the browser takes over a page the server rendered, so that
+ * hydration finds them ready rather than leaving the page inert while they download.
+ */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.flatMap((match) => pageLoaders.get(match.route.element as ReactElement)?.() ?? []),
+  );
+}
+
+/** The pages, under whichever router the entry brings: the browser's, or the server's for one address. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -42,8 +42,23 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler) {
   onSessionExpired = handler;
 }
 
+/**
+ * How the server that renders a page first (DESIGN.md §13) reaches the API: its own address and fetch. In the
+ * browser, requests go to the page's origin.
+ */
+export interface ServerTransport {
+  origin: string;
+  fetch: typeof fetch;
+}
+let serverTransport: ServerTransport | null = null;
+
+export function setServerTransport(transport: ServerTransport) {
+  serverTransport = transport;
+}
+
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(`${API_BASE_PATH}/${path.replace(/^\//, '')}`, window.location.origin);
+  // Only the path and query are kept: the base merely lets URL parse them.
+  const url = new URL(`${API_BASE_PATH}/${path.replace(/^\//, '')}`, 'http://fundry.invalid');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === '') continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
@@ -63,13 +78,17 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
       body,
       credentials: 'include',
       signal,
-    });
+    };
+    const url = buildUrl(path, options.query);
+    return serverTransport
+      ? await serverTransport.fetch(`${serverTransport.origin}${url}`, init)
+      : await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new ApiError('Request timed out. Please try again.', 0, 'TIMEOUT');

@@ -1,9 +1,12 @@
 import { STORAGE_KEYS } from '@fundry/shared';
 
+/** The server renders a page for no one (DESIGN.md §13): it has no storage, so no tokens. */
+const stored = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));
+
 /** The session's tokens live in localStorage under the SPEC §9 keys. */
 export const authStorage = {
-  getAccessToken: () => localStorage.getItem(STORAGE_KEYS.accessToken),
-  getRefreshToken: () => localStorage.getItem(STORAGE_KEYS.refreshToken),
+  getAccessToken: () => stored(STORAGE_KEYS.accessToken),
+  getRefreshToken: () => stored(STORAGE_KEYS.refreshToken),
   setTokens: (accessToken: string, refreshToken?: string) => {
     localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
     if (refreshToken) localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);

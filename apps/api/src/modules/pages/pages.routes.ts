@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,6 +21,38 @@ export interface PageRoutesOptions {
 }
 
 type Params = Record<string, string | undefined>;
+
+/** What the web app's server bundle (apps/web/src/entry-server.tsx) renders: a page with its data, or null. */
+interface RenderedPage {
+  html: string;
+  stateScript: string;
+}
+type RenderPage = (
+  url: string,
+  transport: { origin: string; fetch: typeof fetch },
+  onError: (error: unknown) => void,
+) => Promise<RenderedPage | null>;
+
+/** The public pages of DESIGN.md §13: rendered with their data on the server; the others render in the browser. */
+const SERVER_RENDERED = new Set([
+  '/',
+  '/projects',
+  '/projects/explore',
+  '/categories',
+  '/category/:categoryId',
+  '/discover',
+  '/projects/:id',
+  '/projects/:id/rewards',
+  '/projects/:id/updates/:updateId',
+  '/about',
+  '/faqs',
+  '/how-it-works',
+  '/news/:slug',
+  '/terms',
+  '/privacy',
+]);
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
 const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
@@ -90,13 +124,67 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     });
   }
   const shell = hasWebBuild ? readFileSync(indexHtml, 'utf8') : '';
+  const renderEntry = path.resolve(webDistDir, '../dist-ssr/entry-server.js');
+  const renderPage: RenderPage | null =
+    hasWebBuild && existsSync(renderEntry)
+      ? ((await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage }).renderPage
+      : null;
 
-  const sendPage = (reply: FastifyReply, page: Page, cacheControl = 'no-cache') =>
-    reply
+  /** The page's data is read from the API in this process, as the browser would read it, without a socket. */
+  const apiFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = await app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers,
+    });
+  };
+
+  /**
+   * The head leaves at once, so the browser fetches the stylesheet and the scripts while the page renders; the
+   * page's HTML and its data follow. When the page cannot render here, the browser renders it in the same shell.
+   */
+  const streamedPage = (request: FastifyRequest, html: string): Readable => {
+    const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
+    const output = new PassThrough();
+    output.write(`${beforeRoot}<div id="root">`);
+    void renderPage!(request.url, { origin: appUrl, fetch: apiFetch }, (error) =>
+      request.log.error({ err: error }, 'server rendering failed'),
+    )
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'server rendering failed');
+        return null;
+      })
+      .then((rendered) => {
+        output.end(
+          rendered ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}` : `</div>${afterRoot}`,
+        );
+      });
+    return output;
+  };
+
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: Page,
+    { pattern, cacheControl = 'no-cache' }: { pattern?: string; cacheControl?: string } = {},
+  ) => {
+    const html = withPageHead(shell, page.head, appUrl);
+    void reply
       .status(page.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', page.status === 200 ? cacheControl : 'no-cache')
-      .send(withPageHead(shell, page.head, appUrl));
+      .header('cache-control', page.status === 200 ? cacheControl : 'no-cache');
+    const rendersHere = renderPage && page.status === 200 && pattern && SERVER_RENDERED.has(pattern);
+    return reply.send(rendersHere ? streamedPage(request, html) : html);
+  };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
   const sendErrorPage = (request: FastifyRequest, reply: FastifyReply, error: Error) => {
@@ -125,16 +213,14 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     for (const pattern of PAGE_PATHS) {
       const dataPage = DATA_PAGES[pattern];
       app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
-        if (!dataPage) {
-          return sendPage(reply, pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1')));
-        }
         try {
-          const page = await dataPage(pages, request.params as Params);
-          return sendPage(
-            reply,
-            page,
-            SHAREABLE.has(pattern) ? 'public, max-age=0, s-maxage=60' : 'no-cache',
-          );
+          const page = dataPage
+            ? await dataPage(pages, request.params as Params)
+            : pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1'));
+          return await sendPage(request, reply, page, {
+            pattern,
+            cacheControl: SHAREABLE.has(pattern) ? 'public, max-age=0, s-maxage=60' : 'no-cache',
+          });
         } catch (error) {
           return sendErrorPage(request, reply, error as Error);
         }
@@ -149,7 +235,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/uploads/');
-    if (isPageRequest) return sendPage(reply, pages.notFound());
+    if (isPageRequest) return sendPage(request, reply, pages.notFound());
     throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
   });
 }

@@ -1,0 +1,102 @@
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { Writable } from 'node:stream';
+import { AppProviders, makeQueryClient } from './app/providers';
+import { AppRoutes } from './app/router';
+import { setServerTransport, type ServerTransport } from './lib/api-client';
+import { serializePageState } from './page-state';
+
+/** Data a page needs may depend on data it loaded first (a project, then its rewards): a few rounds at most. */
+const MAX_DATA_ROUNDS = 4;
+
+function App({ url, queryClient }: { url: string; queryClient: QueryClient }) {
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+/**
+ * Renders the whole page, lazy pages included, once everything it can render is ready. Larger boundaries would
+ * otherwise be sent apart and put in place by an inline script, which the Content-Security-Policy forbids.
+ */
+function renderToHtml(
+  url: string,
+  queryClient: QueryClient,
+  onError: (error: unknown) => void,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        chunks.push(chunk);
+        done();
+      },
+      final: (done) => {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(<App url={url} queryClient={queryClient} />, {
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError,
+    });
+  });
+}
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+const waiting = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query),
+    );
+
+export interface RenderedPage {
+  /** The contents of #root. */
+  html: string;
+  /** The page's data as a script element, for the browser to hydrate with. */
+  stateScript: string;
+}
+
+/**
+ * The page at `url` as a visitor who is not signed in sees it, with its data, or null when some data it
+ * needs could not be loaded: the browser then renders it, and shows what went wrong. Each render tells which
+ * data the page asks for; once a render asks for nothing new, it is the page.
+ */
+export async function renderPage(
+  url: string,
+  transport: ServerTransport,
+  onError: (error: unknown) => void,
+): Promise<RenderedPage | null> {
+  setServerTransport(transport);
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+    const html = await renderToHtml(url, queryClient, onError);
+    const queries = waiting(queryClient);
+    if (queries.length === 0) {
+      const failed = queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === 'error');
+      return failed ? null : { html, stateScript: serializePageState(dehydrate(queryClient)) };
+    }
+    await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+  }
+  return null;
+}
