@@ -121,13 +121,15 @@ test('every route has its own title and description, also when navigating in the
   await expect(page).toHaveTitle('About Fundry · Fundry');
 });
 
-/** The page's visible text as the server sent it: tags dropped, entities of the demo data decoded. */
+/** The page's visible text as the server sent it: tags dropped, the entities React writes decoded. */
 const textOf = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
 test('the server sends a project page with its title, story and funding figures in the HTML', async ({
@@ -151,6 +153,35 @@ test('the server sends a project page with its title, story and funding figures 
   expect(html).not.toContain('<iframe');
   // The data it was rendered with comes along, as data, not as a script to run.
   expect(html).toContain('<script type="application/json" id="fundry-page-state">');
+});
+
+test('a title with markup and quotes is text in the server HTML, its head and its data', async ({
+  page,
+  request,
+}) => {
+  const title = `</title><script>alert("x")</script> & 'quotes' ${Date.now().toString(36)}`;
+  const id = await submitProject(request, title);
+  const activated = await request.post(`${API}/projects/${id}/activate`, {
+    headers: await bearer(request, 'admin@fundry.dev'),
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+
+  const html = await (await request.get(`/projects/${id}`)).text();
+  expect(html).not.toContain('<script>alert');
+  const body = html.slice(html.indexOf('<div id="root">'));
+  expect(textOf(body)).toContain(title);
+  const state = /<script type="application\/json" id="fundry-page-state">([^<]*)<\/script>/.exec(html);
+  expect(JSON.stringify(JSON.parse(state![1]!))).toContain(JSON.stringify(title).slice(1, -1));
+
+  // In the browser it is the heading, and no script of the title ever ran.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  expect(dialogs).toEqual([]);
 });
 
 test('a server-rendered page hydrates without a mismatch or a new request for its data, and its buttons work', async ({
