@@ -43,7 +43,7 @@ const ROUTES = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    modules: ['src/app/layout/DashboardLayout.tsx', 'src/features/dashboard/routes/DashboardPage.tsx'],
+    modules: ['src/app/layout/DashboardLayout.tsx', 'src/app/routes/DashboardRoute.tsx'],
   },
 ];
 

@@ -42,7 +42,7 @@ function precompress(): Plugin {
 
 const apiTarget = 'http://localhost:5000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -53,6 +53,11 @@ export default defineConfig({
       '/sandbox': apiTarget,
     },
   },
+  // The render bundle carries its dependencies: the server loads it wherever the build stands, with no
+  // node_modules of the web app beside it.
+  ssr: { noExternal: true },
+  // The server renders with React's production build, as the browser's bundle does, whatever NODE_ENV it runs in.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -63,4 +68,4 @@ export default defineConfig({
     // it is, instead of waiting for its route's chunk to bring its CSS.
     cssCodeSplit: false,
   },
-});
+}));

@@ -18,6 +18,8 @@ export interface PageRoutesOptions {
   appUrl: string;
   /** Addresses per sitemap file; the protocol's limit unless a test needs a smaller one. */
   sitemapUrlLimit?: number;
+  /** Pages rendered at once, past which a page is sent for the browser to render. */
+  maxRendersInFlight?: number;
 }
 
 type Params = Record<string, string | undefined>;
@@ -54,6 +56,12 @@ const SERVER_RENDERED = new Set([
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/**
+ * A render holds the event loop for tens of milliseconds between its data reads; a few at once keep a busy
+ * instance answering everything else within the load shedding's lag limit.
+ */
+const MAX_RENDERS_IN_FLIGHT = 8;
+
 /** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
 const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
   '/projects/:id': (pages, params) => pages.project(params.id),
@@ -76,6 +84,7 @@ const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/setti
 async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
   const { pages, webDistDir, appUrl } = options;
   const sitemapLimit = options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
+  const maxRenders = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -130,40 +139,49 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       ? ((await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage }).renderPage
       : null;
 
-  /** The page's data is read from the API in this process, as the browser would read it, without a socket. */
-  const apiFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const response = await app.inject({
-      method: 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) headers.set(name, String(value));
-    }
-    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
-      status: response.statusCode,
-      headers,
-    });
-  };
+  /**
+   * The page's data is read from the API in this process, as the browser would read it, without a socket: as the
+   * visitor (their address, so the API's rate limits count their page, not this server) but signed out.
+   */
+  const apiFetchFor =
+    (request: FastifyRequest) =>
+    async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const response = await app.inject({
+        method: 'GET',
+        url: url.pathname + url.search,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        remoteAddress: request.ip,
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) headers.set(name, String(value));
+      }
+      return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+        status: response.statusCode,
+        headers,
+      });
+    };
+
+  let rendersInFlight = 0;
 
   /**
    * The head leaves at once, so the browser fetches the stylesheet and the scripts while the page renders; the
    * page's HTML and its data follow. When the page cannot render here, the browser renders it in the same shell.
    */
-  const streamedPage = (request: FastifyRequest, html: string): Readable => {
+  const streamedPage = (request: FastifyRequest, render: RenderPage, html: string): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
     const output = new PassThrough();
     output.write(`${beforeRoot}<div id="root">`);
-    void renderPage!(request.url, { origin: appUrl, fetch: apiFetch }, (error) =>
-      request.log.error({ err: error }, 'server rendering failed'),
-    )
+    rendersInFlight++;
+    const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
+    void render(request.url, { origin: appUrl, fetch: apiFetchFor(request) }, failed)
       .catch((error: unknown) => {
-        request.log.error({ err: error }, 'server rendering failed');
+        failed(error);
         return null;
       })
       .then((rendered) => {
+        rendersInFlight--;
         output.end(
           rendered ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}` : `</div>${afterRoot}`,
         );
@@ -182,8 +200,14 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', page.status === 200 ? cacheControl : 'no-cache');
-    const rendersHere = renderPage && page.status === 200 && pattern && SERVER_RENDERED.has(pattern);
-    return reply.send(rendersHere ? streamedPage(request, html) : html);
+    // Past a few renders at once, rendering would hold the event loop from every other request: the browser
+    // renders the page instead, as it would without this server's help.
+    const rendersHere =
+      page.status === 200 &&
+      pattern !== undefined &&
+      SERVER_RENDERED.has(pattern) &&
+      rendersInFlight < maxRenders;
+    return reply.send(renderPage && rendersHere ? streamedPage(request, renderPage, html) : html);
   };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { errorHandler } from '../../errors';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -214,5 +214,108 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(listed).toContain(`${APP_URL}/projects/${ids.hostile}`);
     expect((await small.inject(`/sitemaps/${files.length + 1}.xml`)).statusCode).toBe(404);
     await small.close();
+  });
+});
+
+describe('pages rendered on the server', () => {
+  let ctx: TestContext;
+  let webDist: string;
+  let server: FastifyInstance;
+  let projectId: number;
+
+  beforeAll(async () => {
+    // A web build of its own whose render bundle stands in for apps/web/src/entry-server.tsx: it reads its data
+    // through the transport it is given, as the real one does, and can be told to fail, to wait or to say null.
+    const build = mkdtempSync(path.join(tmpdir(), 'fundry-ssr-'));
+    webDist = path.join(build, 'dist');
+    mkdirSync(webDist);
+    mkdirSync(path.join(build, 'dist-ssr'));
+    writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    writeFileSync(
+      path.join(build, 'dist-ssr', 'entry-server.js'),
+      `export async function renderPage(url, transport, onError) {
+        const control = globalThis.fakeRender;
+        control.calls.push(url);
+        if (control.mode === 'throw') throw new Error('the render broke');
+        if (control.mode === 'null') return null;
+        if (control.mode === 'wait') await control.gate;
+        const visitor = await (await transport.fetch(transport.origin + '/api/v1/visitor')).json();
+        return { html: '<main>rendered ' + url + ' for ' + visitor.ip + '</main>',
+                 stateScript: '<script type="application/json" id="fundry-page-state">{}</script>' };
+      }`,
+    );
+    ctx = await createTestApp('pglite', { WEB_DIST_DIR: webDist, APP_URL, PAYMENTS_PROVIDER: 'sandbox' });
+    projectId = await createProjectRow(ctx.database.db, {
+      creatorId: (await createUser(ctx.database.db)).id,
+      title: 'Solar kettle',
+    });
+    server = Fastify();
+    server.setErrorHandler(errorHandler);
+    server.get('/api/v1/visitor', async (request) => ({ ip: request.ip }));
+    await server.register(pageRoutes, {
+      pages: ctx.app.services.pages,
+      webDistDir: webDist,
+      appUrl: APP_URL,
+      maxRendersInFlight: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await ctx.close();
+  });
+
+  const control = (mode: 'render' | 'throw' | 'null' | 'wait') => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const state = { mode, calls: [] as string[], gate };
+    (globalThis as { fakeRender?: unknown }).fakeRender = state;
+    return { state, open };
+  };
+  const visit = (url: string) => server.inject({ url, remoteAddress: '203.0.113.9' });
+
+  it('sends the head, then the rendered page and its data inside the root, read as the visitor', async () => {
+    control('render');
+    const response = await visit(`/projects/${projectId}`);
+    expect(response.statusCode).toBe(200);
+    expect(titleOf(response.body)).toBe('Solar kettle · Fundry');
+    expect(response.body).toContain(
+      `<div id="root"><main>rendered /projects/${projectId} for 203.0.113.9</main></div><script type="application/json" id="fundry-page-state">{}</script></body>`,
+    );
+  });
+
+  it('leaves the page to the browser when the render fails or has nothing, with the same status', async () => {
+    for (const mode of ['throw', 'null'] as const) {
+      const { state } = control(mode);
+      const response = await visit('/about');
+      expect(response.statusCode, mode).toBe(200);
+      expect(response.body, mode).toContain('<div id="root"></div></body>');
+      expect(state.calls, mode).toEqual(['/about']);
+    }
+  });
+
+  it('renders only the public pages of DESIGN.md §13, and never a 404', async () => {
+    const { state } = control('render');
+    expect((await visit('/dashboard')).body).toContain('<div id="root"></div>');
+    expect((await visit('/no/such/page')).statusCode).toBe(404);
+    expect((await visit('/projects/999999')).statusCode).toBe(404);
+    expect(state.calls).toEqual([]);
+  });
+
+  it('past the renders allowed at once, sends the page for the browser to render', async () => {
+    const { state, open } = control('wait');
+    const waiting = [visit('/'), visit('/about')];
+    await vi.waitFor(() => expect(state.calls).toHaveLength(2));
+    const third = await visit('/faqs');
+    expect(third.statusCode).toBe(200);
+    expect(third.body).toContain('<div id="root"></div></body>');
+    expect(state.calls).toEqual(['/', '/about']);
+    open();
+    for (const response of await Promise.all(waiting)) {
+      expect(response.body).toContain('for 203.0.113.9</main></div>');
+    }
+    // Once they are done, pages render here again.
+    await visit('/faqs');
+    expect(state.calls).toEqual(['/', '/about', '/faqs']);
   });
 });
