@@ -1,5 +1,14 @@
 export * from './constants';
 export * from './errors';
+// Messages and limits without zod: the web's pages import them without loading the schemas.
+export * from './messages/auth';
+export * from './messages/backing';
+export * from './messages/community';
+export * from './messages/payouts';
+export * from './messages/preferences';
+export * from './messages/projects';
+export * from './messages/tools';
+export * from './messages/users';
 export * from './money';
 export * from './schemas/common';
 export * from './schemas/health';

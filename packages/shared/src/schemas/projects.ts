@@ -208,8 +208,3 @@ export const shareResponse = z.object({
   }),
 });
 export type ShareInfo = z.infer<typeof shareResponse>['data'];
-
-export const SAVE_MESSAGES = {
-  saved: 'Project saved successfully',
-  removed: 'Project removed from saved items',
-} as const;

@@ -4,20 +4,9 @@ import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
 import { shippingAddressView } from './backing';
 import { pageMeta, pageQueryFields } from './common';
+import { REASON_MAX, TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
 
 /** Creator and admin tools (DESIGN.md §12). */
-
-export const REASON_MAX = 1000;
-
-export const TOOLS_MESSAGES = {
-  reasonRequired: 'Please give a reason',
-  reasonTooLong: `The reason can be at most ${REASON_MAX} characters`,
-  alreadyReported: 'You have already reported this',
-  reported: 'Thank you. An administrator will review your report.',
-  alreadyRefunded: 'This pledge has already been refunded',
-  refunded: 'The pledge was refunded in full',
-  marked: 'The reward was marked as sent',
-} as const;
 
 /** A reason a person gives: required, trimmed, at most REASON_MAX characters. */
 export const reasonField = z
@@ -108,20 +97,6 @@ export const resolveReportRequest = z.strictObject({
 export type ResolveReportRequest = z.infer<typeof resolveReportRequest>;
 
 // ---------------------------------------------------------------------------------------------- audit log
-
-export const AUDIT_ACTIONS = [
-  'project.activate',
-  'project.reject',
-  'project.feature',
-  'project.unfeature',
-  'category.create',
-  'category.rename',
-  'category.delete',
-  'comment.remove',
-  'report.resolve',
-  'donation.refund',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditLogQuery = z.object({
   ...pageQuery,

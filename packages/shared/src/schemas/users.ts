@@ -59,8 +59,3 @@ export const profileUpdateRequest = z.strictObject({
   twitter: optionalText(50),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
-
-export const PROFILE_PHOTO_MESSAGES = {
-  type: 'Invalid file type. Please upload JPEG, PNG, or GIF.',
-  size: 'File size exceeds 5MB limit.',
-} as const;
