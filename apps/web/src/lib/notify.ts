@@ -1,12 +1,18 @@
-import { notifications } from '@mantine/notifications';
 import { TIMINGS_MS } from '@fundry/shared';
+
+type ToastColor = 'teal' | 'red' | 'yellow';
+
+// The toasts' store loads with the component that shows them (app/providers.tsx), after the page: a page does
+// not wait for it, and a toast asked for before it is there shows once it is.
+function show(message: string, color: ToastColor, autoClose: number) {
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ message, color, autoClose }),
+  );
+}
 
 /** Toasts: top-right, 5 seconds unless a page asks for the shorter 3 (SPEC §9). */
 export const notify = {
-  success: (message: string, autoClose: number = TIMINGS_MS.toast) =>
-    notifications.show({ message, color: 'teal', autoClose }),
-  error: (message: string, autoClose: number = TIMINGS_MS.toast) =>
-    notifications.show({ message, color: 'red', autoClose }),
-  warning: (message: string, autoClose: number = TIMINGS_MS.toast) =>
-    notifications.show({ message, color: 'yellow', autoClose }),
+  success: (message: string, autoClose: number = TIMINGS_MS.toast) => show(message, 'teal', autoClose),
+  error: (message: string, autoClose: number = TIMINGS_MS.toast) => show(message, 'red', autoClose),
+  warning: (message: string, autoClose: number = TIMINGS_MS.toast) => show(message, 'yellow', autoClose),
 };

@@ -2,13 +2,20 @@ import { lazy } from 'react';
 import type { Project } from '@fundry/shared';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
-import { FaqSection } from '@/features/community/components/FaqSection';
-import { ProjectComments } from '@/features/community/components/ProjectCommunity';
-import { UpdatesTab } from '@/features/community/components/UpdatesTab';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { projectSlots } from './project-slots';
 
+// The updates, comments and FAQ load when their tab is first opened (the overview is what a link opens on).
+const UpdatesTab = lazy(async () => ({
+  default: (await import('@/features/community/components/UpdatesTab')).UpdatesTab,
+}));
+const ProjectComments = lazy(async () => ({
+  default: (await import('@/features/community/components/ProjectCommunity')).ProjectComments,
+}));
+const FaqSection = lazy(async () => ({
+  default: (await import('@/features/community/components/FaqSection')).FaqSection,
+}));
 /** Only creators and admins see the creator tools: their charts stay out of everyone else's download. */
 const CreatorTools = lazy(async () => ({
   default: (await import('@/features/creator-tools/components/CreatorTools')).CreatorTools,

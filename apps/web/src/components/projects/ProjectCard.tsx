@@ -16,14 +16,33 @@ import { StatusBadge } from './StatusBadge';
 
 const IMAGE_HEIGHT = 168;
 
-/** The project's card image (the 640x360 variant when there is one), or a quiet placeholder. */
+/**
+ * The project's card image (the 640x360 variant when there is one), or a quiet placeholder. Only the first card
+ * of a list is fetched at once, first of all: the others wait until they near the screen, so that on a phone
+ * they do not take the bandwidth the page's first paint needs.
+ */
 export function ProjectCardImage({
   project,
+  first = false,
 }: {
   project: Pick<ProjectCardData, 'image_card_url' | 'image_url'>;
+  first?: boolean;
 }) {
   const src = mediaUrl(project.image_card_url ?? project.image_url);
-  if (src) return <Image src={src} alt="" h={IMAGE_HEIGHT} fit="cover" />;
+  if (src) {
+    return (
+      <Image
+        src={src}
+        alt=""
+        width={640}
+        height={360}
+        h={IMAGE_HEIGHT}
+        fit="cover"
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+      />
+    );
+  }
   return (
     <Box
       h={IMAGE_HEIGHT}
@@ -62,6 +81,7 @@ export function ProjectCard({
   statusBadge,
   actions,
   headingOrder = 3,
+  first = false,
 }: {
   project: ProjectCardData;
   /** Where the title leads; no link when absent. */
@@ -73,6 +93,8 @@ export function ProjectCard({
   actions?: ReactNode;
   /** The title's heading level: 2 where the page's h1 is the only heading above the cards. */
   headingOrder?: 2 | 3;
+  /** The list's first card, whose image is likely the largest thing on a phone's first screen. */
+  first?: boolean;
 }) {
   const category = project.category?.name ?? project.category_name;
   const text = richTextToPlain(project.description) || project.short_description;
@@ -80,7 +102,7 @@ export function ProjectCard({
   return (
     <Card withBorder radius="lg" padding="md" shadow="xs" h="100%" component="article" aria-label={title}>
       <Card.Section>
-        <ProjectCardImage project={project} />
+        <ProjectCardImage project={project} first={first} />
       </Card.Section>
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -41,9 +41,10 @@ export function ProjectGrid<T extends ProjectCardData>({
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="lg" aria-busy={loading}>
       {loading && !projects
         ? Array.from({ length: skeletons }, (_, index) => <CardSkeleton key={index} />)
-        : (projects ?? []).map((project) => (
+        : (projects ?? []).map((project, index) => (
             <ProjectCard
               key={project.id}
+              first={index === 0}
               project={project}
               href={`/projects/${project.id}`}
               showStatus={showStatus}

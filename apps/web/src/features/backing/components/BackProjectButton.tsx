@@ -1,8 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectStatus } from '@fundry/shared';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import type { BackableProject } from './BackProjectDialog';
 
@@ -24,10 +25,7 @@ export function useBackingStarter(project: BackableProject) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<{ opened: boolean; rewardId: number | null } | null>(null);
-  // The dialog loads already open the first time, before Mantine could note where focus was: the button that
-  // opened it is kept here and given focus back when it closes.
-  const opener = useRef<HTMLElement | null>(null);
+  const backing = useLazyDialog<number | null>();
   const start = (rewardId: number | null = null) => {
     if (!session.isSignedIn) {
       void navigate('/signin', {
@@ -35,19 +33,15 @@ export function useBackingStarter(project: BackableProject) {
       });
       return;
     }
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setState({ opened: true, rewardId });
+    backing.open(rewardId);
   };
-  const dialog = state && (
+  const dialog = backing.state && (
     <Suspense fallback={null}>
       <BackProjectDialog
         project={project}
-        opened={state.opened}
-        initialRewardId={state.rewardId}
-        onClose={() => {
-          setState((current) => current && { ...current, opened: false });
-          opener.current?.focus();
-        }}
+        opened={backing.state.opened}
+        initialRewardId={backing.state.value}
+        onClose={backing.close}
       />
     </Suspense>
   );

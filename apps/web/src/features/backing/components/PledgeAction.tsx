@@ -1,14 +1,19 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDollars, type ProjectStatus } from '@fundry/shared';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import { useMyPledge } from '../api/backing';
 import { isLivePledge } from '../pledge-status';
 import { BackProjectButton } from './BackProjectButton';
 import type { BackableProject } from './BackProjectDialog';
-import { ManagePledgeDialog } from './ManagePledgeDialog';
+
+// The dialog (amount, reward, address and card) loads when the backer first opens it.
+const ManagePledgeDialog = lazy(async () => ({
+  default: (await import('./ManagePledgeDialog')).ManagePledgeDialog,
+}));
 
 /**
  * The project page's pledge action (DESIGN.md §10): "Back This Project" for a visitor; for a backer, what they
@@ -24,13 +29,13 @@ export function PledgeAction({
   const session = useSession();
   const pledge = useMyPledge(project.id, session.isSignedIn && !isCreator);
   const [params, setParams] = useSearchParams();
-  const [opened, setOpened] = useState(false);
+  const dialog = useLazyDialog();
   const live = pledge.data && isLivePledge(pledge.data.status) ? pledge.data : null;
 
   // A link asks for the dialog; closing it drops the request from the address.
   const asked = params.get('manage_pledge') === '1';
   const close = () => {
-    setOpened(false);
+    dialog.close();
     if (asked) {
       setParams(
         (current) => {
@@ -61,12 +66,16 @@ export function PledgeAction({
           variant={live.status === 'PAYMENT_FAILED' ? 'filled' : 'light'}
           color={live.status === 'PAYMENT_FAILED' ? 'red' : 'teal'}
           leftSection={<IconSettings size={20} />}
-          onClick={() => setOpened(true)}
+          onClick={() => dialog.open()}
         >
           Manage pledge
         </Button>
       </Stack>
-      <ManagePledgeDialog pledge={live} opened={opened || asked} onClose={close} />
+      {(dialog.state || asked) && (
+        <Suspense fallback={null}>
+          <ManagePledgeDialog pledge={live} opened={Boolean(dialog.state?.opened) || asked} onClose={close} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import { useRewards } from '../api/rewards';
 import { REWARD_UI_MESSAGES } from '../messages';
@@ -39,14 +40,7 @@ export function RewardListCard({
   const rewards = useRewards(project.id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter(project);
-  const [form, setFormState] = useState<{ opened: boolean; reward: Reward | null } | null>(null);
-  // The form loads when first opened, already open, so Mantine has not seen what had focus: it is kept here and
-  // given focus back when the form closes.
-  const opener = useRef<HTMLElement | null>(null);
-  const setForm = (next: { opened: true; reward: Reward | null }) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setFormState(next);
-  };
+  const form = useLazyDialog<Reward | null>();
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const shown = available.slice(0, REWARDS_PREVIEW);
   const backable = canBackProject(project, isCreator);
@@ -66,7 +60,7 @@ export function RewardListCard({
               size="xs"
               variant="light"
               leftSection={<IconPlus size={14} />}
-              onClick={() => setForm({ opened: true, reward: null })}
+              onClick={() => form.open(null)}
             >
               Add Reward
             </Button>
@@ -91,7 +85,7 @@ export function RewardListCard({
               key={reward.id}
               reward={reward}
               onSelect={backable ? (picked) => backing.start(picked.id) : undefined}
-              onEdit={canManage ? (picked) => setForm({ opened: true, reward: picked }) : undefined}
+              onEdit={canManage ? (picked) => form.open(picked) : undefined}
             />
           ))
         )}
@@ -101,16 +95,13 @@ export function RewardListCard({
           </Button>
         )}
       </Stack>
-      {canManage && form && (
+      {canManage && form.state && (
         <Suspense fallback={null}>
           <RewardFormDialog
             projectId={project.id}
-            opened={form.opened}
-            reward={form.reward}
-            onClose={() => {
-              setFormState((current) => current && { ...current, opened: false });
-              opener.current?.focus();
-            }}
+            opened={form.state.opened}
+            reward={form.state.value}
+            onClose={form.close}
           />
         </Suspense>
       )}

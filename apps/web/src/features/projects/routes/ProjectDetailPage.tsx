@@ -2,8 +2,10 @@ import {
   Alert,
   Badge,
   Button,
+  Center,
   Container,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -178,6 +180,15 @@ function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
   );
 }
 
+/** A tab's content while its code loads (the updates, comments and FAQ load when their tab is first opened). */
+function TabLoader() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
+  );
+}
+
 /** What the app composes into the page from other features. */
 export interface ProjectPageSlots {
   /** Back This Project, or what the signed-in backer pledged (backing). */
@@ -247,7 +258,11 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
         </div>
         <Stack gap="xl" className={classes.content}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
-            <Tabs defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}>
+            {/* Only the open tab is on the page: the others' data, HTML and hydration wait for their click. */}
+            <Tabs
+              defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}
+              keepMounted={false}
+            >
               <Tabs.List mb="lg">
                 <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
                   Overview
@@ -268,16 +283,24 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
                 <Overview project={project} />
               </Tabs.Panel>
               <Tabs.Panel value="updates">
-                {slots.updatesTab?.(project, isCreator) ?? (
-                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
-                )}
+                <Suspense fallback={<TabLoader />}>
+                  {slots.updatesTab?.(project, isCreator) ?? (
+                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
+                  )}
+                </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="comments">
-                {slots.commentsTab?.(project, isCreator) ?? (
-                  <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
-                )}
+                <Suspense fallback={<TabLoader />}>
+                  {slots.commentsTab?.(project, isCreator) ?? (
+                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                  )}
+                </Suspense>
               </Tabs.Panel>
-              {slots.faqTab && <Tabs.Panel value="faq">{slots.faqTab(project, isCreator)}</Tabs.Panel>}
+              {slots.faqTab && (
+                <Tabs.Panel value="faq">
+                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, isCreator)}</Suspense>
+                </Tabs.Panel>
+              )}
             </Tabs>
           </Paper>
           {/* The creator's payment management panel (payouts). */}

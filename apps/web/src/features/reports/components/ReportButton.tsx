@@ -1,11 +1,16 @@
 import { Button } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { TOOLS_MESSAGES } from '@fundry/shared';
-import { ReasonDialog } from '@/components/moderation/ReasonDialog';
 import { serverMessage } from '@/lib/api-errors';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { notify } from '@/lib/notify';
 import { type ReportKind, useReport } from '../api/reports';
+
+// Few visitors report: the dialog loads when one does.
+const ReasonDialog = lazy(async () => ({
+  default: (await import('@/components/moderation/ReasonDialog')).ReasonDialog,
+}));
 
 /** Reports a project or a comment to the administrators, with a reason (once per person; the server says so). */
 export function ReportButton({
@@ -20,7 +25,7 @@ export function ReportButton({
   name: string;
   compact?: boolean;
 }) {
-  const [opened, setOpened] = useState(false);
+  const dialog = useLazyDialog();
   const report = useReport(kind, id);
   return (
     <>
@@ -30,31 +35,35 @@ export function ReportButton({
         color="gray"
         leftSection={compact ? undefined : <IconFlag size={14} />}
         aria-label={name}
-        onClick={() => setOpened(true)}
+        onClick={() => dialog.open()}
       >
         Report
       </Button>
-      <ReasonDialog
-        opened={opened}
-        title={kind === 'project' ? 'Report this project' : 'Report this comment'}
-        description="Tell the administrators what is wrong. They review every report and let you know what they decided."
-        audience="Seen by the administrators"
-        confirmLabel="Send report"
-        loading={report.isPending}
-        onClose={() => setOpened(false)}
-        onConfirm={(reason) =>
-          report.mutate(reason, {
-            onSuccess: (response) => {
-              notify.success(response.message ?? TOOLS_MESSAGES.reported);
-              setOpened(false);
-            },
-            onError: (error) => {
-              notify.error(serverMessage(error) ?? 'The report could not be sent');
-              setOpened(false);
-            },
-          })
-        }
-      />
+      {dialog.state && (
+        <Suspense fallback={null}>
+          <ReasonDialog
+            opened={dialog.state.opened}
+            title={kind === 'project' ? 'Report this project' : 'Report this comment'}
+            description="Tell the administrators what is wrong. They review every report and let you know what they decided."
+            audience="Seen by the administrators"
+            confirmLabel="Send report"
+            loading={report.isPending}
+            onClose={dialog.close}
+            onConfirm={(reason) =>
+              report.mutate(reason, {
+                onSuccess: (response) => {
+                  notify.success(response.message ?? TOOLS_MESSAGES.reported);
+                  dialog.close();
+                },
+                onError: (error) => {
+                  notify.error(serverMessage(error) ?? 'The report could not be sent');
+                  dialog.close();
+                },
+              })
+            }
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { PUBLIC_STATUSES, type ProjectStatus } from '@fundry/shared';
 import { SaveButton } from './SaveButton';
-import { ShareButton } from './ShareDialog';
+import { ShareButton } from './ShareButton';
 
 /**
  * A project's Share and Save actions (SPEC §2 project detail): Save is not offered to its creator, and a

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS_MS } from '@fundry/shared';
 import { mockApi, type Responder } from '@/test/api';
 import { renderPage } from '@/test/render';
-import { ShareButton } from './ShareDialog';
+import { ShareButton } from './ShareButton';
 
 const project = { id: 4, title: 'Solar Lantern' };
 const SERVER_INFO = {

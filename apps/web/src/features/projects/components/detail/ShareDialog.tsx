@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  type ButtonProps,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
   IconBrandFacebook,
@@ -16,11 +6,8 @@ import {
   IconBrandTwitter,
   IconCheck,
   IconCopy,
-  IconShare,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { type ShareInfo, TIMINGS_MS } from '@fundry/shared';
-import { fetchShareInfo } from '@/features/projects/api/share';
 
 const SOCIAL = [
   { key: 'twitter', label: 'Twitter', icon: IconBrandTwitter, color: 'dark' },
@@ -95,63 +82,5 @@ export function ShareDialog({
         </Stack>
       )}
     </Modal>
-  );
-}
-
-/** A Share button that asks for the share links and opens the dialog with them. */
-export function ShareButton({
-  project,
-  variant = 'button',
-  ...buttonProps
-}: { project: { id: number; title: string }; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
-  const [info, setInfo] = useState<ShareInfo | null>(null);
-  const [opened, setOpened] = useState(false);
-  const [loading, setLoading] = useState(false);
-  // The button is disabled while the links load, so focus is not on it when the dialog opens: the dialog gives
-  // focus back to it by hand when it closes.
-  const trigger = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpened(false);
-    trigger.current?.focus();
-  };
-
-  const open = async () => {
-    setLoading(true);
-    const next = await fetchShareInfo(project);
-    setLoading(false);
-    setInfo(next);
-    setOpened(true);
-  };
-
-  return (
-    <>
-      {variant === 'icon' ? (
-        <Tooltip label="Share project" withArrow>
-          <ActionIcon
-            ref={trigger}
-            variant="default"
-            size="lg"
-            radius="md"
-            aria-label="Share project"
-            loading={loading}
-            onClick={() => void open()}
-          >
-            <IconShare size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Button
-          ref={trigger}
-          variant="default"
-          leftSection={<IconShare size={18} />}
-          loading={loading}
-          onClick={() => void open()}
-          {...buttonProps}
-        >
-          Share
-        </Button>
-      )}
-      <ShareDialog info={info} opened={opened} onClose={close} />
-    </>
   );
 }
