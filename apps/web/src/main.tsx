@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRouter, preloadPages } from './app/router';
@@ -23,9 +23,13 @@ const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID);
 if (pageState?.textContent) {
   hydrate(queryClient, JSON.parse(pageState.textContent) as DehydratedState);
   await preloadPages(window.location.pathname);
-  hydrateRoot(root, app, {
-    // A difference between the server's HTML and the browser's first render is a bug: the tests fail on it.
-    onRecoverableError: (error) => console.error('Hydration failed', error),
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page: a tap or a scroll on the server's HTML is answered while the page comes to life.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A difference between the server's HTML and the browser's first render is a bug: the tests fail on it.
+      onRecoverableError: (error) => console.error('Hydration failed', error),
+    });
   });
 } else {
   createRoot(root).render(app);
