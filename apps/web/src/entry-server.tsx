@@ -2,11 +2,19 @@ import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRoutes } from './app/router';
-import { setServerTransport, type ServerTransport } from './lib/api-client';
+import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
+
+/**
+ * Several pages render at once, each reading its data as its own visitor (their address for the rate limits):
+ * a read finds its page's transport in the async context it was started from.
+ */
+const transports = new AsyncLocalStorage<ServerTransport>();
+setServerTransportSource(() => transports.getStore());
 
 /** Data a page needs may depend on data it loaded first (a project, then its rewards): a few rounds at most. */
 const MAX_DATA_ROUNDS = 4;
@@ -78,12 +86,15 @@ export interface RenderedPage {
  * needs could not be loaded: the browser then renders it, and shows what went wrong. Each render tells which
  * data the page asks for; once a render asks for nothing new, it is the page.
  */
-export async function renderPage(
+export function renderPage(
   url: string,
   transport: ServerTransport,
   onError: (error: unknown) => void,
 ): Promise<RenderedPage | null> {
-  setServerTransport(transport);
+  return transports.run(transport, () => renderWithData(url, onError));
+}
+
+async function renderWithData(url: string, onError: (error: unknown) => void): Promise<RenderedPage | null> {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {

@@ -50,10 +50,11 @@ export interface ServerTransport {
   origin: string;
   fetch: typeof fetch;
 }
-let serverTransport: ServerTransport | null = null;
+/** On the server (entry-server.tsx): the transport of the page being rendered, which may be one of several. */
+let serverTransport: () => ServerTransport | undefined = () => undefined;
 
-export function setServerTransport(transport: ServerTransport) {
-  serverTransport = transport;
+export function setServerTransportSource(current: () => ServerTransport | undefined) {
+  serverTransport = current;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -86,9 +87,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
       signal,
     };
     const url = buildUrl(path, options.query);
-    return serverTransport
-      ? await serverTransport.fetch(`${serverTransport.origin}${url}`, init)
-      : await fetch(url, init);
+    const transport = serverTransport();
+    return transport ? await transport.fetch(`${transport.origin}${url}`, init) : await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new ApiError('Request timed out. Please try again.', 0, 'TIMEOUT');
