@@ -4,9 +4,8 @@ import {
   Button,
   Collapse,
   Container,
-  Drawer,
   Group,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   TextInput,
@@ -14,11 +13,12 @@ import {
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SORT_OPTIONS, type SortOption } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useCategories } from '@/lib/categories';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useProjectList } from '../api/discovery';
 import { ActiveFilters } from '../components/ActiveFilters';
 import { ExploreFilters } from '../components/ExploreFilters';
@@ -37,6 +37,10 @@ const SORT_DATA = SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value
 /** A search without a chosen sort is ordered by relevance: the dropdown names it rather than leaving it blank. */
 const BEST_MATCH = 'best';
 const SEARCH_SORT_DATA = [{ value: BEST_MATCH, label: 'Best match' }, ...SORT_DATA];
+const FiltersDrawer = lazy(async () => ({
+  default: (await import('../components/FiltersDrawer')).FiltersDrawer,
+}));
+
 /** Phones (below Mantine's `sm` breakpoint) get the filters in a drawer instead of a panel above the list. */
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -74,7 +78,8 @@ export function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const state = parseExploreQuery(params);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useLazyDialog();
+  const drawerOpen = Boolean(drawer.state?.opened);
   const phone = useMediaQuery(PHONE_QUERY);
   const panelId = useId();
   const categories = useCategories();
@@ -111,14 +116,15 @@ export function ExplorePage() {
 
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchForm value={state.search} onSearch={(search) => update({ search })} />
-          <Select
+          {/* The browser's own list: on a phone its native picker, and no dropdown code to load. */}
+          <NativeSelect
             label="Sort by"
             data={state.search ? SEARCH_SORT_DATA : SORT_DATA}
             value={state.sort ?? (state.search ? BEST_MATCH : 'newest')}
-            onChange={(value) =>
-              update({ sort: !value || value === BEST_MATCH ? null : (value as SortOption) })
-            }
-            allowDeselect={false}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              update({ sort: value === BEST_MATCH ? null : (value as SortOption) });
+            }}
             w={180}
           />
           <Button
@@ -134,32 +140,32 @@ export function ExplorePage() {
             aria-expanded={phone ? drawerOpen : filtersOpen}
             aria-controls={phone ? undefined : panelId}
             aria-haspopup={phone ? 'dialog' : undefined}
-            onClick={() => (phone ? setDrawerOpen(true) : setFiltersOpen((open) => !open))}
+            onClick={() => (phone ? drawer.open() : setFiltersOpen((open) => !open))}
           >
             Filters
           </Button>
         </Group>
 
         {phone ? (
-          <Drawer
-            opened={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            title="Filters"
-            position="bottom"
-            size="85%"
-          >
-            <Stack gap="md">
-              <ExploreFilters
-                state={state}
-                categories={categories.data}
-                categoriesFailed={categories.isError}
-                onChange={update}
-              />
-              <Button fullWidth onClick={() => setDrawerOpen(false)}>
-                {list ? `Show ${list.total === 1 ? '1 project' : `${list.total} projects`}` : 'Show projects'}
-              </Button>
-            </Stack>
-          </Drawer>
+          drawer.state && (
+            <Suspense fallback={null}>
+              <FiltersDrawer opened={drawer.state.opened} onClose={drawer.close}>
+                <Stack gap="md">
+                  <ExploreFilters
+                    state={state}
+                    categories={categories.data}
+                    categoriesFailed={categories.isError}
+                    onChange={update}
+                  />
+                  <Button fullWidth onClick={drawer.close}>
+                    {list
+                      ? `Show ${list.total === 1 ? '1 project' : `${list.total} projects`}`
+                      : 'Show projects'}
+                  </Button>
+                </Stack>
+              </FiltersDrawer>
+            </Suspense>
+          )
         ) : (
           <Collapse expanded={filtersOpen} id={panelId}>
             <ExploreFilters
