@@ -66,8 +66,10 @@ async function openVisitor(browser: Browser, baseURL: string, privateProjectPath
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
+    // The API's 404 for the project, and the page's own (DESIGN.md §13: a hidden project's page is a 404).
     const expected404 =
-      message.text().includes('status of 404') && message.location().url.endsWith(privateProjectPath);
+      message.text().includes('status of 404') &&
+      (message.location().url.endsWith(privateProjectPath) || message.location().url === page.url());
     if (message.type() === 'error' && !expected404) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
