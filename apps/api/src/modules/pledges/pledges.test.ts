@@ -324,11 +324,12 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
   });
 
   it('refuses, in the last 24 hours, a change or cancel that takes a funded campaign below its goal', async () => {
-    const { projectId } = await campaign({ goal: 100, endsIn: 0 });
+    const { projectId } = await campaign({ goal: 100, endsIn: 1 });
     const [a, b] = [await signedInUser(ctx), await signedInUser(ctx)];
-    // The campaign ends at 23:59:59 UTC today: pretend it is 20:00 UTC.
-    const today = todayUtc(new Date());
-    now = Date.parse(`${today}T20:00:00Z`);
+    // The campaign ends at 23:59:59 UTC tomorrow: pretend it is 00:30 UTC tomorrow. The moment is ahead of the
+    // real clock whenever the test runs (the sandbox's checkout expires by the real one).
+    const lastDay = todayUtc(new Date(Date.now() + DAY));
+    now = Date.parse(`${lastDay}T00:30:00Z`);
     const first = await backProject(ctx, a.headers, projectId, { amount: 60 });
     const second = await backProject(ctx, b.headers, projectId, { amount: 50 });
     const cancel = await api('POST', `/donations/${first}/cancel`, a.headers);
@@ -340,7 +341,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     expect((await api('PUT', `/donations/${first}`, a.headers, { amount: 80 })).statusCode).toBe(200);
     expect((await ledgerAgrees(ctx, projectId)).counters.cents).toBe(12000);
     // Earlier in the campaign the same cancel would have been fine.
-    now = Date.parse(`${today}T00:00:00Z`) - 2 * DAY;
+    now = Date.parse(`${lastDay}T00:00:00Z`) - 2 * DAY;
     expect((await api('POST', `/donations/${second}/cancel`, b.headers)).statusCode).toBe(200);
   });
 
