@@ -1,9 +1,22 @@
-import { RewardListCard } from '@/features/backing/components/RewardListCard';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 
+/**
+ * The reward list is in the server's HTML; its code follows the page's own, and React hydrates it when it
+ * arrives (a press on it before then is replayed), so it does not hold up the rest of the page.
+ */
+const RewardListCard = lazy(async () => ({
+  default: (await import('@/features/backing/components/RewardListCard')).RewardListCard,
+}));
+
 /** What the public and the draft project pages both compose in: the reward list (backing) and Report (reports). */
 export const projectSlots = {
-  rewardList: (project, isCreator) => <RewardListCard project={project} isCreator={isCreator} />,
+  rewardList: (project, isCreator) => (
+    <Suspense fallback={<Skeleton h={320} radius="lg" />}>
+      <RewardListCard project={project} isCreator={isCreator} />
+    </Suspense>
+  ),
   reportButton: (project) => <ReportButton kind="project" id={project.id} name="Report this project" />,
 } satisfies ProjectPageSlots;

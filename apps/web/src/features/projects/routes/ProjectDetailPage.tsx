@@ -30,7 +30,6 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { NOT_FOUND_META, type Project, projectPageMeta, PUBLIC_STATUSES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
-import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { formatCalendarDate } from '@/lib/dates';
@@ -47,6 +46,10 @@ import { PROJECT_PAGE_MESSAGES } from '../messages';
 import classes from './ProjectDetailPage.module.css';
 
 // Only an admin sees the moderation controls: visitors skip their code.
+// Only a revoked project shows it, with its tooltip.
+const RevokedBadge = lazy(async () => ({
+  default: (await import('@/components/projects/RevokedBadge')).RevokedBadge,
+}));
 const AdminControls = lazy(async () => ({
   default: (await import('../components/detail/AdminControls')).AdminControls,
 }));
@@ -84,10 +87,12 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
             </Badge>
           )}
           {project.status === 'REJECTED' ? (
-            <RevokedBadge
-              revocationDate={project.revocation_date}
-              revocationReason={project.revocation_reason}
-            />
+            <Suspense fallback={<StatusBadge status={project.status} />}>
+              <RevokedBadge
+                revocationDate={project.revocation_date}
+                revocationReason={project.revocation_reason}
+              />
+            </Suspense>
           ) : (
             <StatusBadge status={project.status} />
           )}

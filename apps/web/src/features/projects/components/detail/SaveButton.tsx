@@ -1,4 +1,4 @@
-import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, type ButtonProps } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -55,18 +55,18 @@ export function SaveButton({
 
   if (variant === 'icon') {
     return (
-      <Tooltip label={saved ? 'Remove from saved projects' : 'Save project'} withArrow>
-        <ActionIcon
-          variant={saved ? 'filled' : 'default'}
-          size="lg"
-          radius="md"
-          aria-label={saved ? 'Unsave project' : 'Save project'}
-          loading={busy}
-          onClick={onClick}
-        >
-          {icon}
-        </ActionIcon>
-      </Tooltip>
+      // The browser's own hint (title) on hover, as Share's.
+      <ActionIcon
+        variant={saved ? 'filled' : 'default'}
+        size="lg"
+        radius="md"
+        aria-label={saved ? 'Unsave project' : 'Save project'}
+        title={saved ? 'Remove from saved projects' : 'Save project'}
+        loading={busy}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
     );
   }
   return (

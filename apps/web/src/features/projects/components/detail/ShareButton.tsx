@@ -1,4 +1,4 @@
-import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, type ButtonProps } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ShareInfo } from '@fundry/shared';
@@ -35,19 +35,19 @@ export function ShareButton({
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip label="Share project" withArrow>
-          <ActionIcon
-            ref={trigger}
-            variant="default"
-            size="lg"
-            radius="md"
-            aria-label="Share project"
-            loading={loading}
-            onClick={() => void open()}
-          >
-            <IconShare size={18} />
-          </ActionIcon>
-        </Tooltip>
+        // The browser's own hint (title) on hover: a tooltip library would cost every project page 20 kB.
+        <ActionIcon
+          ref={trigger}
+          variant="default"
+          size="lg"
+          radius="md"
+          aria-label="Share project"
+          title="Share project"
+          loading={loading}
+          onClick={() => void open()}
+        >
+          <IconShare size={18} />
+        </ActionIcon>
       ) : (
         <Button
           ref={trigger}
