@@ -17,6 +17,7 @@ import * as searchByCategory from './0015_search_by_category';
 import * as typeaheadInMemory from './0016_typeahead_in_memory';
 import * as projectChangeNotifications from './0017_project_change_notifications';
 import * as backerSummaries from './0018_backer_summaries';
+import * as searchWithinCategories from './0019_search_within_categories';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_typeahead_in_memory': typeaheadInMemory,
   '0017_project_change_notifications': projectChangeNotifications,
   '0018_backer_summaries': backerSummaries,
+  '0019_search_within_categories': searchWithinCategories,
 };

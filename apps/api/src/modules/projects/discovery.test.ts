@@ -159,6 +159,47 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     ).toEqual(['Camping stove']);
   });
 
+  it('searches within categories as across all of them: quotes, phrases, negation, a project that moved', async () => {
+    const db = ctx.database.db;
+    const quotes = (
+      await db.insertInto('categories').values({ name: 'Quotes' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+    const title = `O'Brien's "solar" lamp`;
+    const quoted = await createProjectRow(db, {
+      creatorId,
+      title,
+      categoryId: quotes,
+      raised: 100,
+      goal: 1000,
+    });
+    try {
+      for (const text of [
+        'solar',
+        "o'brien's solar",
+        '"solar kettle"',
+        'solar -kettle',
+        'stove or lamp',
+        'the',
+      ]) {
+        const across = (await list(`search=${encodeURIComponent(text)}`)).projects;
+        const within = await list(`search=${encodeURIComponent(text)}&category=${tech}&category=${quotes}`);
+        const expected = across.filter((p) => p.category_id === tech || p.category_id === quotes);
+        expect(
+          within.projects.map((p) => p.title),
+          text,
+        ).toEqual(expected.map((p) => p.title));
+        expect(within.total, text).toBe(expected.length);
+      }
+      expect(await titles(`search=brien&category=${quotes}`)).toEqual([title]);
+      await db.updateTable('projects').set({ category_id: art }).where('id', '=', quoted).execute();
+      expect(await titles(`search=brien&category=${quotes}`)).toEqual([]);
+      expect(await titles(`search=brien&category=${art}`)).toEqual([title]);
+    } finally {
+      await db.deleteFrom('projects').where('id', '=', quoted).execute();
+      await db.deleteFrom('categories').where('id', '=', quotes).execute();
+    }
+  });
+
   it('sorts newest, popular, ending and funded', async () => {
     expect((await titles('status=active&sort=newest'))[0]).toBe('Street food atlas');
     expect((await titles('sort=popular')).slice(0, 2)).toEqual(['Finished mural', 'Street food atlas']);
