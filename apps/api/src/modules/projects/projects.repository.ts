@@ -134,8 +134,9 @@ function matching(filter: ProjectListFilter) {
     const categoryIds = filter.categoryIds?.length ? filter.categoryIds : undefined;
     if (filter.search && categoryIds) {
       // The words within the categories, from one index (migration 0019).
-      const scoped = sql`category_scoped(array[${sql.join(categoryIds)}]::integer[], ${searchQuery(filter.search)})`;
-      conditions.push(eb(sql`p.search_in_category`, '@@', scoped));
+      const text = filter.search;
+      const scoped = categoryIds.map((id) => sql`category_scoped(${id}, ${searchQuery(text)})`);
+      conditions.push(eb(sql`p.search_in_category`, '@@', sql`(${sql.join(scoped, sql` || `)})`));
     } else {
       if (categoryIds) conditions.push(eb('p.category_id', 'in', categoryIds));
       if (filter.search) conditions.push(eb(sql`p.search_vector`, '@@', searchQuery(filter.search)));
