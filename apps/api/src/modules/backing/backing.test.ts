@@ -328,6 +328,28 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect(profile.json().data.user.total_donations).toBeGreaterThan(0);
     });
 
+    it('answers a page past the end with the totals, and someone else’s list only for a user who is there', async () => {
+      const mine = await ctx.app.inject({
+        url: '/api/v1/backers/me/backed-projects?page=9&per_page=20',
+        headers: backer.headers,
+      });
+      expect(mine.json().data).toEqual([]);
+      expect(mine.json().meta).toMatchObject({ total: 1, pages: 1, page: 9 });
+      expect(mine.json().meta.total_amount).toBeGreaterThan(0);
+      expect(mine.json().meta.first_backed_at).toBeTruthy();
+
+      const nobody = await signedInUser(ctx);
+      const theirs = (id: number) => ctx.app.inject(`/api/v1/backers/users/${id}/backed-projects`);
+      expect((await theirs(nobody.user.id)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+      await ctx.database.db
+        .updateTable('users')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', nobody.user.id)
+        .execute();
+      expect((await theirs(nobody.user.id)).statusCode).toBe(404);
+      expect((await theirs(nobody.user.id + 1000)).statusCode).toBe(404);
+    });
+
     it('pages a backer’s projects newest backing first, summing each project and leaving out revoked ones', async () => {
       const db = ctx.database.db;
       const fan = await signedInUser(ctx);
