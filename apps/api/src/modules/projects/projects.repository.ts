@@ -114,6 +114,13 @@ const PROGRESS_SQL = {
 
 const searchQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
+/**
+ * Rows by a list of ids as one array parameter: the statement's text is the same however many ids a page holds, so
+ * each connection prepares it once and PostgreSQL keeps its plan, where `in ($1, …, $n)` was a new statement, planned
+ * again, for every length.
+ */
+const anyOf = (ids: readonly number[]) => sql<number>`any(${ids}::integer[])`;
+
 function matching(filter: ProjectListFilter) {
   return (eb: ExpressionBuilder<DB & { p: ProjectsTable }, 'p'>) => {
     const conditions = [eb('p.status', 'in', filter.statuses)];
@@ -184,11 +191,7 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     .execute();
   if (page.length === 0) return [];
   const rows = await selectProjects(db)
-    .where(
-      'p.id',
-      'in',
-      page.map((picked) => picked.id),
-    )
+    .where('p.id', '=', anyOf(page.map((picked) => picked.id)))
     .where('p.status', 'in', filter.statuses)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -267,7 +270,7 @@ export async function trendingProjectIds(db: Kysely<DB>, today: string, since: D
 export function runningProjectsByIds(db: Kysely<DB>, ids: readonly number[], today: string) {
   if (ids.length === 0) return Promise.resolve([]);
   return selectProjects(db)
-    .where('p.id', 'in', ids)
+    .where('p.id', '=', anyOf(ids))
     .where('p.status', '=', 'ACTIVE')
     .where('p.start_date', '<=', today)
     .where('p.end_date', '>=', today)

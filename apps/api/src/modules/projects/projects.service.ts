@@ -345,10 +345,11 @@ export class ProjectService {
     const rows = await listProjects(this.db, filter);
     const offset = (filter.page - 1) * filter.perPage;
     const counted = rows[0]?.match_count;
+    // A short page is the last one: it says the total, unless it is empty past the first page (a page too far).
     const total =
       counted !== undefined && counted !== null
         ? Number(counted)
-        : rows.length > 0 && rows.length < filter.perPage
+        : rows.length < filter.perPage && (rows.length > 0 || filter.page === 1)
           ? offset + rows.length
           : await this.listTotal(filter);
     return {
