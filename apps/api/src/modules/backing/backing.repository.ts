@@ -2,7 +2,7 @@ import { type Kysely, type Nullable, type Selectable, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import { literals } from '../../db/literals';
 import type { BackerSummariesTable, DB, DonationsTable, ProjectStatusValue } from '../../db/schema';
-import { type ProjectRecord, selectProjects } from '../projects/projects.repository';
+import { type ProjectRecord, selectProjectsSql } from '../projects/projects.repository';
 
 /**
  * A backer's pledges: live ones, and those released by a failed campaign. Literals, so that a prepared statement
@@ -64,8 +64,8 @@ type PageRow = Nullable<BackedProjectRow> & SummaryRow & { backer_deleted_at: Da
  * one statement: one row per card, or the backer's row alone when the page has none (past its end, or nothing
  * backed). One statement, because under load each query a request runs after another adds a wait for a pooled
  * connection (a page that read the summary after its cards took 1.7 times as long). Written in SQL around
- * `selectProjects` (the card's columns): built with the query builder, this statement took a fifth of the request's
- * CPU.
+ * `selectProjects` (the card's columns, compiled once): built with the query builder, this statement took a fifth of
+ * the request's CPU.
  *
  * The page is a range of `backings_donor_recent_idx` (the rows the donation and project triggers keep, migration
  * 0014), read from the index alone; each card comes with the backer's own total and dates for the project and, on
@@ -100,7 +100,7 @@ export async function backedProjectsPage(
         where b.donor_id = ${donorId} and b.project_status in (${sql.join(statuses)})
         order by b.last_backed_at desc, b.project_id desc
         limit ${perPage} offset ${(page - 1) * perPage}) backed
-      join (${selectProjects(db)}) project on project.id = backed.project_id
+      join (${selectProjectsSql(db)}) project on project.id = backed.project_id
       where project.status in (${sql.join(statuses)})
     ) card on true
     where backer.id = ${donorId}
