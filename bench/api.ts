@@ -15,6 +15,7 @@ import { createDatabase } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { createServerDatabase } from '../apps/api/src/test/server-database';
 import { startBuiltApp, type RunningApp } from './app-process';
+import { countCpu, type CpuUse } from './cpu';
 import {
   BENCH_PASSWORD,
   benchEmail,
@@ -52,6 +53,8 @@ interface Measured {
   errors: number;
   statuses: Map<number, number>;
   durationS: number;
+  /** CPU the app and PostgreSQL used during the run (when the app's process was given). */
+  cpu?: CpuUse;
 }
 
 interface Scenario {
@@ -88,10 +91,14 @@ function percentile(sorted: number[], q: number) {
     : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-/** One autocannon run; latencies are taken from every response, so any percentile can be read. */
-function fire(url: string, scenario: Scenario, durationS: number): Promise<Measured> {
+/**
+ * One autocannon run; latencies are taken from every response, so any percentile can be read. Given the app's
+ * process, it also counts the CPU the app and PostgreSQL spend meanwhile.
+ */
+function fire(url: string, scenario: Scenario, durationS: number, appPid?: number): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
+    const cpu = appPid ? countCpu(appPid) : undefined;
     const statuses = new Map<number, number>();
     const instance = autocannon(
       {
@@ -116,6 +123,7 @@ function fire(url: string, scenario: Scenario, durationS: number): Promise<Measu
           errors: result.errors + unexpected,
           statuses,
           durationS: result.duration,
+          cpu: cpu?.stop(),
         });
       },
     );
@@ -124,6 +132,13 @@ function fire(url: string, scenario: Scenario, durationS: number): Promise<Measu
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });
+}
+
+/** The app's and PostgreSQL's CPU per request answered, as "app / PostgreSQL". */
+function cpuPerRequest({ cpu, rps, durationS }: Measured) {
+  const answered = rps * durationS;
+  if (!cpu || answered === 0) return '—';
+  return `${(cpu.appMs / answered).toFixed(2)} / ${(cpu.postgresMs / answered).toFixed(2)}`;
 }
 
 /** A GET whose path is drawn anew for every request. */
@@ -527,14 +542,15 @@ try {
     const ratio = noopMeasured ? measured.rps / noopMeasured.rps : 1;
     console.log(
       `${scenario.name}: ${measured.rps.toFixed(0)} req/s, p50 ${round(measured.p50)} ms, p95 ${round(measured.p95)} ms, ` +
-        `p99 ${round(measured.p99)} ms, errors ${measured.errors}, ×${ratio.toFixed(2)} of no-op` +
+        `p99 ${round(measured.p99)} ms, errors ${measured.errors}, ×${ratio.toFixed(2)} of no-op, ` +
+        `CPU ${cpuPerRequest(measured)} ms a request (app / PostgreSQL)` +
         (budget ? ` — ${budget.met ? 'met' : 'MISSED'}: ${budget.text}` : ''),
     );
     results.push({ scenario, measured, budget });
   };
   const run = async (scenario: Scenario) => {
     if (scenario.warmup !== false) await fire(url, scenario, WARMUP_S);
-    const measured = await fire(url, scenario, DURATION_S);
+    const measured = await fire(url, scenario, DURATION_S, app?.pid);
     noopMeasured ??= measured;
     report(scenario, measured, scenario.budget?.(measured, noopMeasured));
     return measured;
@@ -546,7 +562,7 @@ try {
     (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
       .rows[0]?.n,
   );
-  const pledgeMeasured = await fire(url, pledge, DURATION_S);
+  const pledgeMeasured = await fire(url, pledge, DURATION_S, app?.pid);
   const created = pledgeMeasured.statuses.get(201) ?? 0;
   const soldOut = pledgeMeasured.statuses.get(409) ?? 0;
   const pledgesPerSecond = created / pledgeMeasured.durationS;
@@ -642,7 +658,7 @@ try {
     expected: [303],
     amount: HOT_PAYMENTS,
   };
-  const paymentMeasured = await fire(url, payments, DURATION_S);
+  const paymentMeasured = await fire(url, payments, DURATION_S, app?.pid);
   const paid = await sql<{ n: string; cents: string }>`
     select count(*) as n, coalesce(sum(amount_cents), 0) as cents from donations
     where checkout_session_id = any(${sessions}::text[]) and status = 'PLEDGED'`.execute(db);
@@ -676,6 +692,7 @@ try {
     round(measured.p99),
     `${measured.errors}${measured.statuses.size > 0 ? ` (${[...measured.statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
     `×${(measured.rps / noopRps).toFixed(2)}`,
+    cpuPerRequest(measured),
     budgetCell(budget),
   ]);
   const apiSection = (problems: string[], when: string, profiles: string[]) =>
@@ -688,12 +705,14 @@ try {
         `PostgreSQL database holding the data of the next section. autocannon, ${CONNECTIONS} connections, ` +
         `${DURATION_S} s per scenario after a ${WARMUP_S} s warm-up (none for writes); latencies from every response. ` +
         '"errors" counts connection errors plus responses with a status the scenario does not expect; the statuses ' +
-        'received follow in brackets. Ratio = requests/s over the no-op route’s in the same run. List scenarios vary ' +
+        'received follow in brackets. Ratio = requests/s over the no-op route’s in the same run. CPU ms a request = the ' +
+        'CPU time the app’s process and every PostgreSQL process used during the run, over the responses (from /proc): ' +
+        'unlike requests/s and latencies it hardly moves with the host’s speed, so it is what compares runs. List scenarios vary ' +
         'their query (words, categories, bucket, page) at every request; project pages cycle through 5,000 public projects, each visited once first (the pages of a running site are in memory; the first visits are measured on their own row).',
       '',
       table(
-        ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ratio', 'budget'],
-        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l'],
+        ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ratio', 'CPU ms a request', 'budget'],
+        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'l'],
         rows,
       ),
       '',
