@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../test/databases';
 import { createDatabase } from './database';
@@ -32,4 +33,24 @@ describe('migrateToLatest', () => {
       await database.close();
     }
   });
+
+  it.each(databaseKinds)(
+    'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind);
+      try {
+        const { rows } = await sql<{ name: string; options: string[] | null }>`
+          select relname as name, reloptions as options from pg_class
+          where relname in ('projects_search_idx', 'projects_search_in_category_idx') order by relname`.execute(
+          database.db,
+        );
+        expect(rows).toEqual([
+          { name: 'projects_search_idx', options: ['gin_pending_list_limit=256'] },
+          { name: 'projects_search_in_category_idx', options: ['gin_pending_list_limit=256'] },
+        ]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -18,6 +18,7 @@ import * as typeaheadInMemory from './0016_typeahead_in_memory';
 import * as projectChangeNotifications from './0017_project_change_notifications';
 import * as backerSummaries from './0018_backer_summaries';
 import * as searchWithinCategories from './0019_search_within_categories';
+import * as smallSearchPendingLists from './0020_small_search_pending_lists';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_project_change_notifications': projectChangeNotifications,
   '0018_backer_summaries': backerSummaries,
   '0019_search_within_categories': searchWithinCategories,
+  '0020_small_search_pending_lists': smallSearchPendingLists,
 };
