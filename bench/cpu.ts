@@ -8,33 +8,56 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-function processCpuMs(pid: number) {
+interface Stat {
+  pid: number;
+  parent: number;
+  command: string;
+  /** CPU of the process itself, and of its children that have ended (once reaped), in ms. */
+  ownMs: number;
+  endedChildrenMs: number;
+}
+
+function stat(pid: number): Stat | undefined {
   try {
-    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const command = text.slice(text.indexOf('(') + 1, close);
+    // After the command: state, ppid, …; utime, stime, cutime and cstime are the 12th to 15th of these fields.
+    const fields = text.slice(close + 2).split(' ');
+    const ms = (...at: number[]) =>
+      (at.reduce((sum, i) => sum + Number(fields[i]), 0) * 1000) / TICKS_PER_SECOND;
+    return { pid, parent: Number(fields[1]), command, ownMs: ms(11, 12), endedChildrenMs: ms(13, 14) };
   } catch {
-    // Gone (a PostgreSQL backend that ended), or no /proc at all.
-    return 0;
+    // Ended meanwhile, or no /proc at all.
+    return undefined;
   }
 }
 
-/** Every PostgreSQL server process on this machine: its backends for the app's pool are among them. */
-function postgresPids() {
-  const pids: number[] = [];
+function processes() {
   try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
-      } catch {
-        // Ended meanwhile.
-      }
-    }
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((entry) => stat(Number(entry)) ?? []);
   } catch {
-    // No /proc.
+    return [];
   }
-  return pids;
+}
+
+/**
+ * All the CPU PostgreSQL's server has used: its main process, its processes still running (backends, background
+ * workers) and those that have ended, whose time the main process collects when it reaps them. Backends that open
+ * or close during a run are counted either way.
+ */
+function postgresMs() {
+  const all = processes();
+  const postgres = all.filter((p) => p.command === 'postgres');
+  const pids = new Set(postgres.map((p) => p.pid));
+  const mains = postgres.filter((p) => !pids.has(p.parent));
+  const mainPids = new Set(mains.map((p) => p.pid));
+  return (
+    mains.reduce((sum, p) => sum + p.ownMs + p.endedChildrenMs, 0) +
+    all.filter((p) => mainPids.has(p.parent)).reduce((sum, p) => sum + p.ownMs, 0)
+  );
 }
 
 export interface CpuUse {
@@ -44,10 +67,7 @@ export interface CpuUse {
 
 /** Starts counting the CPU of the app's process and of PostgreSQL; `stop` says how much each used since. */
 export function countCpu(appPid: number) {
-  const pids = postgresPids();
-  const sum = (list: number[]) => list.reduce((total, pid) => total + processCpuMs(pid), 0);
-  const [app, postgres] = [processCpuMs(appPid), sum(pids)];
-  return {
-    stop: (): CpuUse => ({ appMs: processCpuMs(appPid) - app, postgresMs: sum(pids) - postgres }),
-  };
+  const appMs = () => stat(appPid)?.ownMs ?? 0;
+  const [app, postgres] = [appMs(), postgresMs()];
+  return { stop: (): CpuUse => ({ appMs: appMs() - app, postgresMs: postgresMs() - postgres }) };
 }
