@@ -54,14 +54,16 @@ const EXPIRY_GRACE_MS = 5 * 60_000;
 
 export type Clock = () => Date;
 
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 'December 2, 2026' for a date or timestamp, as mails say it (UTC). */
 export function formatDay(isoDate: string): string {
-  return new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return dayFormat.format(new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate));
 }
 
 interface Settings {
