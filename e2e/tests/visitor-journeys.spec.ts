@@ -100,9 +100,13 @@ test('a phone opens Explore’s filters in a drawer, and the sort shows its valu
   await expect(sort).toHaveValue('newest');
   await expect(page.getByRole('article').first()).toBeVisible();
 
-  await page.getByRole('button', { name: 'Filters' }).click();
+  // The server's HTML is on screen before the browser takes the page over: a press before then does nothing.
   const drawer = page.getByRole('dialog', { name: 'Filters' });
-  await expect(drawer).toBeVisible();
+  await expect(async () => {
+    if (!(await drawer.isVisible()))
+      await page.getByRole('button', { name: 'Filters' }).click({ timeout: 2_000 });
+    await expect(drawer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const box = await drawer.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
   await drawer.getByRole('checkbox', { name: 'Technology' }).check();
