@@ -80,6 +80,41 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
       .toMatchObject({ title: 'Lantern, quietly renamed', raised: 250 });
   });
 
+  it('shows list and discovery cards from the same memory, as fresh as the project page', async () => {
+    const id = await createProjectRow(db(), {
+      creatorId: creator.user.id,
+      title: 'Zeppelin lamp',
+      featured: true,
+      raised: 100,
+    });
+    await caughtUp();
+    const cards = async () => {
+      const [list, discovery] = await Promise.all([
+        ctx.app.inject({ url: '/api/v1/projects/?search=zeppelin' }),
+        ctx.app.inject({ url: '/api/v1/projects/discovery' }),
+      ]);
+      const shown = (cards: Array<{ id: number; title: string; current_amount: number }>) =>
+        cards
+          .filter((card) => card.id === id)
+          .map(({ title, current_amount }) => ({ title, current_amount }));
+      return { list: shown(list.json().data.projects), featured: shown(discovery.json().data.featured) };
+    };
+    const seen = (title: string, raised: number) => [{ title, current_amount: raised }];
+    expect(await cards()).toEqual({ list: seen('Zeppelin lamp', 100), featured: seen('Zeppelin lamp', 100) });
+
+    // The search still finds it by its words; its card comes from memory until a change is announced.
+    await quietly('projects', () => setTitle(id, 'Zeppelin lamp, quietly renamed'));
+    expect(await cards()).toEqual({ list: seen('Zeppelin lamp', 100), featured: seen('Zeppelin lamp', 100) });
+
+    await db().updateTable('projects').set({ current_cents: 25_000 }).where('id', '=', id).execute();
+    const renamed = seen('Zeppelin lamp, quietly renamed', 250);
+    await expect.poll(cards, ONE_SECOND).toEqual({ list: renamed, featured: renamed });
+
+    // Taken down elsewhere: gone from both within a second, whatever was picked or kept before.
+    await db().updateTable('projects').set({ status: 'REJECTED' }).where('id', '=', id).execute();
+    await expect.poll(cards, ONE_SECOND).toEqual({ list: [], featured: [] });
+  });
+
   it('answers every write with what it wrote: a reward, a pledge, moderation', async () => {
     const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Kettle' });
     expect(await page(id)).toMatchObject({ rewards: [], raised: 0 });

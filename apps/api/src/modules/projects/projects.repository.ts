@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type RawBuilder, sql } from 'kysely';
 import { centsToDollars } from '@fundry/shared';
-import { LIVE_PLEDGES } from '../../db/literals';
+import { LIVE_PLEDGES, literals } from '../../db/literals';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
 
 /** One query gives a project with its category and creator: lists never go back for more per row. */
@@ -138,7 +138,7 @@ const anyOf = (ids: readonly number[]) => sql<number>`any(${ids}::integer[])`;
 
 function matching(filter: ProjectListFilter) {
   return (eb: ExpressionBuilder<DB & { p: ProjectsTable }, 'p'>) => {
-    const conditions = [eb('p.status', 'in', filter.statuses)];
+    const conditions = [eb('p.status', 'in', literals(filter.statuses))];
     if (filter.creatorId !== undefined) conditions.push(eb('p.creator_id', '=', filter.creatorId));
     if (filter.timing?.kind === 'running') {
       conditions.push(
@@ -168,16 +168,16 @@ function matching(filter: ProjectListFilter) {
 }
 
 /**
- * One page of the list, in its order. The page's ids are picked from `projects` alone (an index, often without
- * touching the table, however deep the page); only those rows are then read whole with their creator and
- * category, by a second statement: as one statement, PostgreSQL planned the pick and the joins together on every
- * request (about 1 ms, more than running it), while the read by ids is planned once per connection.
+ * The ids of one page of the list, in its order, picked from `projects` alone (an index, often without touching the
+ * table, however deep the page). The service then reads those projects whole, most of them from the page cache: as
+ * one statement with the joins, PostgreSQL planned the pick and the joins together on every request (about 1 ms,
+ * more than running it).
  *
  * A list is counted apart (see the service): a window count here would read every match. A search is the
  * exception: its pick reads every match anyway (from the full-text index, to rank or sort them), so it counts
  * them as it goes (`match_count`) instead of a second query doing it all again.
  */
-export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
+export function pickListPage(db: Kysely<DB>, filter: ProjectListFilter) {
   const order = filter.order;
   const relevance = order.by === 'relevance';
   const direction = relevance ? 'desc' : order.direction;
@@ -190,7 +190,7 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     const ordered = direction === 'asc' ? ob.asc() : ob.desc();
     return nullsLast ? ordered.nullsLast() : ordered;
   };
-  const page = await db
+  return db
     .selectFrom('projects as p')
     .select([
       'p.id',
@@ -204,17 +204,6 @@ export async function listProjects(db: Kysely<DB>, filter: ProjectListFilter) {
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage)
     .execute();
-  if (page.length === 0) return [];
-  const rows = await selectProjects(db)
-    .where('p.id', '=', anyOf(page.map((picked) => picked.id)))
-    .where('p.status', 'in', filter.statuses)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // A project that left the list between the two statements is left out of the page.
-  return page.flatMap(({ id, match_count }) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, match_count }] : [];
-  });
 }
 
 /** How many projects the list holds across all its pages. */
@@ -239,16 +228,19 @@ export function titlesForTypeahead(db: Kysely<DB>, statuses: readonly ProjectSta
     .execute();
 }
 
-/** Discovery: featured campaigns running today, newest first. */
-export function featuredProjects(db: Kysely<DB>, today: string, limit: number) {
-  return selectProjects(db)
-    .where('p.status', '=', 'ACTIVE')
-    .where('p.featured', '=', true)
+/** Discovery: the ids of featured campaigns running today, newest first. */
+export async function featuredProjectIds(db: Kysely<DB>, today: string, limit: number) {
+  const rows = await db
+    .selectFrom('projects as p')
+    .select('p.id')
+    .where('p.status', '=', sql.lit('ACTIVE'))
+    .where('p.featured', '=', sql.lit(true))
     .where('p.start_date', '<=', today)
     .where('p.end_date', '>=', today)
     .orderBy('p.created_at', 'desc')
     .limit(limit)
     .execute();
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -281,15 +273,10 @@ export async function trendingProjectIds(db: Kysely<DB>, today: string, since: D
   return rows.map((row) => row.id);
 }
 
-/** These campaigns, if still running today, in no particular order. */
-export function runningProjectsByIds(db: Kysely<DB>, ids: readonly number[], today: string) {
+/** These projects, whatever their status, in no particular order. */
+export function projectsByIds(db: Kysely<DB>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectProjects(db)
-    .where('p.id', '=', anyOf(ids))
-    .where('p.status', '=', 'ACTIVE')
-    .where('p.start_date', '<=', today)
-    .where('p.end_date', '>=', today)
-    .execute();
+  return selectProjects(db).where('p.id', '=', anyOf(ids)).execute();
 }
 
 export async function saveProject(db: Kysely<DB>, userId: number, projectId: number) {

@@ -40,17 +40,17 @@ import type { UserService } from '../users/users.service';
 import type { StoredImage } from './project-media';
 import {
   countProjects,
-  featuredProjects,
+  featuredProjectIds,
   findProject,
   insertProject,
-  listProjects,
   listSavedProjects,
   lockProject,
   type ProjectListFilter,
   type ProjectOrder,
+  pickListPage,
   type ProjectRecord,
+  projectsByIds,
   saveProject,
-  runningProjectsByIds,
   trendingProjectIds,
   titlesForTypeahead,
   unsaveProject,
@@ -280,6 +280,9 @@ export class ProjectService {
   );
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 
+  /** Which campaigns are featured changes when an admin says so: another instance's choice shows within 10 s. */
+  private readonly featured = new TtlCache<number[]>(10_000, 1, () => this.clock().getTime());
+
   /** Trending is a ranking over a week of backing: computed once a minute per instance, not per visitor. */
   private readonly trending = new TtlCache<number[]>(TRENDING_RANKING_TTL_MS, 1, () =>
     this.clock().getTime(),
@@ -342,7 +345,15 @@ export class ProjectService {
     if (filter.statuses.length === 0) {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
-    const rows = await listProjects(this.db, filter);
+    const page = await pickListPage(this.db, filter);
+    const read = new Map(
+      (await this.projectRows(page.map((picked) => picked.id))).map((row) => [row.id, row]),
+    );
+    // A project that left the list between the pick and the read is left out of the page.
+    const rows = page.flatMap(({ id, match_count }) => {
+      const row = read.get(id);
+      return row && filter.statuses.includes(row.status) ? [{ ...row, match_count }] : [];
+    });
     const offset = (filter.page - 1) * filter.perPage;
     const counted = rows[0]?.match_count;
     // A short page is the last one: it says the total, unless it is empty past the first page (a page too far).
@@ -439,21 +450,53 @@ export class ProjectService {
   async discovery(): Promise<{ featured: ProjectCard[]; trending: ProjectCard[] }> {
     const now = this.clock();
     const today = todayUtc(now);
-    const [featured, ranking] = await Promise.all([
-      featuredProjects(this.db, today, DISCOVERY_CARD_COUNT),
+    const [featuredIds, ranking] = await Promise.all([
+      this.featured.get(today, () => featuredProjectIds(this.db, today, DISCOVERY_CARD_COUNT)),
       this.trendingRanking(now, today),
     ]);
-    const featuredIds = new Set(featured.map((row) => row.id));
-    const ids = ranking.filter((id) => !featuredIds.has(id)).slice(0, DISCOVERY_CARD_COUNT);
-    // The cards themselves are read now: figures and statuses are never a minute old.
-    const rows = new Map((await runningProjectsByIds(this.db, ids, today)).map((row) => [row.id, row]));
-    const trending = ids.flatMap((id) => rows.get(id) ?? []);
-    return { featured: featured.map(toCard), trending: trending.map(toCard) };
+    const trendingIds = ranking.filter((id) => !featuredIds.includes(id)).slice(0, DISCOVERY_CARD_COUNT);
+    // The cards are as fresh as the project pages: a figure, a status or a featured flag that changed since the
+    // ids were picked shows at once.
+    const rows = new Map(
+      (await this.projectRows([...featuredIds, ...trendingIds])).map((row) => [row.id, row]),
+    );
+    const running = (id: number) => {
+      const row = rows.get(id);
+      const { status, start_date: start, end_date: end } = row ?? {};
+      return row && status === 'ACTIVE' && start && end && start <= today && end >= today ? [row] : [];
+    };
+    return {
+      featured: featuredIds
+        .flatMap(running)
+        .filter((row) => row.featured)
+        .map(toCard),
+      trending: trendingIds.flatMap(running).map(toCard),
+    };
+  }
+
+  /**
+   * These projects' rows, in no particular order: public ones from the page cache, the rest read together by one
+   * statement (the cache asks for each missing row while this builds the list, and they are read as one batch).
+   */
+  private async projectRows(ids: readonly number[]): Promise<ProjectRecord[]> {
+    const missing: number[] = [];
+    let batch: Promise<Map<number, ProjectRecord>> | undefined;
+    const read = (id: number) => {
+      missing.push(id);
+      batch ??= Promise.resolve().then(async () => {
+        const rows = await projectsByIds(this.db, missing);
+        return new Map(rows.map((row) => [row.id, row]));
+      });
+      return batch.then((rows) => rows.get(id));
+    };
+    const rows = await Promise.all(ids.map((id) => this.pageCache.project(id, () => read(id))));
+    return rows.filter((row) => row !== undefined);
   }
 
   private forgetPublicAnswers() {
     this.titles.clear();
     this.listTotals.clear();
+    this.featured.clear();
   }
 
   private trendingRanking(now: Date, today: string): Promise<number[]> {
