@@ -19,6 +19,7 @@ import * as projectChangeNotifications from './0017_project_change_notifications
 import * as backerSummaries from './0018_backer_summaries';
 import * as searchWithinCategories from './0019_search_within_categories';
 import * as smallSearchPendingLists from './0020_small_search_pending_lists';
+import * as searchWithinBuckets from './0021_search_within_buckets';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_backer_summaries': backerSummaries,
   '0019_search_within_categories': searchWithinCategories,
   '0020_small_search_pending_lists': smallSearchPendingLists,
+  '0021_search_within_buckets': searchWithinBuckets,
 };

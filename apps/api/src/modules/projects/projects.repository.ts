@@ -127,6 +127,8 @@ const PROGRESS_SQL = {
   funded: sql<boolean>`p.current_cents >= p.goal_cents`,
 } as const;
 
+const PROGRESS_BUCKET_NAMES = Object.keys(PROGRESS_SQL) as (keyof typeof PROGRESS_SQL)[];
+
 const searchQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
 /**
@@ -155,9 +157,12 @@ function matching(filter: ProjectListFilter) {
     }
     const categoryIds = filter.categoryIds?.length ? filter.categoryIds : undefined;
     if (filter.search && categoryIds) {
-      // The words within the categories, from one index (migration 0019).
+      // The words within the categories and progress buckets asked for, from one index (migrations 0019, 0021).
       const text = filter.search;
-      const scoped = categoryIds.map((id) => sql`category_scoped(${id}, ${searchQuery(text)})`);
+      const buckets = filter.progress?.length ? filter.progress : [...PROGRESS_BUCKET_NAMES, 'none'];
+      const scoped = categoryIds.flatMap((id) =>
+        buckets.map((bucket) => sql`scoped(${`${id}.${bucket}`}, ${searchQuery(text)})`),
+      );
       conditions.push(eb(sql`p.search_in_category`, '@@', sql`(${sql.join(scoped, sql` || `)})`));
     } else {
       if (categoryIds) conditions.push(eb('p.category_id', 'in', categoryIds));
