@@ -346,9 +346,7 @@ export class ProjectService {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
     const page = await pickListPage(this.db, filter);
-    const read = new Map(
-      (await this.projectRows(page.map((picked) => picked.id))).map((row) => [row.id, row]),
-    );
+    const read = await this.projectRows(page.map((picked) => picked.id));
     // A project that left the list between the pick and the read is left out of the page.
     const rows = page.flatMap(({ id, match_count }) => {
       const row = read.get(id);
@@ -457,9 +455,7 @@ export class ProjectService {
     const trendingIds = ranking.filter((id) => !featuredIds.includes(id)).slice(0, DISCOVERY_CARD_COUNT);
     // The cards are as fresh as the project pages: a figure, a status or a featured flag that changed since the
     // ids were picked shows at once.
-    const rows = new Map(
-      (await this.projectRows([...featuredIds, ...trendingIds])).map((row) => [row.id, row]),
-    );
+    const rows = await this.projectRows([...featuredIds, ...trendingIds]);
     const running = (id: number) => {
       const row = rows.get(id);
       const { status, start_date: start, end_date: end } = row ?? {};
@@ -475,10 +471,10 @@ export class ProjectService {
   }
 
   /**
-   * These projects' rows, in no particular order: public ones from the page cache, the rest read together by one
-   * statement (the cache asks for each missing row while this builds the list, and they are read as one batch).
+   * These projects' rows by id: public ones from the page cache, the rest read together by one statement (the cache
+   * asks for each missing row while this builds the list, and they are read as one batch).
    */
-  private async projectRows(ids: readonly number[]): Promise<ProjectRecord[]> {
+  private async projectRows(ids: readonly number[]): Promise<Map<number, ProjectRecord>> {
     const missing: number[] = [];
     let batch: Promise<Map<number, ProjectRecord>> | undefined;
     const read = (id: number) => {
@@ -490,7 +486,7 @@ export class ProjectService {
       return batch.then((rows) => rows.get(id));
     };
     const rows = await Promise.all(ids.map((id) => this.pageCache.project(id, () => read(id))));
-    return rows.filter((row) => row !== undefined);
+    return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
   }
 
   private forgetPublicAnswers() {
