@@ -89,9 +89,9 @@ export function createServices(
   const collection = new CollectionService(db, payments, clock, log);
   payments.onCardFixed = (donationId) => collection.collect(donationId);
   const notifications = new NotificationService(db);
-  const updates = new UpdateService(db, mail, preferences, config.appUrl);
-  const comments = new CommentService(db, updates, mail, preferences, config.appUrl);
-  const faqs = new FaqService(db);
+  const updates = new UpdateService(db, projects.pageRow, mail, preferences, config.appUrl);
+  const comments = new CommentService(db, projects.pageRow, updates, mail, preferences, config.appUrl);
+  const faqs = new FaqService(db, projects.pageRow);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
   const admin = new AdminService(db, projects, comments, clock);
   const creatorTools = new CreatorToolsService(db, payments, mail, config.appUrl, clock);

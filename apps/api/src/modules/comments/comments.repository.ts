@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGES } from '../../db/literals';
+import { pageTotal } from '../../db/page-total';
 import type { DB } from '../../db/schema';
 
 /** Where a comment lives: on a project (update null) or on one of its updates. */
@@ -43,10 +44,10 @@ function threadsOf(db: Kysely<DB>, target: CommentTarget) {
 }
 
 /**
- * A page of threads (newest first) with every reply of those threads (oldest first): two queries per page, run
- * together, whatever the number of comments on it — the threads and their replies in one statement (a union of
- * two index reads), and the count. The page's ids come from the threads index alone, so authors and backer badges
- * are read for the rows shown, not for every thread the offset skips.
+ * A page of threads (newest first) with every reply of those threads (oldest first), and how many threads there
+ * are, in one statement whatever the number of comments on it: a union of two index reads, each row carrying the
+ * count. The page's ids come from the threads index alone, so authors and backer badges are read for the rows
+ * shown, not for every thread the offset skips.
  */
 export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: number, perPage: number) {
   const pageIds = threadsOf(db, target)
@@ -55,20 +56,18 @@ export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: n
     .orderBy('c.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [rows, count] = await Promise.all([
-    selectComments(db)
-      .where('c.id', 'in', pageIds)
-      .unionAll(selectComments(db).where('c.parent_id', 'in', pageIds))
-      .execute(),
-    threadsOf(db, target)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const threadCount = threadsOf(db, target).select((eb) => eb.fn.countAll<string>().as('total'));
+  const rows = await selectComments(db)
+    .select(threadCount.as('total'))
+    .where('c.id', 'in', pageIds)
+    .unionAll(selectComments(db).select(threadCount.as('total')).where('c.parent_id', 'in', pageIds))
+    .execute();
+  const total = await pageTotal(rows, page, async () => (await threadCount.executeTakeFirstOrThrow()).total);
   const oldestFirst = (a: CommentRow, b: CommentRow) =>
     a.created_at.getTime() - b.created_at.getTime() || a.id - b.id;
   const threads = rows.filter((row) => row.parent_id === null).sort((a, b) => oldestFirst(b, a));
   const replies = rows.filter((row) => row.parent_id !== null).sort(oldestFirst);
-  return { threads, replies, total: Number(count.total) };
+  return { threads, replies, total };
 }
 
 export function findComment(db: Kysely<DB>, id: number) {

@@ -18,6 +18,7 @@ import {
   type CommunityAccess,
   communityAccess,
   pageMeta,
+  type ReadProject,
   type UpdateService,
 } from '../updates/updates.service';
 import {
@@ -65,18 +66,27 @@ function toReply(row: CommentRow, creatorId: number): CommentReply {
 export class CommentService {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly pageRow: ReadProject,
     private readonly updates: UpdateService,
     private readonly mail: MailService,
     private readonly preferences: PreferenceService,
     private readonly appUrl: string,
   ) {}
 
-  /** The caller's standing and the discussion's place; an update locked to the caller is a 403. */
-  private async target(projectId: number, updateId: number | null, caller: AccessClaims | null) {
-    if (updateId === null) {
-      return { access: await communityAccess(this.db, projectId, caller), target: { projectId, updateId } };
-    }
-    const { access } = await this.updates.readable(projectId, updateId, caller);
+  /**
+   * The caller's standing and the discussion's place; an update locked to the caller is a 403. Reading the list
+   * finds the project through the page cache (`readProject`); a write, through the database.
+   */
+  private async target(
+    projectId: number,
+    updateId: number | null,
+    caller: AccessClaims | null,
+    readProject?: ReadProject,
+  ) {
+    const access =
+      updateId === null
+        ? await communityAccess(this.db, projectId, caller, readProject)
+        : (await this.updates.readable(projectId, updateId, caller, readProject)).access;
     return { access, target: { projectId, updateId } };
   }
 
@@ -86,7 +96,7 @@ export class CommentService {
     caller: AccessClaims | null,
     query: CommunityListQuery,
   ) {
-    const { access, target } = await this.target(projectId, updateId, caller);
+    const { access, target } = await this.target(projectId, updateId, caller, this.pageRow);
     const { threads, replies, total } = await listThreads(this.db, target, query.page, query.per_page);
     const creatorId = access.project.creator_id;
     const byThread = new Map<number, CommentReply[]>();

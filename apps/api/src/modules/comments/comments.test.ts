@@ -255,6 +255,11 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
       const thread = await comment(creator, `Thread ${i}`, undefined, `projects/${many}/comments`);
       await comment(creator, `Reply ${i}`, thread.id, `projects/${many}/comments`);
     }
+    const quiet = await createProjectRow(db(), { creatorId: creator.user.id, start: -2, end: 20 });
+    expect((await api('GET', `projects/${quiet}/comments`)).json().meta).toMatchObject({
+      total: 0,
+      pages: 1,
+    });
     type Listed = { body: string; replies: { body: string }[] };
     const listed = async (page: number) => {
       const response = await api('GET', `projects/${many}/comments?per_page=5&page=${page}`);
@@ -264,6 +269,8 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     // Newest thread first, each with its own replies and no other's.
     expect(await listed(1)).toEqual([5, 4, 3, 2, 1].map((i) => [`Thread ${i}`, [`Reply ${i}`]]));
     expect(await listed(2)).toEqual([['Thread 0', ['Reply 0']]]);
+    // The count rides on the page's rows; a page past the end counts on its own.
+    expect(await listed(3)).toEqual([]);
   });
 });
 

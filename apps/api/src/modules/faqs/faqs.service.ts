@@ -3,7 +3,7 @@ import { COMMUNITY_MESSAGES, type Faq, type FaqRequest } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import { communityAccess } from '../updates/updates.service';
+import { communityAccess, type ReadProject } from '../updates/updates.service';
 import { deleteFaq, type FaqRow, insertFaq, listFaqs, updateFaq } from './faqs.repository';
 
 const toFaq = (row: FaqRow): Faq => ({
@@ -16,10 +16,13 @@ const toFaq = (row: FaqRow): Faq => ({
 
 /** A project's FAQ (DESIGN.md §11): plain-text questions and answers, kept by its creator, read by all. */
 export class FaqService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly pageRow: ReadProject,
+  ) {}
 
   async list(projectId: number, caller: AccessClaims | null) {
-    await communityAccess(this.db, projectId, caller);
+    await communityAccess(this.db, projectId, caller, this.pageRow);
     return (await listFaqs(this.db, projectId)).map(toFaq);
   }
 

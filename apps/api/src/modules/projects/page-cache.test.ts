@@ -115,6 +115,39 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
     await expect.poll(cards, ONE_SECOND).toEqual({ list: [], featured: [] });
   });
 
+  it('finds the project of its comments, updates and questions in the same memory; a comment posted reads the database', async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Windmill' });
+    await backProject(ctx, backer.headers, id, { amount: 30 });
+    await caughtUp();
+    const community = async () =>
+      Promise.all(
+        ['comments', 'updates', 'faqs'].map(
+          async (list) => (await ctx.app.inject({ url: `/api/v1/projects/${id}/${list}` })).statusCode,
+        ),
+      );
+    const postComment = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/projects/${id}/comments`,
+          headers: backer.headers,
+          payload: { body: 'When does it ship?' },
+        })
+      ).statusCode;
+    expect(await community()).toEqual([200, 200, 200]);
+
+    // Taken down without a word: the lists still answer from memory, but a comment is refused at once.
+    await quietly('projects', () =>
+      db().updateTable('projects').set({ status: 'REJECTED' }).where('id', '=', id).execute(),
+    );
+    expect(await community()).toEqual([200, 200, 200]);
+    expect(await postComment()).toBe(404);
+
+    // Announced, as a job or another instance would: hidden from every list within a second.
+    await db().updateTable('projects').set({ title: 'Windmill, taken down' }).where('id', '=', id).execute();
+    await expect.poll(community, ONE_SECOND).toEqual([404, 404, 404]);
+  });
+
   it('answers every write with what it wrote: a reward, a pledge, moderation', async () => {
     const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Kettle' });
     expect(await page(id)).toMatchObject({ rewards: [], raised: 0 });

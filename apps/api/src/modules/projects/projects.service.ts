@@ -303,15 +303,19 @@ export class ProjectService {
    * cache. A write never decides on these: it reads the database.
    */
   async pageProject(id: number, caller: AccessClaims | null): Promise<Project> {
-    return this.withCachedCreator(await this.findVisible(id, caller, this.fromPageCache));
+    return this.withCachedCreator(await this.findVisible(id, caller, this.pageRow));
   }
 
   async pageCard(id: number, caller: AccessClaims | null) {
-    return toCard(await this.findVisible(id, caller, this.fromPageCache));
+    return toCard(await this.findVisible(id, caller, this.pageRow));
   }
 
+  /**
+   * The project's row for a read that decides nothing (the pages of a project and of its community): a public one
+   * from the page cache, whoever may see it.
+   */
+  readonly pageRow = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
   private readonly fromDatabase = (id: number) => findProject(this.db, id);
-  private readonly fromPageCache = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
 
   private async findVisible(
     id: number,
@@ -543,7 +547,7 @@ export class ProjectService {
 
   /** A public project for its page's head and link preview, or null (private, missing); from the page cache. */
   async preview(id: number): Promise<Project | null> {
-    const row = await this.fromPageCache(id);
+    const row = await this.pageRow(id);
     return row && isPublic(row.status) ? this.withCachedCreator(row) : null;
   }
 

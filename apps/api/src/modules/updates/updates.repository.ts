@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGES } from '../../db/literals';
+import { pageTotal } from '../../db/page-total';
 import type { DB } from '../../db/schema';
 
 /** What the community rules need of a project: who made it and whether others may see it. */
@@ -47,23 +48,22 @@ function selectUpdates(db: Kysely<DB>) {
 }
 export type UpdateRow = Awaited<ReturnType<ReturnType<typeof selectUpdates>['executeTakeFirstOrThrow']>>;
 
-/** A page of a project's updates, newest (highest number) first, and how many there are. */
+/** A page of a project's updates, newest (highest number) first, and how many there are: one statement. */
 export async function listUpdates(db: Kysely<DB>, projectId: number, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    selectUpdates(db)
-      .where('pu.project_id', '=', projectId)
-      .orderBy('pu.number', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom('project_updates')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const updateCount = db
+    .selectFrom('project_updates')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null);
+  const rows = await selectUpdates(db)
+    .select(updateCount.as('total'))
+    .where('pu.project_id', '=', projectId)
+    .orderBy('pu.number', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const total = await pageTotal(rows, page, async () => (await updateCount.executeTakeFirstOrThrow()).total);
+  return { rows, total };
 }
 
 export function findUpdate(db: Kysely<DB>, projectId: number, updateId: number) {

@@ -43,6 +43,12 @@ export interface CommunityAccess {
 }
 
 /**
+ * How a community page finds its project: what a visitor reads comes through the project page cache
+ * (`ProjectService.pageRow`), while a write decides on the database's row (the default).
+ */
+export type ReadProject = (id: number) => Promise<CommunityProject | undefined>;
+
+/**
  * The caller's standing on a project's community pages. A project others may not see (DRAFT, PENDING, REJECTED)
  * is a 404 to them, exactly as the project itself is.
  */
@@ -50,8 +56,9 @@ export async function communityAccess(
   db: Kysely<DB>,
   projectId: number,
   caller: AccessClaims | null,
+  readProject: ReadProject = (id) => findCommunityProject(db, id),
 ): Promise<CommunityAccess> {
-  const project = await findCommunityProject(db, projectId);
+  const project = await readProject(projectId);
   const isAdmin = Boolean(caller?.roles.includes('Admin'));
   const isCreator = caller !== null && project?.creator_id === caller.userId;
   if (!project || !(PUBLIC_STATUSES.includes(project.status) || isCreator || isAdmin)) {
@@ -102,13 +109,14 @@ function cleanBody(html: string) {
 export class UpdateService {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly pageRow: ReadProject,
     private readonly mail: MailService,
     private readonly preferences: PreferenceService,
     private readonly appUrl: string,
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null, query: CommunityListQuery) {
-    const access = await communityAccess(this.db, projectId, caller);
+    const access = await communityAccess(this.db, projectId, caller, this.pageRow);
     const { rows, total } = await listUpdates(this.db, projectId, query.page, query.per_page);
     return {
       data: { updates: rows.map((row) => toView(row, access)) },
@@ -117,7 +125,7 @@ export class UpdateService {
   }
 
   async get(projectId: number, updateId: number, caller: AccessClaims | null) {
-    const access = await communityAccess(this.db, projectId, caller);
+    const access = await communityAccess(this.db, projectId, caller, this.pageRow);
     const row = await findUpdate(this.db, projectId, updateId);
     if (!row) throw notFound('Update');
     return toView(row, access);
@@ -126,12 +134,20 @@ export class UpdateService {
   /** The update as a visitor sees it (locked when for backers only), or null when there is none. */
   async preview(projectId: number, updateId: number): Promise<UpdateView | null> {
     const row = await findUpdate(this.db, projectId, updateId);
-    return row ? toView(row, await communityAccess(this.db, projectId, null)) : null;
+    return row ? toView(row, await communityAccess(this.db, projectId, null, this.pageRow)) : null;
   }
 
-  /** An update the caller may read (comments on it follow it): 404 when gone, 403 when locked to them. */
-  async readable(projectId: number, updateId: number, caller: AccessClaims | null) {
-    const access = await communityAccess(this.db, projectId, caller);
+  /**
+   * An update the caller may read (comments on it follow it): 404 when gone, 403 when locked to them. A write on it
+   * reads the project from the database (`readProject` left out).
+   */
+  async readable(
+    projectId: number,
+    updateId: number,
+    caller: AccessClaims | null,
+    readProject?: ReadProject,
+  ) {
+    const access = await communityAccess(this.db, projectId, caller, readProject);
     const row = await findUpdate(this.db, projectId, updateId);
     if (!row) throw notFound('Update');
     if (row.visibility === 'backers' && !access.readsBackersOnly) {

@@ -207,5 +207,8 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
       number - 1,
     ]);
     expect(list.json().meta).toMatchObject({ per_page: 2, total: number });
+    // The count rides on the page's rows; a page past the end counts on its own.
+    const pastTheEnd = await api('GET', `projects/${projectId}/updates?per_page=2&page=${number + 1}`);
+    expect(pastTheEnd.json()).toMatchObject({ data: { updates: [] }, meta: { total: number } });
   });
 });
