@@ -2,7 +2,6 @@ import { type Kysely, type Nullable, type Selectable, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import { literals } from '../../db/literals';
 import type { BackerSummariesTable, DB, DonationsTable, ProjectStatusValue } from '../../db/schema';
-import { type ProjectRecord, selectProjectsSql } from '../projects/projects.repository';
 
 /**
  * A backer's pledges: live ones, and those released by a failed campaign. Literals, so that a prepared statement
@@ -48,28 +47,28 @@ type CurrentPledge = Pick<
   'id' | 'status' | 'amount_cents' | 'reward_id' | 'funding_model'
 > & { reward_title: string | null };
 
-type BackedProjectRow = ProjectRecord & {
-  /** The backer's own total to the project (live pledges) and when they first and last backed it. */
+/** What a page says of a project the backer backed; its card comes from the projects' module. */
+export interface BackedRow {
+  project_id: number;
+  /** The backer's own total to the project (live pledges) and when they first backed it. */
   total_cents: number;
   first_backed_at: Date | null;
-  last_backed_at: Date | null;
   pledge?: CurrentPledge | null;
-};
+}
 
-/** A card of the page with the backer's columns, or the backer's columns alone (no card: every card column null). */
-type PageRow = Nullable<BackedProjectRow> & SummaryRow & { backer_deleted_at: Date | null };
+/** A project of the page with the backer's columns, or the backer's columns alone (no project: every one null). */
+type PageRow = Nullable<BackedRow> & SummaryRow & { backer_deleted_at: Date | null };
 
 /**
  * A page of a backer's projects, newest backing first, with the backer's summary and whether they are deleted, in
- * one statement: one row per card, or the backer's row alone when the page has none (past its end, or nothing
+ * one statement: one row per project, or the backer's row alone when the page has none (past its end, or nothing
  * backed). One statement, because under load each query a request runs after another adds a wait for a pooled
- * connection (a page that read the summary after its cards took 1.7 times as long). Written in SQL around
- * `selectProjects` (the card's columns, compiled once): built with the query builder, this statement took a fifth of
- * the request's CPU.
+ * connection (a page that read the summary after its projects took 1.7 times as long).
  *
  * The page is a range of `backings_donor_recent_idx` (the rows the donation and project triggers keep, migration
- * 0014), read from the index alone; each card comes with the backer's own total and dates for the project and, on
- * their own list (`withPledges`), their current pledge to it.
+ * 0014, with the project's status copied in the same transaction), read from the index alone; each project comes
+ * with the backer's own total and first date and, on their own list (`withPledges`), their current pledge to it.
+ * The cards are not read here: the service takes them from the project page cache.
  */
 export async function backedProjectsPage(
   db: Kysely<DB>,
@@ -79,38 +78,35 @@ export async function backedProjectsPage(
   perPage: number,
   { withPledges }: { withPledges: boolean },
 ) {
-  // The current pledge: a live one before a released one, the newest for backers of the old model.
+  // The current pledge: a live one before a released one, the newest for backers of the old model. Read for the
+  // page's rows only, after the offset.
   const currentPledge = sql`(
     select to_json(current_pledge) from (
       select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title
       from donations d left join rewards r on r.id = d.reward_id
-      where d.donor_id = ${donorId} and d.project_id = project.id and d.status in (${sql.join(BACKED_PLEDGES)})
+      where d.donor_id = ${donorId} and d.project_id = backed.project_id
+        and d.status in (${sql.join(BACKED_PLEDGES)})
       order by d.status = 'RELEASED', d.id desc
       limit 1) current_pledge)`;
-  // The project's own status decides too, as on every list (the backing copies it in the same transaction).
   const { rows } = await sql<PageRow>`
-    select card.*, backer.deleted_at as backer_deleted_at, ${SUMMARY_SELECTION}
+    select backed.*, backer.deleted_at as backer_deleted_at, ${SUMMARY_SELECTION}
+           ${withPledges ? sql`, ${currentPledge} as pledge` : sql``}
     from users backer
     left join backer_summaries s on s.donor_id = backer.id
     left join lateral (
-      select project.*, backed.total_cents, backed.first_backed_at, backed.last_backed_at
-             ${withPledges ? sql`, ${currentPledge} as pledge` : sql``}
-      from (
-        select b.project_id, b.total_cents, b.first_backed_at, b.last_backed_at from backings b
-        where b.donor_id = ${donorId} and b.project_status in (${sql.join(statuses)})
-        order by b.last_backed_at desc, b.project_id desc
-        limit ${perPage} offset ${(page - 1) * perPage}) backed
-      join (${selectProjectsSql(db)}) project on project.id = backed.project_id
-      where project.status in (${sql.join(statuses)})
-    ) card on true
+      select b.project_id, b.total_cents, b.first_backed_at, b.last_backed_at from backings b
+      where b.donor_id = ${donorId} and b.project_status in (${sql.join(statuses)})
+      order by b.last_backed_at desc, b.project_id desc
+      limit ${perPage} offset ${(page - 1) * perPage}
+    ) backed on true
     where backer.id = ${donorId}
-    order by card.last_backed_at desc, card.id desc`.execute(db);
+    order by backed.last_backed_at desc, backed.project_id desc`.execute(db);
   const backer = rows[0];
   return {
     backer: backer ? { deleted: backer.backer_deleted_at !== null } : null,
     summary: toBackerSummary(backer),
-    // Only the backer's row alone has no card; the others hold every column of one.
-    projects: rows.filter((row) => row.id !== null) as BackedProjectRow[],
+    // Only the backer's row alone has no project; the others hold every column.
+    projects: rows.filter((row) => row.project_id !== null) as BackedRow[],
   };
 }
 

@@ -115,6 +115,28 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
     await expect.poll(cards, ONE_SECOND).toEqual({ list: [], featured: [] });
   });
 
+  it("shows a backer's projects from the same memory, with their own pledge beside each card", async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Sundial' });
+    await backProject(ctx, backer.headers, id, { amount: 30 });
+    await caughtUp();
+    const backed = async () => {
+      const response = await ctx.app.inject({
+        url: '/api/v1/backers/me/backed-projects?per_page=50',
+        headers: backer.headers,
+      });
+      return (response.json().data as Array<{ id: number; title: string; pledge: { amount: number } }>)
+        .filter((card) => card.id === id)
+        .map(({ title, pledge }) => ({ title, pledged: pledge.amount }));
+    };
+    expect(await backed()).toEqual([{ title: 'Sundial', pledged: 30 }]);
+
+    await quietly('projects', () => setTitle(id, 'Sundial, quietly renamed'));
+    expect(await backed()).toEqual([{ title: 'Sundial', pledged: 30 }]);
+
+    await db().updateTable('projects').set({ current_cents: 25_000 }).where('id', '=', id).execute();
+    await expect.poll(backed, ONE_SECOND).toEqual([{ title: 'Sundial, quietly renamed', pledged: 30 }]);
+  });
+
   it('finds the project of its comments, updates and questions in the same memory; a comment posted reads the database', async () => {
     const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Windmill' });
     await backProject(ctx, backer.headers, id, { amount: 30 });

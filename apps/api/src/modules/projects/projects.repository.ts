@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, sql } from 'kysely';
 import { centsToDollars } from '@fundry/shared';
 import { LIVE_PLEDGES, literals } from '../../db/literals';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
@@ -38,21 +38,6 @@ export function selectProjects(db: Kysely<DB>) {
       'u.full_name as creator_full_name',
       'u.profile_image as creator_profile_image',
     ]);
-}
-
-const cardsAsSql = new WeakMap<Kysely<DB>, RawBuilder<unknown>>();
-
-/**
- * `selectProjects` as SQL, compiled once per database: for statements written in SQL around it (a backer's page),
- * where building and compiling it again took a twentieth of the request's CPU. It has no parameters.
- */
-export function selectProjectsSql(db: Kysely<DB>) {
-  let compiled = cardsAsSql.get(db);
-  if (!compiled) {
-    compiled = sql.raw(selectProjects(db).compile().sql);
-    cardsAsSql.set(db, compiled);
-  }
-  return compiled;
 }
 
 export type ProjectRecord = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;

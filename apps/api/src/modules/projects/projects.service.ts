@@ -350,7 +350,7 @@ export class ProjectService {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
     const page = await pickListPage(this.db, filter);
-    const read = await this.projectRows(page.map((picked) => picked.id));
+    const read = await this.pageRows(page.map((picked) => picked.id));
     // A project that left the list between the pick and the read is left out of the page.
     const rows = page.flatMap(({ id, match_count }) => {
       const row = read.get(id);
@@ -459,7 +459,7 @@ export class ProjectService {
     const trendingIds = ranking.filter((id) => !featuredIds.includes(id)).slice(0, DISCOVERY_CARD_COUNT);
     // The cards are as fresh as the project pages: a figure, a status or a featured flag that changed since the
     // ids were picked shows at once.
-    const rows = await this.projectRows([...featuredIds, ...trendingIds]);
+    const rows = await this.pageRows([...featuredIds, ...trendingIds]);
     const running = (id: number) => {
       const row = rows.get(id);
       const { status, start_date: start, end_date: end } = row ?? {};
@@ -475,10 +475,10 @@ export class ProjectService {
   }
 
   /**
-   * These projects' rows by id: public ones from the page cache, the rest read together by one statement (the cache
-   * asks for each missing row while this builds the list, and they are read as one batch).
+   * These projects' rows by id, for cards: public ones from the page cache, the rest read together by one statement
+   * (the cache asks for each missing row while this builds the list, and they are read as one batch).
    */
-  private async projectRows(ids: readonly number[]): Promise<Map<number, ProjectRecord>> {
+  async pageRows(ids: readonly number[]): Promise<Map<number, ProjectRecord>> {
     const missing: number[] = [];
     let batch: Promise<Map<number, ProjectRecord>> | undefined;
     const read = (id: number) => {
