@@ -57,16 +57,25 @@ export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: n
     .limit(perPage)
     .offset((page - 1) * perPage);
   const threadCount = threadsOf(db, target).select((eb) => eb.fn.countAll<string>().as('total'));
+  // The threads carry the count, counted once; their replies carry nothing.
   const rows = await selectComments(db)
     .select(threadCount.as('total'))
     .where('c.id', 'in', pageIds)
-    .unionAll(selectComments(db).select(threadCount.as('total')).where('c.parent_id', 'in', pageIds))
+    .unionAll(
+      selectComments(db)
+        .select(sql<string | null>`null`.as('total'))
+        .where('c.parent_id', 'in', pageIds),
+    )
     .execute();
-  const total = await pageTotal(rows, page, async () => (await threadCount.executeTakeFirstOrThrow()).total);
   const oldestFirst = (a: CommentRow, b: CommentRow) =>
     a.created_at.getTime() - b.created_at.getTime() || a.id - b.id;
   const threads = rows.filter((row) => row.parent_id === null).sort((a, b) => oldestFirst(b, a));
   const replies = rows.filter((row) => row.parent_id !== null).sort(oldestFirst);
+  const total = await pageTotal(
+    threads,
+    page,
+    async () => (await threadCount.executeTakeFirstOrThrow()).total,
+  );
   return { threads, replies, total };
 }
 
