@@ -20,6 +20,7 @@ import * as backerSummaries from './0018_backer_summaries';
 import * as searchWithinCategories from './0019_search_within_categories';
 import * as smallSearchPendingLists from './0020_small_search_pending_lists';
 import * as searchWithinBuckets from './0021_search_within_buckets';
+import * as projectRecords from './0022_project_records';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_search_within_categories': searchWithinCategories,
   '0020_small_search_pending_lists': smallSearchPendingLists,
   '0021_search_within_buckets': searchWithinBuckets,
+  '0022_project_records': projectRecords,
 };

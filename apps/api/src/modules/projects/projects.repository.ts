@@ -158,23 +158,38 @@ function matching(filter: ProjectListFilter) {
 }
 
 /**
- * The ids of one page of the list, in its order, picked from `projects` alone (an index, often without touching the
- * table, however deep the page). The service then reads those projects whole, most of them from the page cache: as
- * one statement with the joins, PostgreSQL planned the pick and the joins together on every request (about 1 ms,
- * more than running it).
- *
- * A list is counted apart (see the service): a window count here would read every match. A search is the
- * exception: its pick reads every match anyway (from the full-text index, to rank or sort them), so it counts
- * them as it goes (`match_count`) instead of a second query doing it all again.
+ * The ids of one page of a list without words, in its order, picked from `projects` alone (an index, often without
+ * touching the table, however deep the page). The service then reads those projects whole, most of them from the
+ * page cache: as one statement with the joins, PostgreSQL planned the pick and the joins together on every request
+ * (about 1 ms, more than running it). Such a list is counted apart (see the service): a window count here would
+ * read every match.
  */
-export function pickListPage(db: Kysely<DB>, filter: ProjectListFilter) {
-  const order = filter.order;
-  const relevance = order.by === 'relevance';
-  const direction = relevance ? 'desc' : order.direction;
-  const nullsLast = !relevance && NULLABLE_SORTS.has(order.by);
-  const sortKey = relevance
-    ? sql`ts_rank_cd(p.search_vector, ${searchQuery(filter.search ?? '')})`
-    : sql.ref(SORT_COLUMNS[order.by]);
+export async function pickListPage(db: Kysely<DB>, filter: ProjectListFilter) {
+  const rows = await pickQuery(db, filter).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One page of a search, whole, in its order, with the count of its matches, in one statement: the page is picked
+ * as in `pickListPage`, and its projects read by `project_records` (migration 0022), whose query keeps its plan.
+ * The pick reads every match anyway (from the full-text index, to rank or sort them), so it counts them as it goes
+ * instead of a second query doing it all again. A search's projects are read here rather than from the page cache:
+ * most of them would be missing from it, and a second statement for them cost a round trip.
+ */
+export async function searchPage(db: Kysely<DB>, filter: ProjectListFilter) {
+  const { direction, nullsLast } = ordering(filter);
+  const order = sql.raw(`${direction}${nullsLast ? ' nulls last' : ''}`);
+  const pick = pickQuery(db, filter).select(sql<number>`count(*) over ()`.as('match_count'));
+  const { rows } = await sql<ProjectRecord & { match_count: number }>`
+    with pick as materialized (${pick})
+    select found.*, pick.match_count
+    from pick join project_records(array(select id from pick)) found on found.id = pick.id
+    order by pick.sort_key ${order}, pick.id ${sql.raw(direction)}`.execute(db);
+  return rows;
+}
+
+function pickQuery(db: Kysely<DB>, filter: ProjectListFilter) {
+  const { sortKey, direction, nullsLast } = ordering(filter);
   // Nullable columns sort their nulls last; the others keep the plain order their indexes have.
   const inOrder = (ob: OrderByItemBuilder) => {
     const ordered = direction === 'asc' ? ob.asc() : ob.desc();
@@ -182,18 +197,23 @@ export function pickListPage(db: Kysely<DB>, filter: ProjectListFilter) {
   };
   return db
     .selectFrom('projects as p')
-    .select([
-      'p.id',
-      (filter.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as(
-        'match_count',
-      ),
-    ])
+    .select(['p.id', sortKey.as('sort_key')])
     .where(matching(filter))
-    .orderBy(sortKey, inOrder)
+    .orderBy('sort_key', inOrder)
     .orderBy('p.id', direction)
     .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage)
-    .execute();
+    .offset((filter.page - 1) * filter.perPage);
+}
+
+function ordering({ order, search }: ProjectListFilter) {
+  const relevance = order.by === 'relevance';
+  return {
+    direction: relevance ? 'desc' : order.direction,
+    nullsLast: !relevance && NULLABLE_SORTS.has(order.by),
+    sortKey: relevance
+      ? sql<number>`ts_rank_cd(p.search_vector, ${searchQuery(search ?? '')})`
+      : sql.ref(SORT_COLUMNS[order.by]),
+  };
 }
 
 /** How many projects the list holds across all its pages. */

@@ -48,6 +48,7 @@ import {
   type ProjectListFilter,
   type ProjectOrder,
   pickListPage,
+  searchPage,
   type ProjectRecord,
   projectsByIds,
   saveProject,
@@ -349,22 +350,14 @@ export class ProjectService {
     if (filter.statuses.length === 0) {
       return { projects: [], total: 0, pages: 0, page: query.page, per_page: query.per_page };
     }
-    const page = await pickListPage(this.db, filter);
-    const read = await this.pageRows(page.map((picked) => picked.id));
-    // A project that left the list between the pick and the read is left out of the page.
-    const rows = page.flatMap(({ id, match_count }) => {
-      const row = read.get(id);
-      return row && filter.statuses.includes(row.status) ? [{ ...row, match_count }] : [];
-    });
+    const { rows, counted } = filter.search ? await this.searchRows(filter) : await this.listRows(filter);
     const offset = (filter.page - 1) * filter.perPage;
-    const counted = rows[0]?.match_count;
     // A short page is the last one: it says the total, unless it is empty past the first page (a page too far).
     const total =
-      counted !== undefined && counted !== null
-        ? Number(counted)
-        : rows.length < filter.perPage && (rows.length > 0 || filter.page === 1)
-          ? offset + rows.length
-          : await this.listTotal(filter);
+      counted ??
+      (rows.length < filter.perPage && (rows.length > 0 || filter.page === 1)
+        ? offset + rows.length
+        : await this.listTotal(filter));
     return {
       projects: rows.map(toCard),
       total,
@@ -372,6 +365,24 @@ export class ProjectService {
       page: query.page,
       per_page: query.per_page,
     };
+  }
+
+  /** A search's page, read whole with the count of its matches in one statement (see `searchPage`). */
+  private async searchRows(filter: ProjectListFilter) {
+    const rows = await searchPage(this.db, filter);
+    return { rows, counted: rows[0] ? Number(rows[0].match_count) : undefined };
+  }
+
+  /** A list's page: its ids, then its projects, most of them from the page cache. */
+  private async listRows(filter: ProjectListFilter) {
+    const ids = await pickListPage(this.db, filter);
+    const read = await this.pageRows(ids);
+    // A project that left the list between the pick and the read is left out of the page.
+    const rows = ids.flatMap((id) => {
+      const row = read.get(id);
+      return row && filter.statuses.includes(row.status) ? [row] : [];
+    });
+    return { rows, counted: undefined };
   }
 
   /** A creator's own lists are counted exactly; public ones may be up to 30 s behind on other instances. */
