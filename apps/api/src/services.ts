@@ -36,6 +36,8 @@ import { UserService } from './modules/users/users.service';
 export type Services = ReturnType<typeof createServices>;
 
 export interface ServiceOverrides {
+  /** The pool searches use (`Database.searchDb`); `db` where none is given, as for the job runner. */
+  searchDb?: Kysely<DB>;
   /** Tests may hand in a transport; otherwise SMTP_URL decides. */
   mailTransport?: MailTransport;
   /** Tests move time (settlement, expiry); the wall clock otherwise. */
@@ -72,7 +74,15 @@ export function createServices(
   const users = new UserService(db, storage, auth);
   const categories = new CategoryService(db);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
-  const projects = new ProjectService(db, users, mail, config.appUrl, clock, pageCache);
+  const projects = new ProjectService(
+    db,
+    overrides.searchDb ?? db,
+    users,
+    mail,
+    config.appUrl,
+    clock,
+    pageCache,
+  );
   const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(

@@ -28,4 +28,17 @@ describe.skipIf(!databaseKinds.includes('postgres'))('the PostgreSQL pool', () =
       await target.close();
     }
   });
+
+  it('runs searches on a pool of its own that keeps one generic plan per statement, and the rest as PostgreSQL chooses', async () => {
+    const target = await createTestDatabase('postgres', { migrate: false });
+    const database = await createDatabase({ kind: 'postgres', url: target.url! }, 4);
+    try {
+      const planning = sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`;
+      expect((await planning.execute(database.searchDb)).rows).toEqual([{ mode: 'force_generic_plan' }]);
+      expect((await planning.execute(database.db)).rows).toEqual([{ mode: 'auto' }]);
+    } finally {
+      await database.close();
+      await target.close();
+    }
+  });
 });

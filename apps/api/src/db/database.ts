@@ -16,6 +16,13 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * For searches. On PostgreSQL, a pool of its own whose connections keep one generic plan per statement
+   * (`plan_cache_mode`): a search's pick was planned again on every request, since no custom plan costs more than
+   * the generic one PostgreSQL estimates for it, and planning took as long as running it (decision 008). Other
+   * queries keep PostgreSQL's choice, which does better for those with a partial index or a skewed column.
+   */
+  searchDb: Kysely<DB>;
   /** The pool behind `db`, shared with the job runner so PGlite keeps its single connection. */
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
@@ -23,6 +30,9 @@ export interface Database {
 }
 
 export type DatabaseConfig = Config['database'];
+
+/** How the search pool's connections name themselves to PostgreSQL (`pg_stat_activity`). */
+export const SEARCH_APPLICATION_NAME = 'fundry-search';
 
 /** Also the longest a request waits for a free connection of the pool before it is refused with 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -56,19 +66,20 @@ class PreparingClient extends pg.Client {
 
 export async function createDatabase(config: DatabaseConfig, poolSize = 10): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({
-      Client: PreparingClient,
-      connectionString: config.url,
-      max: poolSize,
-      // A server that accepts the connection but never answers must not hold requests forever.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
+    const db = postgresPool(config.url, poolSize);
+    const searchDb = postgresPool(config.url, poolSize, {
+      options: '-c plan_cache_mode=force_generic_plan',
+      application_name: SEARCH_APPLICATION_NAME,
     });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on the next checkout.
-    });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db: db.kysely,
+      pool: db.pool,
+      searchDb: searchDb.kysely,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([db.kysely.destroy(), searchDb.kysely.destroy()]);
+      },
+    };
   }
 
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -79,12 +90,33 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
   return {
     db,
     pool,
+    searchDb: db,
     kind: 'pglite',
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
   };
+}
+
+function postgresPool(
+  url: string,
+  size: number,
+  settings: Pick<pg.PoolConfig, 'options' | 'application_name'> = {},
+) {
+  const pool = new pg.Pool({
+    Client: PreparingClient,
+    connectionString: url,
+    max: size,
+    // A server that accepts the connection but never answers must not hold requests forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...settings,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  return { pool, kysely: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
 }
 
 export async function isDatabaseReachable(db: Kysely<DB>): Promise<boolean> {

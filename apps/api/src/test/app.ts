@@ -31,7 +31,7 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { db: database.db, ...overrides });
+  const app = await buildApp(config, { db: database.db, searchDb: database.searchDb, ...overrides });
   await extend?.(app);
   await app.ready();
   return {

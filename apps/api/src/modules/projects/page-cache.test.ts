@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_APPLICATION_NAME } from '../../db/database';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
@@ -110,6 +111,11 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
       total: 1,
       projects: [{ id, title: 'Zeppelin lamp, quietly renamed', current_amount: 100 }],
     });
+    // On the pool of its own that keeps generic plans.
+    const searchConnections = await sql<{ query: string }>`
+      select query from pg_stat_activity
+      where application_name = ${SEARCH_APPLICATION_NAME} and datname = current_database()`.execute(db());
+    expect(searchConnections.rows.map((row) => row.query).join()).toContain('project_records');
 
     await db().updateTable('projects').set({ current_cents: 25_000 }).where('id', '=', id).execute();
     const renamed = seen('Zeppelin lamp, quietly renamed', 250);

@@ -262,6 +262,8 @@ export function toCard(row: ProjectRecord): ProjectCard {
 export class ProjectService {
   constructor(
     private readonly db: Kysely<DB>,
+    /** Where searches run: `Database.searchDb`. */
+    private readonly searchDb: Kysely<DB>,
     private readonly users: UserService,
     private readonly mail: MailService,
     private readonly appUrl: string,
@@ -367,9 +369,13 @@ export class ProjectService {
     };
   }
 
-  /** A search's page, read whole with the count of its matches in one statement (see `searchPage`). */
+  /**
+   * A search's page, read whole with the count of its matches in one statement (see `searchPage`), on the pool that
+   * keeps generic plans. Not a search among running or upcoming campaigns: not knowing the dates, the generic plan
+   * ANDs the words with the end dates' index, ten times slower than the plan made for them.
+   */
   private async searchRows(filter: ProjectListFilter) {
-    const rows = await searchPage(this.db, filter);
+    const rows = await searchPage(filter.timing ? this.db : this.searchDb, filter);
     return { rows, counted: rows[0] ? Number(rows[0].match_count) : undefined };
   }
 
