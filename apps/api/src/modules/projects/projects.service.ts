@@ -372,7 +372,7 @@ export class ProjectService {
   /**
    * A search's page, read whole with the count of its matches in one statement (see `searchPage`), on the pool that
    * keeps generic plans. Not a search among running or upcoming campaigns: not knowing the dates, the generic plan
-   * ANDs the words with the end dates' index, ten times slower than the plan made for them.
+   * ANDs the words with the end dates' index, several times the work of a plan made for them (decision 008).
    */
   private async searchRows(filter: ProjectListFilter) {
     const rows = await searchPage(filter.timing ? this.db : this.searchDb, filter);
