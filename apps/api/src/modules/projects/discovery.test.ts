@@ -221,8 +221,9 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
 
   it('gives every sort the same order page by page as whole, in the order of its fields', async () => {
     const byField =
-      (field: 'backers_count' | 'title', direction: 1 | -1) => (a: ProjectCard, b: ProjectCard) =>
-        (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id) * direction;
+      (field: 'backers_count' | 'title' | 'created_at' | 'current_amount' | 'end_date', direction: 1 | -1) =>
+      (a: ProjectCard, b: ProjectCard) =>
+        (a[field]! < b[field]! ? -1 : a[field]! > b[field]! ? 1 : a.id - b.id) * direction;
     for (const [query, expected] of [
       ['sort=newest', undefined],
       ['sort=popular', byField('backers_count', -1)],
@@ -231,6 +232,11 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
       ['sort_by=title&sort_order=asc', byField('title', 1)],
       ['sort_by=end_date&sort_order=asc', undefined],
       ['search=solar', undefined],
+      // A search reads its page in a statement of its own (searchPage): the same orders.
+      ['search=solar&sort=newest', byField('created_at', -1)],
+      ['search=solar&sort=popular', byField('backers_count', -1)],
+      ['search=solar&sort=ending', byField('end_date', 1)],
+      ['search=solar&sort=funded', byField('current_amount', -1)],
     ] as const) {
       const whole = (await list(query)).projects;
       const paged: ProjectCard[] = [];
