@@ -21,6 +21,7 @@ import * as searchWithinCategories from './0019_search_within_categories';
 import * as smallSearchPendingLists from './0020_small_search_pending_lists';
 import * as searchWithinBuckets from './0021_search_within_buckets';
 import * as projectRecords from './0022_project_records';
+import * as vacuumBusyProjects from './0023_vacuum_busy_projects';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_small_search_pending_lists': smallSearchPendingLists,
   '0021_search_within_buckets': searchWithinBuckets,
   '0022_project_records': projectRecords,
+  '0023_vacuum_busy_projects': vacuumBusyProjects,
 };
