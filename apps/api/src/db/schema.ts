@@ -224,6 +224,12 @@ export interface BackerSummariesTable {
   first_live_at: ColumnType<Date | null, never, never>;
 }
 
+/** One row: bumped by every statement that may change the typeahead's public titles (migration 0024). */
+export interface PublicTitlesVersionTable {
+  only_row: ColumnType<boolean, never, never>;
+  version: ColumnType<number, never, never>;
+}
+
 export interface PaymentCustomersTable {
   user_id: number;
   provider: string;
@@ -391,6 +397,7 @@ export interface DB {
   donations: DonationsTable;
   backings: BackingsTable;
   backer_summaries: BackerSummariesTable;
+  public_titles_version: PublicTitlesVersionTable;
   payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;
   ledger_entries: LedgerEntriesTable;

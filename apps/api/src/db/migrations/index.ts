@@ -22,6 +22,7 @@ import * as smallSearchPendingLists from './0020_small_search_pending_lists';
 import * as searchWithinBuckets from './0021_search_within_buckets';
 import * as projectRecords from './0022_project_records';
 import * as vacuumBusyProjects from './0023_vacuum_busy_projects';
+import * as publicTitlesVersion from './0024_public_titles_version';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_search_within_buckets': searchWithinBuckets,
   '0022_project_records': projectRecords,
   '0023_vacuum_busy_projects': vacuumBusyProjects,
+  '0024_public_titles_version': publicTitlesVersion,
 };

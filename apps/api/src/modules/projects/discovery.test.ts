@@ -344,6 +344,49 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     expect(await suggest('quokka')).toEqual([]);
   });
 
+  it('builds its titles again when one changes on any instance, and orders them by backers every few minutes', async () => {
+    const db = ctx.database.db;
+    const suggest = async (q: string) =>
+      (await ctx.app.inject(`/api/v1/projects/search?q=${q}`))
+        .json<{ data: { projects: { title: string; category_name: string | null }[] } }>()
+        .data.projects.map((p) => `${p.title} (${p.category_name})`);
+    const category = (
+      await db.insertInto('categories').values({ name: 'Music' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+    const drum = await createProjectRow(db, { creatorId, title: 'Wombat drum', categoryId: category });
+    const flute = await createProjectRow(db, { creatorId, title: 'Wombat flute', categoryId: category });
+    now = new Date(now.getTime() + 11_000);
+    // As many backers, the newer first.
+    await vi.waitFor(async () =>
+      expect(await suggest('wombat')).toEqual(['Wombat flute (Music)', 'Wombat drum (Music)']),
+    );
+
+    // Pledges made elsewhere move only the counters: the index is not built again for them...
+    await db.updateTable('projects').set({ backers_count: 40 }).where('id', '=', drum).execute();
+    now = new Date(now.getTime() + 11_000);
+    for (let check = 0; check < 5; check++) {
+      expect(await suggest('wombat')).toEqual(['Wombat flute (Music)', 'Wombat drum (Music)']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // ...until the order is due again.
+    now = new Date(now.getTime() + 5 * 60_000);
+    await vi.waitFor(async () =>
+      expect(await suggest('wombat')).toEqual(['Wombat drum (Music)', 'Wombat flute (Music)']),
+    );
+
+    // A category renamed, then a project rejected, written straight to the database as another instance would.
+    await db.updateTable('categories').set({ name: 'Sound' }).where('id', '=', category).execute();
+    now = new Date(now.getTime() + 11_000);
+    await vi.waitFor(async () =>
+      expect(await suggest('wombat')).toEqual(['Wombat drum (Sound)', 'Wombat flute (Sound)']),
+    );
+    await db.updateTable('projects').set({ status: 'REJECTED' }).where('id', '=', flute).execute();
+    now = new Date(now.getTime() + 11_000);
+    await vi.waitFor(async () => expect(await suggest('wombat')).toEqual(['Wombat drum (Sound)']));
+    // Out of the way of the discovery tests, which rank running campaigns by their backers.
+    await db.updateTable('projects').set({ status: 'REJECTED' }).where('id', '=', drum).execute();
+  });
+
   it('discovers featured projects first and trending ones after, all active and public', async () => {
     const { featured, trending } = (await ctx.app.inject('/api/v1/projects/discovery')).json<{
       data: { featured: ProjectCard[]; trending: ProjectCard[] };

@@ -227,6 +227,15 @@ export async function countProjects(db: Kysely<DB>, filter: ProjectListFilter) {
 }
 
 /** Every title of the given statuses with its category, the most backed first: what the typeahead index holds. */
+/** The number every change to the public titles bumps (migration 0024), as text: only its changes matter. */
+export async function publicTitlesVersion(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom('public_titles_version')
+    .select(sql<string>`version::text`.as('version'))
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
 export function titlesForTypeahead(db: Kysely<DB>, statuses: readonly ProjectStatusValue[]) {
   return db
     .selectFrom('projects as p')

@@ -53,6 +53,7 @@ import {
   projectsByIds,
   saveProject,
   trendingProjectIds,
+  publicTitlesVersion,
   titlesForTypeahead,
   unsaveProject,
   updateProject,
@@ -211,6 +212,15 @@ function checkRules(state: ReturnType<typeof merged>, mode: 'draft' | 'submit' |
 }
 
 const TRENDING_RANKING_TTL_MS = 60_000;
+/** How long the typeahead keeps its order of titles (most backed first) while no title changes. */
+const TITLE_ORDER_TTL_MS = 5 * 60_000;
+
+/** The typeahead's index, with the titles' version it holds and when it was built. */
+interface TypeaheadTitles {
+  index: TitleIndex;
+  version: string;
+  builtAt: number;
+}
 
 export function toCard(row: ProjectRecord): ProjectCard {
   const goal = row.goal_cents === null ? null : centsToDollars(row.goal_cents);
@@ -274,12 +284,20 @@ export class ProjectService {
   /**
    * The typeahead's index of public titles and public list totals are the same for everyone and asked for
    * constantly; they are kept a few seconds per instance, and a project changed through this instance clears them
-   * at once.
+   * at once. The index is built again only when the titles' version moved (another instance's change, migration
+   * 0024), or every few minutes for the order the counters give it: most checks are one row read.
    */
-  private readonly titles = new RefreshedValue<TitleIndex>(
+  private readonly titles = new RefreshedValue<TypeaheadTitles>(
     10_000,
     () => this.clock().getTime(),
-    async () => TitleIndex.build(await titlesForTypeahead(this.db, PUBLIC_STATUSES)),
+    async (previous) => {
+      const builtAt = this.clock().getTime();
+      // Read before the titles: a change committed in between is in the index and only rebuilds it once more.
+      const version = await publicTitlesVersion(this.db);
+      if (previous?.version === version && builtAt - previous.builtAt < TITLE_ORDER_TTL_MS) return previous;
+      const index = await TitleIndex.build(await titlesForTypeahead(this.db, PUBLIC_STATUSES));
+      return { index, version, builtAt };
+    },
   );
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 
@@ -460,7 +478,7 @@ export class ProjectService {
   async typeahead(text: string): Promise<TypeaheadResult[]> {
     const query = text.trim();
     if (!query) return [];
-    return (await this.titles.get())
+    return (await this.titles.get()).index
       .search(query, SEARCH_DROPDOWN_MAX)
       .map(({ id, title, category_name }) => ({ id, title, category_name }));
   }

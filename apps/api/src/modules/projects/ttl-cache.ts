@@ -35,8 +35,8 @@ export class TtlCache<T> {
 
 /**
  * One value worked out by this instance, kept `ttlMs`; once older, it is still answered while the next one loads
- * (no request waits for a reload). `clear()` drops it: the next request waits for a fresh one, and a reload that
- * began before is not kept.
+ * (no request waits for a reload). A reload is given the value it replaces, which it may keep when nothing changed.
+ * `clear()` drops it: the next request waits for a fresh one, and a reload that began before is not kept.
  */
 export class RefreshedValue<T> {
   private current: { value: Promise<T>; until: number } | undefined;
@@ -46,13 +46,13 @@ export class RefreshedValue<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number,
-    private readonly load: () => Promise<T>,
+    private readonly load: (previous: T | undefined) => Promise<T>,
   ) {}
 
   get(): Promise<T> {
     const now = this.now();
     if (!this.current) {
-      const value = this.load();
+      const value = this.load(undefined);
       const held = { value, until: now + this.ttlMs };
       this.current = held;
       value.catch(() => {
@@ -60,7 +60,7 @@ export class RefreshedValue<T> {
       });
       return value;
     }
-    if (this.current.until <= now && !this.reloading) this.reload();
+    if (this.current.until <= now && !this.reloading) this.reload(this.current.value);
     return this.current.value;
   }
 
@@ -69,10 +69,11 @@ export class RefreshedValue<T> {
     this.generation++;
   }
 
-  private reload() {
+  private reload(previous: Promise<T>) {
     this.reloading = true;
     const generation = this.generation;
-    this.load()
+    previous
+      .then((value) => this.load(value))
       .then((loaded) => {
         if (generation === this.generation)
           this.current = { value: Promise.resolve(loaded), until: this.now() + this.ttlMs };
