@@ -13,7 +13,7 @@ async function main() {
   const app = await buildApp(config, { db: database.db, searchDb: database.searchDb });
   const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
   app.services.mail.kick();
-  const metrics = config.metrics ? await startMetricsServer(config.metrics, database.pool) : undefined;
+  const metrics = config.metrics ? await startMetricsServer(config.metrics, database) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {

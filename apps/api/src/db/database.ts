@@ -25,6 +25,8 @@ export interface Database {
   searchDb: Kysely<DB>;
   /** The pool behind `db`, shared with the job runner so PGlite keeps its single connection. */
   pool: pg.Pool;
+  /** The pool behind `searchDb`: on PGlite, `pool` itself. */
+  searchPool: pg.Pool;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
       db: db.kysely,
       pool: db.pool,
       searchDb: searchDb.kysely,
+      searchPool: searchDb.pool,
       kind: 'postgres',
       close: async () => {
         await Promise.all([db.kysely.destroy(), searchDb.kysely.destroy()]);
@@ -91,6 +94,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
     db,
     pool,
     searchDb: db,
+    searchPool: pool,
     kind: 'pglite',
     close: async () => {
       await db.destroy();

@@ -3,6 +3,7 @@ import { createProjectRow } from '../db/seed/factories';
 import { startJobRunner } from '../jobs/runner';
 import { scheduledJobs } from '../services';
 import { createTestApp, type TestContext } from '../test/app';
+import { databaseKinds } from '../test/databases';
 import { signedInUser } from '../test/auth-helpers';
 import { backProject, payInSandbox, pledge } from '../test/backing';
 import { type MetricsServer, startMetricsServer } from './metrics';
@@ -19,7 +20,7 @@ describe('Prometheus metrics', () => {
   let jobs: { stop(): Promise<void> };
   beforeAll(async () => {
     ctx = await createTestApp('pglite', { METRICS_PORT: '0' });
-    server = await startMetricsServer(ctx.config.metrics!, ctx.database.pool);
+    server = await startMetricsServer(ctx.config.metrics!, ctx.database);
     jobs = await startJobRunner(ctx.database, scheduledJobs(ctx.app.services), ctx.app.log);
   });
   afterAll(async () => {
@@ -78,8 +79,10 @@ describe('Prometheus metrics', () => {
     expect(sample(text, 'fundry_payouts_total{outcome="completed"}')).toBe(1);
     expect(sample(text, 'fundry_refunds_total')).toBe(0);
     expect(sample(text, 'fundry_payment_failures_total')).toBe(0);
-    expect(sample(text, 'fundry_db_pool_connections_in_use')).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'fundry_db_pool_requests_waiting')).toBe(0);
+    expect(sample(text, 'fundry_db_pool_connections_in_use{pool="main"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'fundry_db_pool_requests_waiting{pool="main"}')).toBe(0);
+    // PGlite's one connection serves searches too: no pool of their own to show.
+    expect(sample(text, 'fundry_db_pool_connections_in_use{pool="search"}')).toBeUndefined();
     expect(sample(text, 'fundry_job_queue_depth{queue="mail-delivery"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
@@ -128,5 +131,26 @@ describe('Prometheus metrics', () => {
     expect(transition('PLEDGED', 'COLLECTING')).toBe(1);
     expect(transition('COLLECTING', 'SUCCEEDED')).toBe(1);
     expect(moved('fundry_collections_total{outcome="succeeded"}')).toBe(1);
+  });
+});
+
+describe.skipIf(!databaseKinds.includes('postgres'))('Prometheus metrics on a PostgreSQL server', () => {
+  it("shows the searches' pool beside the main one", async () => {
+    // As server.ts starts them: the job runner's gauges read this database too.
+    const ctx = await createTestApp('postgres', { METRICS_PORT: '0' });
+    const server = await startMetricsServer(ctx.config.metrics!, ctx.database);
+    const jobs = await startJobRunner(ctx.database, scheduledJobs(ctx.app.services), ctx.app.log);
+    try {
+      expect((await ctx.app.inject('/api/v1/projects/?search=solar')).statusCode).toBe(200);
+      const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+      for (const pool of ['main', 'search']) {
+        expect(sample(text, `fundry_db_pool_connections_in_use{pool="${pool}"}`)).toBeGreaterThanOrEqual(0);
+        expect(sample(text, `fundry_db_pool_requests_waiting{pool="${pool}"}`)).toBe(0);
+      }
+    } finally {
+      await jobs.stop();
+      await server.close();
+      await ctx.close();
+    }
   });
 });

@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
+import type { Database } from '../db/database';
 import {
   collectProcessMetrics,
   httpRequestDuration,
-  observeDatabasePool,
+  observeDatabasePools,
   registry,
 } from '../modules/metrics/metrics';
 
@@ -40,10 +40,10 @@ export interface MetricsServer {
  */
 export async function startMetricsServer(
   { port, host }: { port: number; host: string },
-  pool: pg.Pool,
+  database: Pick<Database, 'pool' | 'searchPool'>,
 ): Promise<MetricsServer> {
   collectProcessMetrics();
-  observeDatabasePool(pool);
+  observeDatabasePools({ main: database.pool, search: database.searchPool });
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

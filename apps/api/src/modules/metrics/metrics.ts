@@ -42,26 +42,30 @@ export function collectProcessMetrics() {
 }
 
 /**
- * The database pool's connections in use and requests waiting for one, read at each scrape. On PGlite the
- * pool has a single connection to the embedded database, so `waiting` shows queries queueing behind it.
+ * The database pools' connections in use and requests waiting for one, read at each scrape, by pool: `main`, and
+ * on a PostgreSQL server `search` (searches' own pool, decision 008). On PGlite the one pool has a single
+ * connection, so `waiting` shows queries queueing behind it.
  */
-export function observeDatabasePool(pool: pg.Pool) {
+export function observeDatabasePools(pools: { main: pg.Pool; search: pg.Pool }) {
   registry.removeSingleMetric('fundry_db_pool_connections_in_use');
   registry.removeSingleMetric('fundry_db_pool_requests_waiting');
+  const observed = Object.entries(pools).filter(([name, pool]) => name === 'main' || pool !== pools.main);
   new Gauge({
     name: 'fundry_db_pool_connections_in_use',
     help: 'Database connections checked out of the pool',
+    labelNames: ['pool'],
     registers: [registry],
     collect() {
-      this.set(pool.totalCount - pool.idleCount);
+      for (const [name, pool] of observed) this.set({ pool: name }, pool.totalCount - pool.idleCount);
     },
   });
   new Gauge({
     name: 'fundry_db_pool_requests_waiting',
     help: 'Queries waiting for a free database connection',
+    labelNames: ['pool'],
     registers: [registry],
     collect() {
-      this.set(pool.waitingCount);
+      for (const [name, pool] of observed) this.set({ pool: name }, pool.waitingCount);
     },
   });
 }
