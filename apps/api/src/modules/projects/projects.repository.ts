@@ -226,7 +226,6 @@ export async function countProjects(db: Kysely<DB>, filter: ProjectListFilter) {
   return Number(counted.n);
 }
 
-/** Every title of the given statuses with its category, the most backed first: what the typeahead index holds. */
 /** The number every change to the public titles bumps (migration 0024), as text: only its changes matter. */
 export async function publicTitlesVersion(db: Kysely<DB>) {
   const row = await db
@@ -236,6 +235,7 @@ export async function publicTitlesVersion(db: Kysely<DB>) {
   return row.version;
 }
 
+/** Every title of the given statuses with its category, the most backed first: what the typeahead index holds. */
 export function titlesForTypeahead(db: Kysely<DB>, statuses: readonly ProjectStatusValue[]) {
   return db
     .selectFrom('projects as p')
