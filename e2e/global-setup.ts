@@ -61,15 +61,18 @@ async function postgresAnswers(url: string): Promise<boolean> {
  * Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it, with a
  * real SMTP server catching its mail and a real OpenID Connect provider for "Sign in with Google". When a
  * PostgreSQL server answers, the app runs on a throwaway database there, so journeys can end a campaign by
- * moving its dates (E2E_DATABASE_URL); otherwise on the embedded PGlite, and those journeys are skipped.
+ * moving its dates (E2E_DATABASE_URL); otherwise on the embedded PGlite, and those journeys are skipped,
+ * unless TEST_DATABASE_URL names the server: then a server that does not answer fails the run, as in CI.
  */
 export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
-  const server = (await postgresAnswers(POSTGRES_URL))
-    ? await createServerDatabase(POSTGRES_URL, 'fundry_e2e')
-    : null;
+  const answers = await postgresAnswers(POSTGRES_URL);
+  if (process.env.TEST_DATABASE_URL && !answers) {
+    throw new Error(`TEST_DATABASE_URL is set but ${POSTGRES_URL} does not answer`);
+  }
+  const server = answers ? await createServerDatabase(POSTGRES_URL, 'fundry_e2e') : null;
   const mailbox = await startMailbox();
   const oidc = await startOidcProvider(`${baseUrl}/api/v1/auth/google/callback`, OIDC_ACCOUNTS);
 
