@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startOidcProvider } from '../apps/api/src/test/oidc-provider';
-import { createServerDatabase } from '../apps/api/src/test/server-database';
+import { createServerDatabase, reachableTestServer } from '../apps/api/src/test/server-database';
 import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,36 +42,19 @@ async function waitUntilReady(url: string, app: ChildProcess, timeoutMs = 60_000
   throw new Error(`The app did not become ready at ${url}`);
 }
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * Starts the built app on a random port with a temporary DATA_DIR, as a new user would run it, with a
  * real SMTP server catching its mail and a real OpenID Connect provider for "Sign in with Google". When a
  * PostgreSQL server answers, the app runs on a throwaway database there, so journeys can end a campaign by
  * moving its dates (E2E_DATABASE_URL); otherwise on the embedded PGlite, and those journeys are skipped,
- * unless TEST_DATABASE_URL names the server: then a server that does not answer fails the run, as in CI.
+ * unless TEST_DATABASE_URL names the server (see reachableTestServer).
  */
 export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
-  const answers = await postgresAnswers(POSTGRES_URL);
-  if (process.env.TEST_DATABASE_URL && !answers) {
-    throw new Error(`TEST_DATABASE_URL is set but ${POSTGRES_URL} does not answer`);
-  }
-  const server = answers ? await createServerDatabase(POSTGRES_URL, 'fundry_e2e') : null;
+  const serverUrl = await reachableTestServer();
+  const server = serverUrl ? await createServerDatabase(serverUrl, 'fundry_e2e') : null;
   const mailbox = await startMailbox();
   const oidc = await startOidcProvider(`${baseUrl}/api/v1/auth/google/callback`, OIDC_ACCOUNTS);
 

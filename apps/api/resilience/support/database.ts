@@ -1,14 +1,12 @@
 import { createDatabase } from '../../src/db/database';
-import { createServerDatabase } from '../../src/test/server-database';
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+import { createServerDatabase, testServerUrl } from '../../src/test/server-database';
 
 /**
  * A new, empty database on the PostgreSQL server for one suite; the instances migrate it when they start.
  * `db` lets a test set up fixtures and check effects directly.
  */
 export async function createScratchDatabase() {
-  const scratch = await createServerDatabase(ADMIN_URL, 'fundry_resilience');
+  const scratch = await createServerDatabase(testServerUrl, 'fundry_resilience');
   const url = new URL(scratch.url);
   const database = await createDatabase({ kind: 'postgres', url: scratch.url }, 4);
   return {

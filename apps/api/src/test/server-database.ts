@@ -1,6 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+// eslint-disable-next-line no-restricted-properties -- test harness, outside the app's config
+const namedServerUrl = process.env.TEST_DATABASE_URL;
+
+/** The PostgreSQL server that tests use: TEST_DATABASE_URL, else the local one. */
+export const testServerUrl = namedServerUrl ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * `testServerUrl` when it answers, else null so that what needs it is skipped; named by TEST_DATABASE_URL (as CI
+ * does), the server is required, and one that does not answer fails the run.
+ */
+export async function reachableTestServer(): Promise<string | null> {
+  if (await answers(testServerUrl)) return testServerUrl;
+  if (namedServerUrl) throw new Error(`TEST_DATABASE_URL is set but ${testServerUrl} does not answer`);
+  return null;
+}
+
 async function asAdmin(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
