@@ -37,6 +37,44 @@ const noApiCalls = [
   { regex: `(^@|\\.)/lib/(${libApiModules.join('|')})$`, message: noApiCallsMessage },
 ];
 
+/** Attributes whose text a person reads or hears. */
+const visibleAttributes = [
+  'label',
+  'placeholder',
+  'title',
+  'alt',
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'description',
+  'error',
+  'message',
+  'confirmLabel',
+  'cancelLabel',
+  'tooltip',
+].join('|');
+const catalogMessage =
+  'Words a person reads come from the message catalogs (DESIGN.md §14): useI18n().t(key), or currentTranslator() outside components.';
+/**
+ * Literal user-visible text in the web client. Exceptions: the brand's name, and lone symbols or digits (no letter).
+ * Object properties are checked for sentences and capitalised words only, so catalog keys (`home.title`) pass.
+ */
+const literalText = [
+  { selector: 'JSXText[value=/\\p{L}/u]:not([value=/^\\s*Fundry\\s*$/])', message: catalogMessage },
+  {
+    selector: `JSXAttribute[name.name=/^(${visibleAttributes})$/] > Literal[value=/\\p{L}/u]`,
+    message: catalogMessage,
+  },
+  {
+    selector: `JSXAttribute[name.name=/^(${visibleAttributes})$/] > JSXExpressionContainer > :matches(Literal[value=/\\p{L}/u], TemplateLiteral[quasis.0.value.raw=/\\p{L}/u])`,
+    message: catalogMessage,
+  },
+  {
+    selector: `Property[key.name=/^(title|message|label|description|placeholder)$/] > Literal[value=/\\s|^\\p{Lu}/u]`,
+    message: catalogMessage,
+  },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -99,6 +137,11 @@ export default defineConfig(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [noApiImports] }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...literalText] },
   },
   {
     // Shared UI and libraries sit below the features: they never import a feature or the app shell.

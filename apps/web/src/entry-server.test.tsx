@@ -20,8 +20,8 @@ describe('server rendering', () => {
     const first = visitor();
     const second = visitor();
     const rendered = await Promise.all([
-      renderPage('/projects/101', first.transport, () => undefined),
-      renderPage('/projects/202', second.transport, () => undefined),
+      renderPage('/projects/101', first.transport, () => undefined, 'en'),
+      renderPage('/projects/202', second.transport, () => undefined, 'en'),
     ]);
     // Neither project exists: the browser renders the not-found page.
     expect(rendered).toEqual([null, null]);

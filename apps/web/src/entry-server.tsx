@@ -4,7 +4,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
+import { compileCatalog, isServerKey } from '@fundry/shared/i18n/compile';
+import { SOURCE_CATALOGS } from '@fundry/shared/i18n/catalogs';
+import { createTranslator, type Locale, type Translator } from '@fundry/shared';
 import { AppProviders, makeQueryClient } from './app/providers';
+import { setTranslatorSource } from './lib/i18n';
 import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
@@ -13,16 +17,39 @@ import { serializePageState } from './page-state';
  * Several pages render at once, each reading its data as its own visitor (their address for the rate limits):
  * a read finds its page's transport in the async context it was started from.
  */
-const transports = new AsyncLocalStorage<ServerTransport>();
-setServerTransportSource(() => transports.getStore());
+const renders = new AsyncLocalStorage<{ transport: ServerTransport; translator: Translator }>();
+setServerTransportSource(() => renders.getStore()?.transport);
+setTranslatorSource(() => renders.getStore()?.translator);
+
+/** One translator per locale, built on its first page: the browser's catalog, compiled as the browser's is. */
+const translators = new Map<Locale, Translator>();
+function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = createTranslator(
+      locale,
+      compileCatalog(SOURCE_CATALOGS[locale], (key) => !isServerKey(key)),
+    );
+    translators.set(locale, translator);
+  }
+  return translator;
+}
 
 /** Data a page needs may depend on data it loaded first (a project, then its rewards): a few rounds at most. */
 const MAX_DATA_ROUNDS = 4;
 
-function App({ url, queryClient }: { url: string; queryClient: QueryClient }) {
+function App({
+  url,
+  queryClient,
+  translator,
+}: {
+  url: string;
+  queryClient: QueryClient;
+  translator: Translator;
+}) {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} translator={translator}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -38,6 +65,7 @@ function App({ url, queryClient }: { url: string; queryClient: QueryClient }) {
 function renderToHtml(
   url: string,
   queryClient: QueryClient,
+  translator: Translator,
   onError: (error: unknown) => void,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -52,12 +80,15 @@ function renderToHtml(
         done();
       },
     });
-    const stream = renderToPipeableStream(<App url={url} queryClient={queryClient} />, {
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError,
-    });
+    const stream = renderToPipeableStream(
+      <App url={url} queryClient={queryClient} translator={translator} />,
+      {
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError,
+      },
+    );
   });
 }
 
@@ -82,23 +113,29 @@ export interface RenderedPage {
 }
 
 /**
- * The page at `url` as a visitor who is not signed in sees it, with its data, or null when some data it
- * needs could not be loaded: the browser then renders it, and shows what went wrong. Each render tells which
+ * The page at `url` as a visitor who is not signed in sees it in `locale`, with its data, or null when some data
+ * it needs could not be loaded: the browser then renders it, and shows what went wrong. Each render tells which
  * data the page asks for; once a render asks for nothing new, it is the page.
  */
 export function renderPage(
   url: string,
   transport: ServerTransport,
   onError: (error: unknown) => void,
+  locale: Locale,
 ): Promise<RenderedPage | null> {
-  return transports.run(transport, () => renderWithData(url, onError));
+  const translator = translatorFor(locale);
+  return renders.run({ transport, translator }, () => renderWithData(url, translator, onError));
 }
 
-async function renderWithData(url: string, onError: (error: unknown) => void): Promise<RenderedPage | null> {
+async function renderWithData(
+  url: string,
+  translator: Translator,
+  onError: (error: unknown) => void,
+): Promise<RenderedPage | null> {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
-    const html = await renderToHtml(url, queryClient, onError);
+    const html = await renderToHtml(url, queryClient, translator, onError);
     const queries = waiting(queryClient);
     if (queries.length === 0) {
       const failed = queryClient

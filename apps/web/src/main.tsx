@@ -1,6 +1,9 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadCatalog } from 'virtual:fundry-catalog';
+import { createTranslator, DEFAULT_LOCALE, isShippedLocale } from '@fundry/shared';
+import { setTranslatorSource } from '@/lib/i18n';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRouter, preloadPages } from './app/router';
 import { PAGE_STATE_ELEMENT_ID } from './page-state';
@@ -8,10 +11,17 @@ import { PAGE_STATE_ELEMENT_ID } from './page-state';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// The server chose the page's locale (DESIGN.md §14) and wrote it on <html lang>: only its catalog is loaded.
+const locale = isShippedLocale(document.documentElement.lang)
+  ? document.documentElement.lang
+  : DEFAULT_LOCALE;
+const translator = createTranslator(locale, await loadCatalog(locale));
+setTranslatorSource(() => translator);
+
 const queryClient = makeQueryClient();
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} translator={translator}>
       <AppRouter />
     </AppProviders>
   </StrictMode>

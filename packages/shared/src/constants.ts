@@ -4,7 +4,7 @@
  * What every page says while the sandbox payment provider takes the pledges. Here, not beside the site schemas:
  * zod schemas are module-level calls a bundler keeps, and every page shows this banner.
  */
-export const TEST_MODE_MESSAGE = 'Test mode: no real money moves';
+export const TEST_MODE_MESSAGE = 'msg.testMode';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES_AFTER_401 = 1;
@@ -69,4 +69,4 @@ export const SETTINGS_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
 export const API_BASE_PATH = '/api/v1';
 
-export const NO_RESPONSE_MESSAGE = 'No response received from server. Please check your internet connection.';
+export const NO_RESPONSE_MESSAGE = 'msg.noResponse';

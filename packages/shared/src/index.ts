@@ -30,3 +30,5 @@ export * from './schemas/tools';
 export * from './schemas/community';
 export * from './pages';
 export * from './news';
+export * from './i18n/locales';
+export * from './i18n/translator';

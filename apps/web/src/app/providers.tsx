@@ -1,10 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { TIMINGS_MS } from '@fundry/shared';
+import { TIMINGS_MS, type Translator } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
+import { I18nProvider } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
 import { cssVariablesResolver, theme } from './theme';
 import toastClasses from './toasts.module.css';
@@ -26,22 +27,37 @@ export function makeQueryClient() {
   });
 }
 
-/** The query client comes from the entry: the server fills it before rendering, the browser from that render. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The query client comes from the entry: the server fills it before rendering, the browser from that render.
+ * So does the translator, in the page's locale (DESIGN.md §14), whose direction the layout follows.
+ */
+export function AppProviders({
+  queryClient,
+  translator,
+  children,
+}: {
+  queryClient: QueryClient;
+  translator: Translator;
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
-        <Notifications
-          position="top-right"
-          autoClose={TIMINGS_MS.toast}
-          zIndex={1000}
-          classNames={{ root: toastClasses.toasts }}
-        />
-      </Suspense>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>{children}</SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nProvider translator={translator}>
+      <DirectionProvider initialDirection={translator.dir} detectDirection={false}>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <Suspense fallback={null}>
+            {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
+            <Notifications
+              position="top-right"
+              autoClose={TIMINGS_MS.toast}
+              zIndex={1000}
+              classNames={{ root: toastClasses.toasts }}
+            />
+          </Suspense>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>{children}</SessionProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nProvider>
   );
 }

@@ -1,15 +1,15 @@
-import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PageNavigation } from './PageNavigation';
+import { TestProviders } from '@/test/i18n';
 
 function renderNavigation(page: number, total: number) {
   const onChange = vi.fn();
   render(
-    <MantineProvider env="test">
+    <TestProviders>
       <PageNavigation page={page} total={total} onChange={onChange} />
-    </MantineProvider>,
+    </TestProviders>,
   );
   return onChange;
 }

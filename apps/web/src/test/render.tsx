@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -6,6 +5,7 @@ import userEvent, { type Options as UserEventOptions } from '@testing-library/us
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { SessionProvider } from '@/lib/session';
+import { TestProviders } from '@/test/i18n';
 
 type InitialEntry = NonNullable<
   NonNullable<Parameters<typeof createMemoryRouter>[1]>['initialEntries']
@@ -48,14 +48,14 @@ export function renderPage(
   );
   const user = userEvent.setup(userEventOptions);
   const view = render(
-    <MantineProvider env="test">
+    <TestProviders>
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>
-    </MantineProvider>,
+    </TestProviders>,
   );
   return { ...view, router, queryClient, user };
 }

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { setTranslatorSource } from '@/lib/i18n';
+import { testTranslator } from './i18n';
 
 // Lazy parts of a page (admin controls, dialogs) are compiled on first import; on two busy cores that can take
 // longer than the 1 s that findBy… waits by default.
@@ -49,3 +51,6 @@ console.error = (...args: unknown[]) => {
   consoleError(...args);
   throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
 };
+
+// Code outside components (toasts, error messages) speaks the page's language: English in tests.
+setTranslatorSource(() => testTranslator());

@@ -8,29 +8,27 @@ export const MAIL_PREFERENCES = [
 
 export type MailPreference = (typeof MAIL_PREFERENCES)[number];
 
-/** What each preference governs, as a person reads it (settings page, unsubscribe page, mail footers). */
+/** What each preference governs, as catalog keys (settings page, unsubscribe page, mail footers). */
 export const MAIL_PREFERENCE_LABELS: Record<MailPreference, { title: string; description: string }> = {
   email_updates: {
-    title: 'Project updates',
-    description: 'E-mails when a project you back or saved posts an update.',
+    title: 'msg.mailPreference.emailUpdates.title',
+    description: 'msg.mailPreference.emailUpdates.description',
   },
   email_comments: {
-    title: 'Comments and replies',
-    description: 'E-mails about comments on your projects and replies to your comments.',
+    title: 'msg.mailPreference.emailComments.title',
+    description: 'msg.mailPreference.emailComments.description',
   },
   email_pledges: {
-    title: 'Pledges to my projects',
-    description: 'For creators: e-mails when someone pledges to your project, changes or cancels a pledge.',
+    title: 'msg.mailPreference.emailPledges.title',
+    description: 'msg.mailPreference.emailPledges.description',
   },
   email_reminders: {
-    title: 'Reminders about saved projects',
-    description:
-      'E-mails when a project you saved launches, and 48 hours before it ends if you have not backed it.',
+    title: 'msg.mailPreference.emailReminders.title',
+    description: 'msg.mailPreference.emailReminders.description',
   },
 };
 
 export const UNSUBSCRIBE_MESSAGES = {
-  invalid:
-    'This unsubscribe link is not valid. Open it again from the e-mail, or change your e-mail settings after signing in.',
-  expired: 'This unsubscribe link has expired. Change your e-mail settings after signing in.',
+  invalid: 'msg.unsubscribe.invalid',
+  expired: 'msg.unsubscribe.expired',
 } as const;

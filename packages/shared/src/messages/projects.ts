@@ -1,4 +1,4 @@
 export const SAVE_MESSAGES = {
-  saved: 'Project saved successfully',
-  removed: 'Project removed from saved items',
+  saved: 'msg.save.saved',
+  removed: 'msg.save.removed',
 } as const;

@@ -1,13 +1,13 @@
 export const REASON_MAX = 1000;
 
 export const TOOLS_MESSAGES = {
-  reasonRequired: 'Please give a reason',
-  reasonTooLong: `The reason can be at most ${REASON_MAX} characters`,
-  alreadyReported: 'You have already reported this',
-  reported: 'Thank you. An administrator will review your report.',
-  alreadyRefunded: 'This pledge has already been refunded',
-  refunded: 'The pledge was refunded in full',
-  marked: 'The reward was marked as sent',
+  reasonRequired: 'msg.tools.reasonRequired',
+  reasonTooLong: 'msg.tools.reasonTooLong',
+  alreadyReported: 'msg.tools.alreadyReported',
+  reported: 'msg.tools.reported',
+  alreadyRefunded: 'msg.tools.alreadyRefunded',
+  refunded: 'msg.tools.refunded',
+  marked: 'msg.tools.marked',
 } as const;
 
 export const AUDIT_ACTIONS = [

@@ -1,4 +1,4 @@
 export const PROFILE_PHOTO_MESSAGES = {
-  type: 'Invalid file type. Please upload JPEG, PNG, or GIF.',
-  size: 'File size exceeds 5MB limit.',
+  type: 'msg.profilePhoto.type',
+  size: 'msg.profilePhoto.size',
 } as const;

@@ -1,14 +1,14 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
 export const PASSWORD_MESSAGES = {
-  length: 'Password must be at least 8 characters long',
-  uppercase: 'Password must contain at least one uppercase letter',
-  lowercase: 'Password must contain at least one lowercase letter',
-  number: 'Password must contain at least one number',
-  special: 'Password must contain at least one special character',
-  mismatch: 'Passwords do not match',
-  newMismatch: 'New passwords do not match',
-  common: 'This password is too common. Please choose another one.',
+  length: 'msg.password.length',
+  uppercase: 'msg.password.uppercase',
+  lowercase: 'msg.password.lowercase',
+  number: 'msg.password.number',
+  special: 'msg.password.special',
+  mismatch: 'msg.password.mismatch',
+  newMismatch: 'msg.password.newMismatch',
+  common: 'msg.password.common',
 } as const;
 
 const SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
@@ -25,4 +25,4 @@ export function passwordProblems(password: string): string[] {
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const INVALID_EMAIL_MESSAGE = 'msg.invalidEmail';

@@ -117,10 +117,10 @@ const optionalLine = (max: number) =>
     .transform((value) => value || null);
 
 export const ADDRESS_MESSAGES = {
-  name: 'Name is required',
-  line1: 'Address is required',
-  city: 'City is required',
-  postalCode: 'Postal code is required',
+  name: 'msg.address.name',
+  line1: 'msg.address.line1',
+  city: 'msg.address.city',
+  postalCode: 'msg.address.postalCode',
 } as const;
 
 /** Where a shipped reward goes. */

@@ -1,13 +1,13 @@
-import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FundingProgress } from './FundingProgress';
+import { TestProviders } from '@/test/i18n';
 
 const renderProgress = (current: number, goal: number | null) =>
   render(
-    <MantineProvider env="test">
+    <TestProviders>
       <FundingProgress current={current} goal={goal} />
-    </MantineProvider>,
+    </TestProviders>,
   );
 
 describe('FundingProgress', () => {

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { SOURCE_CATALOGS } from './catalogs';
+import { compileCatalog } from './compile';
+import { negotiateLocale, pickLocale, SHIPPED_LOCALES } from './locales';
+import { createTranslator } from './translator';
+
+const english = SOURCE_CATALOGS.en;
+const placeholders = (message: string) =>
+  [...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1]).sort();
+
+describe('message catalogs', () => {
+  it.each(SHIPPED_LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
+    const keys = Object.keys(SOURCE_CATALOGS[locale]);
+    expect(
+      keys.filter((key) => !(key in english)),
+      'keys en does not have',
+    ).toEqual([]);
+    expect(
+      Object.keys(english).filter((key) => !keys.includes(key)),
+      'keys missing from this catalog',
+    ).toEqual([]);
+  });
+
+  it.each(SHIPPED_LOCALES)('%s compiles as ICU MessageFormat with the arguments of en', (locale) => {
+    expect(() => compileCatalog(SOURCE_CATALOGS[locale])).not.toThrow();
+    for (const [key, message] of Object.entries(SOURCE_CATALOGS[locale])) {
+      const expected = english[key];
+      if (expected === undefined) continue;
+      expect([...new Set(placeholders(message))], key).toEqual([...new Set(placeholders(expected))]);
+    }
+  });
+
+  it('orders keys alphabetically, so that merges and reviews stay readable', () => {
+    for (const locale of SHIPPED_LOCALES) {
+      const keys = Object.keys(SOURCE_CATALOGS[locale]);
+      expect(keys, locale).toEqual([...keys].sort());
+    }
+  });
+});
+
+describe('translator', () => {
+  const translator = (locale: (typeof SHIPPED_LOCALES)[number]) =>
+    createTranslator(locale, compileCatalog(SOURCE_CATALOGS[locale]));
+
+  it('chooses plural forms by the rules of each language', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    const ago = (minutes: number) => new Date(now - minutes * 60_000);
+    expect(translator('en').relativeTime(ago(1), now)).toBe('1 minute ago');
+    expect(translator('en').relativeTime(ago(5), now)).toBe('5 minutes ago');
+    expect(translator('de').relativeTime(ago(5), now)).toBe('vor 5 Minuten');
+    expect(translator('ar').relativeTime(ago(2), now)).toBe('منذ دقيقتين');
+    expect(translator('ar').relativeTime(ago(5), now)).toBe('منذ 5 دقائق');
+  });
+
+  it('shows a missing argument as its placeholder and an unknown key as itself', () => {
+    const en = translator('en');
+    expect(en.t('common.time.daysAgo')).toContain('{count}');
+    expect(en.t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('formats dates and money in the locale', () => {
+    expect(translator('de').calendarDate('2026-03-05')).toBe('5. März 2026');
+    expect(translator('en').calendarDate('2026-03-05')).toBe('March 5, 2026');
+    expect(translator('en').calendarDate('nope')).toBe('Invalid date');
+    expect(translator('en').money(1234.5)).toBe('$1,234.50');
+    expect(translator('en').money(1234)).toBe('$1,234');
+    expect(translator('de').money(1234.5, 'EUR')).toBe('1.234,50\u00a0€');
+  });
+});
+
+describe('locale negotiation', () => {
+  const offered = SHIPPED_LOCALES;
+  it('matches a language to the offered locale of that language', () => {
+    expect(negotiateLocale('pt-PT,pt;q=0.9', offered)).toBe('pt-BR');
+    expect(negotiateLocale('de-AT', offered)).toBe('de');
+    expect(negotiateLocale('fr-FR, es;q=0.5, de;q=0.7', offered)).toBe('de');
+    expect(negotiateLocale('fr-FR', offered)).toBeNull();
+  });
+
+  it('ignores a malformed header', () => {
+    expect(negotiateLocale(';;;,q=,,@@', offered)).toBeNull();
+    expect(negotiateLocale('de;q=abc, es', offered)).toBe('de');
+  });
+
+  it('follows query > cookie > saved > header > default, passing over what is not offered', () => {
+    const sources = { query: 'es', cookie: 'de', saved: 'ar', acceptLanguage: 'pt-BR' };
+    expect(pickLocale(sources, offered, 'en')).toBe('es');
+    expect(pickLocale({ ...sources, query: 'xx' }, offered, 'en')).toBe('de');
+    expect(pickLocale({ ...sources, query: null, cookie: 'zz' }, offered, 'en')).toBe('ar');
+    expect(pickLocale({ acceptLanguage: 'pt-BR' }, offered, 'en')).toBe('pt-BR');
+    expect(pickLocale({}, ['en', 'de'], 'de')).toBe('de');
+    expect(pickLocale({ query: 'ar' }, ['en', 'de'], 'de')).toBe('de');
+  });
+});

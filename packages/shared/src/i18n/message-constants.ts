@@ -1,0 +1,23 @@
+import { MIN_PLEDGE_DOLLARS, PLEDGE_CURRENCY, REWARD_DESCRIPTION_MAX, REWARD_TITLE_MAX } from '../constants';
+import { MAX_PLEDGE_DOLLARS } from '../messages/backing';
+import { COMMENT_MAX, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, UPDATE_TITLE_MAX } from '../messages/community';
+import { REASON_MAX } from '../messages/tools';
+import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
+
+/**
+ * The limits that messages quote, given to every message by their constant's name ("at most {COMMENT_MAX}
+ * characters"): a message that states a rule, such as a schema's, needs no arguments from where it is shown.
+ */
+export const MESSAGE_CONSTANTS = {
+  COMMENT_MAX,
+  FAQ_ANSWER_MAX,
+  FAQ_QUESTION_MAX,
+  MAX_CAMPAIGN_DAYS,
+  MAX_PLEDGE_DOLLARS,
+  MIN_PLEDGE_DOLLARS,
+  PLEDGE_CURRENCY,
+  REASON_MAX,
+  REWARD_DESCRIPTION_MAX,
+  REWARD_TITLE_MAX,
+  UPDATE_TITLE_MAX,
+} as const;

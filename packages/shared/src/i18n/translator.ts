@@ -1,0 +1,143 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import { type Locale, textDirection } from './locales';
+import { MESSAGE_CONSTANTS } from './message-constants';
+
+/** A catalog as the runtime reads it: each message compiled ahead from ICU MessageFormat (compile.ts). */
+export type CompiledCatalog = Messages;
+export type MessageValues = Record<string, unknown>;
+
+export interface Translator {
+  readonly locale: Locale;
+  readonly dir: 'ltr' | 'rtl';
+  /** The message `key` in this locale; an argument left out shows as its placeholder, a missing key as itself. */
+  t(key: string, values?: MessageValues): string;
+  has(key: string): boolean;
+  number(value: number, options?: Intl.NumberFormatOptions): string;
+  /** An amount in major units of `currency`: whole amounts without decimals unless `fractionDigits` says. */
+  money(amount: number, currency?: string, fractionDigits?: number): string;
+  /** A calendar date (`YYYY-MM-DD`) read as a local date, so no time zone moves it to the day before. */
+  calendarDate(date: string | null | undefined, style?: 'long' | 'short'): string;
+  /** A timestamp's date in this locale. */
+  timestampDate(timestamp: string | Date | null | undefined, style?: 'long' | 'short'): string;
+  /** SPEC §9's relative time: just now, minutes, hours, days (under 7), weeks (under 30 days), then the date. */
+  relativeTime(value: string | Date | null | undefined, now?: number): string;
+  /** "a, b and c" in this locale. */
+  list(items: readonly string[]): string;
+}
+
+type Token = string | [string, string?, Record<string, Token[] | string>?];
+
+/** The argument names a compiled message reads, so that a missing one can show as `{name}`. */
+function argumentNames(message: unknown, names = new Set<string>()): Set<string> {
+  if (!Array.isArray(message)) return names;
+  for (const token of message as Token[]) {
+    if (!Array.isArray(token)) continue;
+    const [name, , branches] = token;
+    names.add(name);
+    if (branches && typeof branches === 'object') {
+      for (const branch of Object.values(branches)) argumentNames(branch, names);
+    }
+  }
+  return names;
+}
+
+/**
+ * A message some of whose arguments are missing, with each missing one shown as `{name}` (a plural or select
+ * on it shows its `other` form) instead of crashing or printing "NaN": a page with a bug stays readable.
+ */
+function withPlaceholders(message: Token[], values: MessageValues | undefined, pound?: string): string {
+  return message
+    .map((token) => {
+      if (!Array.isArray(token)) return pound === undefined ? token : token.replaceAll('#', pound);
+      const [name, type, branches] = token;
+      const value = values?.[name];
+      const shown = value === undefined ? `{${name}}` : String(value);
+      if (branches && typeof branches === 'object') {
+        const branch = branches[value === undefined ? 'other' : shown] ?? branches.other;
+        return Array.isArray(branch)
+          ? withPlaceholders(branch, values, type === 'select' ? pound : shown)
+          : '';
+      }
+      return shown;
+    })
+    .join('');
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Built once per locale (formatters are costly to build and cheap to use), then shared by every request. */
+export function createTranslator(locale: Locale, messages: CompiledCatalog): Translator {
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const argumentsOf = new Map<string, Set<string>>();
+  const cached = <T>(cache: Map<string, T>, key: string, build: () => T): T => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = build();
+      cache.set(key, value);
+    }
+    return value;
+  };
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const numberFormat = (options: Intl.NumberFormatOptions = {}) =>
+    cached(numberFormats, JSON.stringify(options), () => new Intl.NumberFormat(locale, options));
+  const dateFormat = (style: 'long' | 'short') =>
+    cached(
+      dateFormats,
+      style,
+      () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: style, day: 'numeric' }),
+    );
+  const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
+
+  const translator: Translator = {
+    locale,
+    dir: textDirection(locale),
+    t(key, values) {
+      const message = messages[key];
+      if (message === undefined) return key;
+      const names = cached(argumentsOf, key, () => argumentNames(message));
+      const complete: MessageValues = { ...MESSAGE_CONSTANTS, ...values };
+      for (const name of names) {
+        if (complete[name] === undefined) return withPlaceholders(message as Token[], complete);
+      }
+      return i18n._(key, complete);
+    },
+    has: (key) => messages[key] !== undefined,
+    number: (value, options) => numberFormat(options).format(value),
+    money(amount, currency = 'USD', fractionDigits) {
+      const digits = fractionDigits ?? (Number.isInteger(amount) ? 0 : undefined);
+      return numberFormat({
+        style: 'currency',
+        currency,
+        ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      }).format(amount);
+    },
+    calendarDate(date, style = 'long') {
+      const match = date ? CALENDAR_DATE.exec(date) : null;
+      if (!match) return translator.t('common.date.invalid');
+      return dateFormat(style).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    },
+    timestampDate(timestamp, style = 'long') {
+      const value = timestamp instanceof Date ? timestamp : new Date(timestamp ?? Number.NaN);
+      return Number.isNaN(value.getTime())
+        ? translator.t('common.date.unknown')
+        : dateFormat(style).format(value);
+    },
+    relativeTime(value, now = Date.now()) {
+      const time = value instanceof Date ? value.getTime() : value ? Date.parse(value) : Number.NaN;
+      if (Number.isNaN(time)) return translator.t('common.date.unknown');
+      const seconds = Math.max(0, Math.floor((now - time) / 1000));
+      if (seconds < 60) return translator.t('common.time.justNow');
+      const minutes = Math.floor(seconds / 60);
+      if (minutes < 60) return translator.t('common.time.minutesAgo', { count: minutes });
+      const hours = Math.floor(minutes / 60);
+      if (hours < 24) return translator.t('common.time.hoursAgo', { count: hours });
+      const days = Math.floor(hours / 24);
+      if (days < 7) return translator.t('common.time.daysAgo', { count: days });
+      if (days < 30) return translator.t('common.time.weeksAgo', { count: Math.floor(days / 7) });
+      return dateFormat('short').format(new Date(time));
+    },
+    list: (items) => listFormat.format(items),
+  };
+  return translator;
+}
