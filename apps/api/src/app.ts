@@ -43,6 +43,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { Translators } from './i18n';
 import { SiteService } from './modules/site/site.service';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { earlyReplies } from './plugins/early-replies';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     services: Services;
     /** What tells the page cache of changes; null where nothing does (PGlite, or the cache turned off). */
     projectChanges: ProjectChangeFeed | null;
+    /** The offered languages' translators: API answers, pages and mails (DESIGN.md §14). */
+    translators: Translators;
   }
 }
 
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('translators', new Translators(config.locales, config.defaultLocale));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -153,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(siteRoutes, {
         testMode: config.payments.provider === 'sandbox',
         site: new SiteService(deps.db, () => (deps.clock?.() ?? new Date()).getTime()),
+        translators: app.translators,
       });
       await api.register(authRoutes, {
         prefix: '/auth',

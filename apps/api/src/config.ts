@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, type Locale, SHIPPED_LOCALES } from '@fundry/shared';
 
 const flag = z
   .enum(['true', 'false', 'on', 'off', '1', '0'])
@@ -60,6 +61,14 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: optionalText,
+  LOCALES: z.preprocess(
+    (value) => (value === '' || value === undefined ? SHIPPED_LOCALES.join(',') : value),
+    z
+      .string()
+      .transform((value) => [...new Set(value.split(',').map((locale) => locale.trim()))].filter(Boolean))
+      .pipe(z.array(z.enum(SHIPPED_LOCALES)).min(1)),
+  ),
+  DEFAULT_LOCALE: optionalText.pipe(z.enum(SHIPPED_LOCALES).optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -110,6 +119,9 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[];
   webDistDir: string;
+  /** The languages offered (DESIGN.md §14) and the one a visitor who asks for none of them gets. */
+  locales: Locale[];
+  defaultLocale: Locale;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +147,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) to take real payments, or PAYMENTS_PROVIDER=sandbox ' +
         'to run the test-mode sandbox there on purpose',
     );
+  }
+  const defaultLocale = e.DEFAULT_LOCALE ?? (e.LOCALES.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : e.LOCALES[0]!);
+  if (!e.LOCALES.includes(defaultLocale)) {
+    throw new ConfigError(`DEFAULT_LOCALE ${defaultLocale} is not one of LOCALES (${e.LOCALES.join(', ')})`);
   }
   return {
     env: e.NODE_ENV,
@@ -182,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
+    locales: e.LOCALES,
+    defaultLocale,
   };
 }
 

@@ -1,25 +1,50 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@fundry/shared';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type MessageValues } from '@fundry/shared';
 
-/** The one error type services throw; the handler below turns it into the DESIGN.md §3 body. */
+/**
+ * The one error type services throw; the handler below turns it into the DESIGN.md §3 body. Its message, and
+ * each message of its details, is a catalog key (or a text shown as it is), written in the caller's language
+ * when the answer goes out (DESIGN.md §14).
+ */
 export class AppError extends Error {
   readonly status: number;
+  /** The field a validation message is about: the answer reads "field: message". */
+  field: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string[] | number>,
     readonly headers?: Record<string, string>,
+    /** The arguments of the message. */
+    readonly values?: MessageValues,
   ) {
     super(message);
     this.status = ERROR_CODES[code];
   }
 }
 
-export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
-export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+/** What a 404 can be about: each has its own sentence in the catalogs (`api.notFound.*`). */
+type Missing =
+  | 'category'
+  | 'comment'
+  | 'donation'
+  | 'file'
+  | 'notification'
+  | 'pledge'
+  | 'profile'
+  | 'project'
+  | 'question'
+  | 'report'
+  | 'resource'
+  | 'reward'
+  | 'update'
+  | 'user';
+
+export const notFound = (what: Missing = 'resource') => new AppError('NOT_FOUND', `api.notFound.${what}`);
+export const forbidden = (message = 'api.error.forbidden') => new AppError('FORBIDDEN', message);
+export const unauthorized = (message = 'api.error.unauthorized') => new AppError('UNAUTHORIZED', message);
 export const validationError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { [field]: [message] });
 
@@ -37,21 +62,36 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Fastify's own errors whose text is fit for a person. */
+/** Fastify's own errors, in words fit for a person. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
-  FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large',
-  FST_FILES_LIMIT: 'Too many files in the request',
-  FST_PARTS_LIMIT: 'Too many parts in the request',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'api.error.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'api.error.emptyJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'api.error.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'api.error.mediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'api.error.contentLength',
+  FST_REQ_FILE_TOO_LARGE: 'api.error.fileTooLarge',
+  FST_FILES_LIMIT: 'api.error.tooManyFiles',
+  FST_PARTS_LIMIT: 'api.error.tooManyParts',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'api.error.notMultipart',
 };
 
-function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  { error, message, details, values, field }: ErrorBody & { values?: MessageValues; field?: string | undefined },
+  headers?: Record<string, string>,
+) {
   if (headers) void reply.headers(headers);
+  const { t } = reply.server.translators.ofApiRequest(reply.request);
+  const body: ErrorBody = { error, message: field ? `${field}: ${t(message, values)}` : t(message, values) };
+  if (details) {
+    body.details = Object.fromEntries(
+      Object.entries(details).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.map((text) => t(text, values)) : value,
+      ]),
+    );
+  }
   return reply.status(status).type('application/json').send(body);
 }
 
@@ -61,15 +101,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         error.validation.map((issue) => ({
           path: issue.instancePath.split('/').filter(Boolean),
           code: issue.keyword,
-          message: issue.message ?? 'Invalid value',
+          message: issue.message ?? 'api.validation.invalidValue',
           keys: issue.params.keys,
         })),
       )
     : error;
   if (known instanceof AppError) {
-    const body: ErrorBody = { error: known.code, message: known.message };
-    if (known.details) body.details = known.details;
-    return send(reply, known.status, body, known.headers);
+    const { code, message, details, values, field } = known;
+    return send(reply, known.status, { error: code, message, details, values, field }, known.headers);
   }
 
   const status = error.statusCode ?? 500;
@@ -84,7 +123,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(
       reply,
       503,
-      { error: 'SERVICE_UNAVAILABLE', message: 'The service is busy. Please try again shortly.' },
+      { error: 'SERVICE_UNAVAILABLE', message: 'api.error.busy' },
       { 'retry-after': String(reply.getHeader('retry-after') ?? 10) },
     );
   }
@@ -96,7 +135,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       503,
       {
         error: 'SERVICE_UNAVAILABLE',
-        message: 'The service cannot reach its data store right now. Please try again shortly.',
+        message: 'api.error.storeUnreachable',
       },
       { 'retry-after': '5' },
     );
@@ -105,7 +144,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, {
     error: 'INTERNAL_ERROR',
-    message: 'Something went wrong on our side. Please try again later.',
+    message: 'api.error.internal',
   });
 }
 
@@ -150,17 +189,22 @@ interface ValidationIssue {
 /** A zod failure, from a route schema or parsed by hand (multipart fields), as the one 400 body. */
 export function zodValidationError(issues: ValidationIssue[]): AppError {
   const details: Record<string, string[]> = {};
+  let unknownFields: string | undefined;
   for (const issue of issues) {
-    const message =
-      issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)
-        ? `Unknown field: ${issue.keys.join(', ')}`
-        : issue.message;
-    (details[issue.path.map(String).join('.') || '_'] ??= []).push(message);
+    const unknown = issue.code === 'unrecognized_keys' && Array.isArray(issue.keys);
+    if (unknown) unknownFields = (issue.keys as unknown[]).join(', ');
+    (details[issue.path.map(String).join('.') || '_'] ??= []).push(
+      unknown ? 'api.validation.unknownField' : issue.message,
+    );
   }
-  const [field, messages] = Object.entries(details)[0] ?? ['_', ['Invalid request']];
-  return new AppError(
+  const [field, messages] = Object.entries(details)[0] ?? ['_', ['api.validation.invalidRequest']];
+  const error = new AppError(
     'VALIDATION_ERROR',
-    field === '_' ? `${messages[0]}` : `${field}: ${messages[0]}`,
+    `${messages[0]}`,
     details,
+    undefined,
+    unknownFields === undefined ? undefined : { fields: unknownFields },
   );
+  if (field !== '_') error.field = field;
+  return error;
 }

@@ -22,6 +22,10 @@ export interface UsersTable {
   totp_last_step: number | null;
   oidc_issuer: string | null;
   oidc_subject: string | null;
+  /** The language the person chose; null until they choose one. */
+  locale: string | null;
+  /** The language of their last sign-in or session refresh: their mails' until they choose one. */
+  last_locale: string | null;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { SHIPPED_LOCALES } from '../i18n/locales';
 
 /** `GET /config`: what the web client needs to know about this installation before anything else. */
 export const siteConfigResponse = z.object({
   data: z.object({
     /** The sandbox payment provider is active: checkouts charge no card and payouts pay nobody. */
     test_mode: z.boolean(),
+    /** The languages this installation offers, and the one it falls back to (DESIGN.md §14). */
+    locales: z.array(z.enum(SHIPPED_LOCALES)),
+    default_locale: z.enum(SHIPPED_LOCALES),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>['data'];

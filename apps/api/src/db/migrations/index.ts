@@ -23,6 +23,7 @@ import * as searchWithinBuckets from './0021_search_within_buckets';
 import * as projectRecords from './0022_project_records';
 import * as vacuumBusyProjects from './0023_vacuum_busy_projects';
 import * as publicTitlesVersion from './0024_public_titles_version';
+import * as languages from './0025_languages';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_project_records': projectRecords,
   '0023_vacuum_busy_projects': vacuumBusyProjects,
   '0024_public_titles_version': publicTitlesVersion,
+  '0025_languages': languages,
 };

@@ -183,7 +183,7 @@ export class AdminService {
   async resolve(caller: AccessClaims, reportId: number, request: ResolveReportRequest): Promise<Report> {
     requireAdmin(caller);
     const report = await findReport(this.db, reportId);
-    if (!report) throw notFound('Report');
+    if (!report) throw notFound('report');
     if (report.status !== 'open') throw new AppError('CONFLICT', 'This report was already resolved');
     if (request.action === 'remove_comment') {
       if (report.target_type !== 'comment' || report.comment_id === null) {

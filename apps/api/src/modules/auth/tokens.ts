@@ -15,6 +15,8 @@ export interface AccessClaims {
   permissions: string[];
   /** The refresh-token family this access token belongs to, so logout can end that session. */
   sessionId: string;
+  /** The language the person chose, for API answers to a call that names none (DESIGN.md §14). */
+  locale?: string | undefined;
 }
 
 /** Random secrets for refresh tokens and mailed links; only their SHA-256 is stored. */
@@ -37,7 +39,12 @@ export class TokenSigner {
   }
 
   signAccess(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ roles: claims.roles, permissions: claims.permissions, sid: claims.sessionId })
+    return new SignJWT({
+      roles: claims.roles,
+      permissions: claims.permissions,
+      sid: claims.sessionId,
+      ...(claims.locale ? { lng: claims.locale } : {}),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'at+jwt' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -57,7 +64,7 @@ export class TokenSigner {
     }
     const payload = await this.verify(token, 'at+jwt');
     if (!payload) return null;
-    const { sub, roles, permissions, sid, exp } = payload;
+    const { sub, roles, permissions, sid, lng, exp } = payload;
     const userId = Number(sub);
     if (
       !Number.isInteger(userId) ||
@@ -67,7 +74,13 @@ export class TokenSigner {
     ) {
       return null;
     }
-    const claims = { userId, roles: roles.map(String), permissions: permissions.map(String), sessionId: sid };
+    const claims: AccessClaims = {
+      userId,
+      roles: roles.map(String),
+      permissions: permissions.map(String),
+      sessionId: sid,
+      ...(typeof lng === 'string' ? { locale: lng } : {}),
+    };
     if (exp !== undefined) this.rememberVerified(token, claims, exp);
     return claims;
   }

@@ -37,7 +37,7 @@ export class BackingService {
     const { backer, summary, projects } = await backedProjectsPage(this.db, userId, statuses, page, perPage, {
       withPledges: own,
     });
-    if (!own && (!backer || backer.deleted)) throw notFound('User');
+    if (!own && (!backer || backer.deleted)) throw notFound('user');
     const total = summary.projectsWith(statuses);
     const totals = own ? summary : null;
     const cards = await this.projects.pageRows(projects.map((backed) => backed.project_id));

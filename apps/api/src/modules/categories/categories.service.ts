@@ -28,7 +28,7 @@ export class CategoryService {
 
   async get(id: number): Promise<Category> {
     const category = await findCategory(this.db, id);
-    if (!category) throw notFound('Category');
+    if (!category) throw notFound('category');
     return category;
   }
 
@@ -54,7 +54,7 @@ export class CategoryService {
     return this.db.transaction().execute(async (trx) => {
       const before = await findCategory(trx, id);
       const category = await renameCategory(trx, id, name);
-      if (!category) throw notFound('Category');
+      if (!category) throw notFound('category');
       await recordAudit(trx, {
         actorId: caller.userId,
         action: 'category.rename',
@@ -72,7 +72,7 @@ export class CategoryService {
       throw new AppError('CONFLICT', 'This category has projects and cannot be deleted');
     await this.db.transaction().execute(async (trx) => {
       const before = await findCategory(trx, id);
-      if (!(await deleteCategory(trx, id))) throw notFound('Category');
+      if (!(await deleteCategory(trx, id))) throw notFound('category');
       await recordAudit(trx, {
         actorId: caller.userId,
         action: 'category.delete',

@@ -140,7 +140,7 @@ export class CommentService {
     });
     this.mail.kick();
     const row = await findComment(this.db, id);
-    if (!row) throw notFound('Comment');
+    if (!row) throw notFound('comment');
     return toReply(row, access.project.creator_id);
   }
 
@@ -209,11 +209,11 @@ export class CommentService {
   /** The comment with the caller's standing on its project; a hidden project or a deleted update is a 404. */
   private async existing(id: number, caller: AccessClaims) {
     const row = await findComment(this.db, id);
-    if (!row) throw notFound('Comment');
+    if (!row) throw notFound('comment');
     const { access } = await this.target(row.project_id, row.update_id, caller).catch((error: unknown) => {
       // A comment whose discussion the caller may not see does not exist for them.
       if (error instanceof AppError && error.status === 403 && row.author_id !== caller.userId) {
-        throw notFound('Comment');
+        throw notFound('comment');
       }
       if (error instanceof AppError && error.status === 403) {
         return { access: null };
@@ -226,7 +226,7 @@ export class CommentService {
   /** The comment, when the caller may read its discussion: on a hidden project or a locked update it is a 404. */
   async readable(id: number, caller: AccessClaims) {
     const { row, access } = await this.existing(id, caller);
-    if (!access) throw notFound('Comment');
+    if (!access) throw notFound('comment');
     return row;
   }
 
@@ -242,7 +242,7 @@ export class CommentService {
       .where('id', '=', row.project_id)
       .executeTakeFirstOrThrow();
     const edited = await findComment(this.db, id);
-    if (!edited) throw notFound('Comment');
+    if (!edited) throw notFound('comment');
     return toReply(edited, project.creator_id);
   }
 

@@ -94,25 +94,25 @@ export class CreatorToolsService {
   /** The project, when the caller is its creator or an admin: 404 if they may not see it, 403 if only that. */
   private async ownProject(projectId: number, caller: AccessClaims) {
     const project = await findProject(this.db, projectId);
-    if (!project) throw notFound('Project');
+    if (!project) throw notFound('project');
     if (project.creator_id === caller.userId || isAdmin(caller)) return project;
     if ((PUBLIC_STATUSES as readonly string[]).includes(project.status)) {
       throw forbidden('Only the project’s creator or an administrator can do this');
     }
-    throw notFound('Project');
+    throw notFound('project');
   }
 
   /** A pledge of a project the caller runs (or any, for an admin); its backer gets 403, others 404. */
   private async ownDonation(donationId: number, caller: AccessClaims) {
     const donation = await findDonation(this.db, donationId);
-    if (!donation) throw notFound('Pledge');
+    if (!donation) throw notFound('pledge');
     const project = await findProject(this.db, donation.project_id);
-    if (!project) throw notFound('Pledge');
+    if (!project) throw notFound('pledge');
     if (project.creator_id === caller.userId || isAdmin(caller)) return { donation, project };
     if (donation.donor_id === caller.userId) {
       throw forbidden('Only the project’s creator or an administrator can do this');
     }
-    throw notFound('Pledge');
+    throw notFound('pledge');
   }
 
   async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {

@@ -39,12 +39,12 @@ export class FaqService {
   async update(projectId: number, faqId: number, caller: AccessClaims, input: FaqRequest) {
     await this.asCreator(projectId, caller);
     const row = await updateFaq(this.db, projectId, faqId, input);
-    if (!row) throw notFound('Question');
+    if (!row) throw notFound('question');
     return toFaq(row);
   }
 
   async remove(projectId: number, faqId: number, caller: AccessClaims) {
     await this.asCreator(projectId, caller);
-    if (!(await deleteFaq(this.db, projectId, faqId))) throw notFound('Question');
+    if (!(await deleteFaq(this.db, projectId, faqId))) throw notFound('question');
   }
 }

@@ -22,20 +22,20 @@ export const s3UploadRoutes: FastifyPluginAsync<{ storage: S3FileStorage }> = as
     schema: { hide: true },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!isStorageKey(key)) throw notFound('File');
+      if (!isStorageKey(key)) throw notFound('file');
       const conditions = readConditions(request);
       const range = request.method === 'GET' ? parseRange(request.headers.range) : undefined;
 
       if (request.method === 'GET' && !range) {
         const file = await storage.open(key, conditions);
-        if (file === 'missing') throw notFound('File');
+        if (file === 'missing') throw notFound('file');
         if (file === 'not-modified') return notModified(reply);
         return withFileHeaders(reply, file).send(file.body);
       }
 
       // HEAD needs only the details, and a range needs the size before it can be checked.
       const file = await storage.stat(key, conditions);
-      if (file === 'missing') throw notFound('File');
+      if (file === 'missing') throw notFound('file');
       if (file === 'not-modified') return notModified(reply);
       if (!range) return withFileHeaders(reply, file).send();
       const bytes = satisfiableRange(range, file.contentLength);
@@ -44,7 +44,7 @@ export const s3UploadRoutes: FastifyPluginAsync<{ storage: S3FileStorage }> = as
         throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
       }
       const part = await storage.open(key, { ifNoneMatch: undefined, ifModifiedSince: undefined }, bytes);
-      if (part === 'missing' || part === 'not-modified') throw notFound('File');
+      if (part === 'missing' || part === 'not-modified') throw notFound('file');
       return withFileHeaders(reply, part)
         .code(206)
         .header('content-range', `bytes ${bytes.start}-${bytes.end}/${file.contentLength}`)

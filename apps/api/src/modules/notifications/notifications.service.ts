@@ -23,7 +23,7 @@ export class NotificationService {
   }
 
   async markRead(userId: number, id: number) {
-    if (!(await markRead(this.db, userId, id))) throw notFound('Notification');
+    if (!(await markRead(this.db, userId, id))) throw notFound('notification');
   }
 
   markAllRead(userId: number) {

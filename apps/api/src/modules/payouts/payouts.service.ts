@@ -65,7 +65,7 @@ export class PayoutService {
     let account = await findBankAccount(this.db, caller.userId);
     if (!account) {
       const user = await findUserById(this.db, caller.userId);
-      if (!user) throw notFound('User');
+      if (!user) throw notFound('user');
       const { accountId } = await this.provider.createConnectedAccount({
         userId: user.id,
         email: user.email,
@@ -248,7 +248,7 @@ export class PayoutService {
       .select(['id', 'creator_id', 'status', 'funding_model'])
       .where('id', '=', projectId)
       .executeTakeFirst();
-    if (!project) throw notFound('Project');
+    if (!project) throw notFound('project');
     if (project.creator_id !== caller.userId)
       throw forbidden('Only the project’s creator can manage its payouts');
     return project;

@@ -82,7 +82,7 @@ export class PledgeService {
       .transaction()
       .execute(async (trx) => {
         const project = await shareLockProject(trx, projectId);
-        if (!project) throw notFound('Project');
+        if (!project) throw notFound('project');
         if (project.status !== 'ACTIVE') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notActive);
         const running =
           project.start_date !== null &&
@@ -105,7 +105,7 @@ export class PledgeService {
         }
 
         const reward = input.reward_id ? await findReward(trx, projectId, input.reward_id) : null;
-        if (input.reward_id && !reward) throw notFound('Reward');
+        if (input.reward_id && !reward) throw notFound('reward');
         const shipping = this.priceShipping(reward ?? null, input.shipping_address ?? null, amountCents);
         if (reward && !(await reserveReward(trx, reward.id))) {
           throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
@@ -179,10 +179,10 @@ export class PledgeService {
     const before = await this.db.transaction().execute(async (trx) => {
       const project = await lockProjectForMoney(trx, pledge.project_id);
       const donation = await lockDonation(trx, { id });
-      if (!donation) throw notFound('Donation');
+      if (!donation) throw notFound('donation');
       this.assertChangeable(donation, project);
       const reward = (input.reward_id ? await findReward(trx, project.id, input.reward_id) : null) ?? null;
-      if (input.reward_id && !reward) throw notFound('Reward');
+      if (input.reward_id && !reward) throw notFound('reward');
       const shipping = this.priceShipping(
         reward,
         input.shipping_address ?? (reward?.id === donation.reward_id ? donation.shipping_address : null),
@@ -229,7 +229,7 @@ export class PledgeService {
     const canceled = await this.db.transaction().execute(async (trx) => {
       const project = await lockProjectForMoney(trx, pledge.project_id);
       const donation = await lockDonation(trx, { id });
-      if (!donation) throw notFound('Donation');
+      if (!donation) throw notFound('donation');
       if (donation.status === 'CANCELED') return false;
       this.assertChangeable(donation, project);
       this.assertKeepsGoal(project, -donation.amount_cents);
@@ -334,7 +334,7 @@ export class PledgeService {
 
   private async ownPledge(id: number, caller: AccessClaims) {
     const row = await findPledgeView(this.db, { id });
-    if (!row || row.donor_id !== caller.userId) throw notFound('Donation');
+    if (!row || row.donor_id !== caller.userId) throw notFound('donation');
     return row;
   }
 

@@ -345,14 +345,14 @@ export class ProjectService {
   ) {
     const row = await read(id);
     if (!row || !(isPublic(row.status) || isCreator(caller, row) || isAdmin(caller)))
-      throw notFound('Project');
+      throw notFound('project');
     return row;
   }
 
   /** The edit form's data: only for the creator (and admins, who moderate). */
   async getForEditing(id: number, caller: AccessClaims): Promise<Project> {
     const row = await findProject(this.db, id);
-    if (!row || !(isCreator(caller, row) || isAdmin(caller))) throw notFound('Project');
+    if (!row || !(isCreator(caller, row) || isAdmin(caller))) throw notFound('project');
     return this.withCreator(row);
   }
 
@@ -629,7 +629,7 @@ export class ProjectService {
     const { changes, errors } = parseForm(fields, media);
     await this.db.transaction().execute(async (trx) => {
       const existing = await lockProject(trx, id);
-      if (!existing || !(isCreator(caller, existing) || isAdmin(caller))) throw notFound('Project');
+      if (!existing || !(isCreator(caller, existing) || isAdmin(caller))) throw notFound('project');
       if (!isCreator(caller, existing)) throw forbidden('Only the creator can edit this project');
 
       const requested = fields.status?.toUpperCase();
@@ -680,7 +680,7 @@ export class ProjectService {
     this.requirePermission(caller, 'activate_project');
     const row = await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
-      if (!project) throw notFound('Project');
+      if (!project) throw notFound('project');
       if (project.status === 'ACTIVE') throw new AppError('CONFLICT', 'The project is already active');
       if (project.status !== 'PENDING' && project.status !== 'REJECTED') {
         throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be activated`);
@@ -723,7 +723,7 @@ export class ProjectService {
     this.requirePermission(caller, 'revoke_project');
     await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
-      if (!project) throw notFound('Project');
+      if (!project) throw notFound('project');
       if (project.status !== 'PENDING' && project.status !== 'ACTIVE') {
         throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be rejected`);
       }
@@ -755,7 +755,7 @@ export class ProjectService {
     this.requirePermission(caller, 'feature_project');
     await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
-      if (!project) throw notFound('Project');
+      if (!project) throw notFound('project');
       if (project.status === 'DRAFT') throw new AppError('CONFLICT', 'A draft cannot be featured');
       await updateProject(trx, id, { featured: !project.featured, featured_requested: false });
       await recordAudit(trx, {

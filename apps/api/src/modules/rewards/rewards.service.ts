@@ -107,7 +107,7 @@ export class RewardService {
         .where('project_id', '=', projectId)
         .forUpdate()
         .executeTakeFirst();
-      if (!existing) throw notFound('Reward');
+      if (!existing) throw notFound('reward');
       if (input.estimated_delivery_date !== existing.estimated_delivery_date)
         this.checkDelivery(input.estimated_delivery_date);
       const quantity = input.quantity_available ?? null;
@@ -131,7 +131,7 @@ export class RewardService {
 
   async remove(projectId: number, rewardId: number, caller: AccessClaims): Promise<void> {
     await this.assertManager(projectId, caller);
-    if (!(await findReward(this.db, projectId, rewardId))) throw notFound('Reward');
+    if (!(await findReward(this.db, projectId, rewardId))) throw notFound('reward');
     if (!(await deleteUnbackedReward(this.db, rewardId)))
       throw new AppError('CONFLICT', REWARD_MESSAGES.hasBackers);
   }

@@ -1,25 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteConfigResponse, siteStatsResponse } from '@fundry/shared';
+import type { Translators } from '../../i18n';
 import type { SiteService } from './site.service';
 
 /** Public facts about this installation, read by the web client on every page load. */
-export const siteRoutes: FastifyPluginAsyncZod<{ testMode: boolean; site: SiteService }> = async (
-  app,
-  { testMode, site },
-) => {
+export const siteRoutes: FastifyPluginAsyncZod<{
+  testMode: boolean;
+  site: SiteService;
+  translators: Translators;
+}> = async (app, { testMode, site, translators }) => {
   app.get(
     '/config',
     {
       schema: {
         tags: ['site'],
-        summary: 'Public configuration: whether payments are in test mode',
+        summary: 'Public configuration: whether payments are in test mode, and the languages offered',
         response: { 200: siteConfigResponse },
       },
     },
     // The answer changes only with a restart; a minute in caches spares every page view a request.
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=60');
-      return { data: { test_mode: testMode } };
+      return {
+        data: {
+          test_mode: testMode,
+          locales: [...translators.offered],
+          default_locale: translators.defaultLocale,
+        },
+      };
     },
   );
 

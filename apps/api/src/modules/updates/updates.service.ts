@@ -62,7 +62,7 @@ export async function communityAccess(
   const isAdmin = Boolean(caller?.roles.includes('Admin'));
   const isCreator = caller !== null && project?.creator_id === caller.userId;
   if (!project || !(PUBLIC_STATUSES.includes(project.status) || isCreator || isAdmin)) {
-    throw notFound('Project');
+    throw notFound('project');
   }
   const isBacker = caller !== null && !isCreator && (await isBackerOf(db, projectId, caller.userId));
   return {
@@ -127,7 +127,7 @@ export class UpdateService {
   async get(projectId: number, updateId: number, caller: AccessClaims | null) {
     const access = await communityAccess(this.db, projectId, caller, this.pageRow);
     const row = await findUpdate(this.db, projectId, updateId);
-    if (!row) throw notFound('Update');
+    if (!row) throw notFound('update');
     return toView(row, access);
   }
 
@@ -149,7 +149,7 @@ export class UpdateService {
   ) {
     const access = await communityAccess(this.db, projectId, caller, readProject);
     const row = await findUpdate(this.db, projectId, updateId);
-    if (!row) throw notFound('Update');
+    if (!row) throw notFound('update');
     if (row.visibility === 'backers' && !access.readsBackersOnly) {
       throw forbidden(COMMUNITY_MESSAGES.onlyBackersRead);
     }
@@ -209,7 +209,7 @@ export class UpdateService {
 
   async update(projectId: number, updateId: number, caller: AccessClaims, input: UpdateRequest) {
     await this.creatorAccess(projectId, caller);
-    if (!(await findUpdate(this.db, projectId, updateId))) throw notFound('Update');
+    if (!(await findUpdate(this.db, projectId, updateId))) throw notFound('update');
     await editUpdate(this.db, updateId, { ...input, body: cleanBody(input.body) });
     return this.get(projectId, updateId, caller);
   }
@@ -217,6 +217,6 @@ export class UpdateService {
   async remove(projectId: number, updateId: number, caller: AccessClaims) {
     await this.creatorAccess(projectId, caller);
     const row = await findUpdate(this.db, projectId, updateId);
-    if (!row || !(await deleteUpdate(this.db, updateId))) throw notFound('Update');
+    if (!row || !(await deleteUpdate(this.db, updateId))) throw notFound('update');
   }
 }

@@ -78,7 +78,7 @@ export class UserService {
   /** Everything held about the person, for them to download (and take elsewhere). */
   async exportData(userId: number): Promise<DataExport> {
     const data = await readPersonalData(this.db, userId);
-    if (!data) throw notFound('User');
+    if (!data) throw notFound('user');
     const { user } = data;
     const iso = (date: Date | null) => date?.toISOString() ?? null;
     return {
@@ -190,7 +190,7 @@ export class UserService {
 
   async getProfile(userId: number): Promise<UserProfile> {
     const user = await findUserById(this.db, userId);
-    if (!user) throw notFound('Profile');
+    if (!user) throw notFound('profile');
     const [{ roles }, stats] = await Promise.all([
       rolesAndPermissions(this.db, userId),
       profileStats(this.db, userId, 'self'),
@@ -208,7 +208,7 @@ export class UserService {
       findUserById(this.db, userId),
       profileStats(this.db, userId, 'public'),
     ]);
-    if (!user) throw notFound('Profile');
+    if (!user) throw notFound('profile');
     return toPublicProfile(user, stats);
   }
 
@@ -234,7 +234,7 @@ export class UserService {
 
   async updateProfile(userId: number, changes: ProfileUpdateRequest, photo?: Buffer): Promise<UserProfile> {
     const user = await findUserById(this.db, userId);
-    if (!user) throw notFound('Profile');
+    if (!user) throw notFound('profile');
     const username = changes.username ?? user.username;
     const taken = await emailOrUsernameTaken(this.db, changes.email, username, userId);
     if (taken.email) {
@@ -278,7 +278,7 @@ export class UserService {
   /** Removes what identifies the person and signs them out everywhere; their history stays anonymous. */
   async deleteAccount(userId: number) {
     const user = await findUserById(this.db, userId);
-    if (!user) throw notFound('Profile');
+    if (!user) throw notFound('profile');
     if (await hasOpenPledges(this.db, userId)) throw new AppError('CONFLICT', AUTH_MESSAGES.openPledges);
     await this.db.transaction().execute(async (trx) => {
       await anonymiseUser(trx, userId);
@@ -293,7 +293,7 @@ export class UserService {
     if (caller.userId !== userId && !caller.roles.includes('Admin')) {
       throw forbidden('You may only read your own permissions');
     }
-    if (!(await findUserById(this.db, userId))) throw notFound('User');
+    if (!(await findUserById(this.db, userId))) throw notFound('user');
     return rolesAndPermissions(this.db, userId);
   }
 }

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  createTranslator,
+  type Locale,
+  LOCALE_COOKIE,
+  LOCALE_QUERY_PARAM,
+  matchLocale,
+  negotiateLocale,
+  pickLocale,
+  type Translator,
+} from '@fundry/shared';
+import { SOURCE_CATALOGS } from '@fundry/shared/i18n/catalogs';
+import { compileCatalog } from '@fundry/shared/i18n/compile';
+
+/** The offered languages' translators (DESIGN.md §14), each compiled once when the app starts. */
+export class Translators {
+  private readonly byLocale: Map<Locale, Translator>;
+
+  constructor(
+    readonly offered: readonly Locale[],
+    readonly defaultLocale: Locale,
+  ) {
+    this.byLocale = new Map(
+      offered.map((locale) => [locale, createTranslator(locale, compileCatalog(SOURCE_CATALOGS[locale]))]),
+    );
+  }
+
+  /** The translator of `locale` when it is offered, else the default's. */
+  for(locale: string | null | undefined): Translator {
+    const offered = matchLocale(locale, this.offered);
+    return this.byLocale.get(offered ?? this.defaultLocale)!;
+  }
+
+  /** An API call's language: its Accept-Language, else the caller's saved locale, else the default. */
+  ofApiRequest(request: FastifyRequest): Translator {
+    const asked = negotiateLocale(request.headers['accept-language'], this.offered);
+    return this.for(asked ?? request.auth?.locale);
+  }
+
+  /** A page's language: `?lang=` > the cookie > Accept-Language > the default (the page is rendered signed out). */
+  ofPageRequest(request: FastifyRequest): Translator {
+    const query = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM];
+    return this.for(
+      pickLocale(
+        {
+          query: typeof query === 'string' ? query : null,
+          cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
+          acceptLanguage: request.headers['accept-language'],
+        },
+        this.offered,
+        this.defaultLocale,
+      ),
+    );
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
