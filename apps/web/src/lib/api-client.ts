@@ -5,7 +5,12 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@fundry/shared';
 import { authStorage } from './auth-storage';
+import { currentTranslator } from './i18n';
 
+/**
+ * A failed call. Its message is for people: the server writes its own in the caller's language, and those the
+ * client makes up (no answer, time-out) are in the page's.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -91,10 +96,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
     return transport ? await transport.fetch(`${transport.origin}${url}`, init) : await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new ApiError('Request timed out. Please try again.', 0, 'TIMEOUT');
+      throw new ApiError(currentTranslator().t('common.api.timedOut'), 0, 'TIMEOUT');
     }
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NO_RESPONSE_MESSAGE, 0, 'NO_RESPONSE');
+    throw new ApiError(currentTranslator().t(NO_RESPONSE_MESSAGE), 0, 'NO_RESPONSE');
   }
 }
 
@@ -131,6 +136,11 @@ export function expireSession() {
   onSessionExpired();
 }
 
+/** What a failed response without a message in its body says. */
+export function requestFailedMessage(status: number): string {
+  return currentTranslator().t('common.api.requestFailed', { status });
+}
+
 /** The ApiError of a failed response: the body's message (or error code) and its per-field details. */
 export async function toApiError(response: Response): Promise<ApiError> {
   let body: { error?: string; message?: string; details?: Record<string, string[] | number> } = {};
@@ -139,7 +149,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // A body that is not JSON carries no message worth showing.
   }
-  const message = body.message ?? body.error ?? `Request failed with status ${response.status}`;
+  const message = body.message ?? body.error ?? requestFailedMessage(response.status);
   return new ApiError(message, response.status || 500, body.error, body.details);
 }
 

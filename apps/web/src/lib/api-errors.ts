@@ -1,13 +1,11 @@
-import { ApiError } from './api-client';
-
-/** The text the client makes up when an error body carries no message (see api-client's toApiError). */
-const FALLBACK_MESSAGE = /^Request failed with status \d+$/;
+import { ApiError, requestFailedMessage } from './api-client';
 
 /** The server's own message for a failed call, or undefined when there was no answer or no message in it. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status === 0) return undefined;
   const message = error.message.trim();
-  return message && !FALLBACK_MESSAGE.test(message) ? message : undefined;
+  // The message the client made up when the body carried none (api-client's toApiError) is not the server's.
+  return message && message !== requestFailedMessage(error.status) ? message : undefined;
 }
 
 /** The first message the server gave for each field (a 400's `details`), ready for a form's setErrors. */

@@ -1,6 +1,7 @@
 import { MAX_RETRIES_AFTER_401, NO_RESPONSE_MESSAGE } from '@fundry/shared';
 import { ApiError, buildUrl, expireSession, refreshSession, toApiError } from './api-client';
 import { authStorage } from './auth-storage';
+import { currentTranslator } from './i18n';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -28,7 +29,7 @@ function sendOnce(path: string, options: UploadOptions, token: string | null): P
       }
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(NO_RESPONSE_MESSAGE, 0, 'NO_RESPONSE'));
+    xhr.onerror = () => reject(new ApiError(currentTranslator().t(NO_RESPONSE_MESSAGE), 0, 'NO_RESPONSE'));
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
     if (options.signal) {
       if (options.signal.aborted) return xhr.abort();
