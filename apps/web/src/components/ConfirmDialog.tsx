@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useI18n } from '@/lib/i18n';
 
 /** A yes/no question before something that cannot be undone (SPEC §5 "Confirmation prompts"). */
 export function ConfirmDialog({
@@ -7,7 +8,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   color = 'red',
   loading = false,
   onConfirm,
@@ -17,12 +18,14 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Cancel unless told. */
   cancelLabel?: string;
   color?: string;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <Modal
       opened={opened}
@@ -30,13 +33,13 @@ export function ConfirmDialog({
       title={<Text fw={700}>{title}</Text>}
       centered
       radius="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': i18n.t('common.actions.close') }}
     >
       <Stack gap="lg">
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {cancelLabel}
+            {cancelLabel ?? i18n.t('common.actions.cancel')}
           </Button>
           <Button color={color} onClick={onConfirm} loading={loading}>
             {confirmLabel}

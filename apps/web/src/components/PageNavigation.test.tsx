@@ -44,3 +44,17 @@ describe('PageNavigation', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });
+
+describe('PageNavigation in Arabic', () => {
+  it('names the pages and the buttons in Arabic', () => {
+    render(
+      <TestProviders locale="ar">
+        <PageNavigation page={2} total={3} onChange={vi.fn()} />
+      </TestProviders>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    expect(within(nav).getByRole('button', { name: 'الصفحة 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'السابق' })).toBeEnabled();
+    expect(within(nav).getByRole('button', { name: 'التالي' })).toBeEnabled();
+  });
+});

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useI18n } from '@/lib/i18n';
 import { paginationItems } from '@/lib/pagination';
 
 /**
@@ -10,26 +11,31 @@ export function PageNavigation({
   page,
   total,
   onChange,
-  label = 'Pagination',
+  label,
 }: {
   page: number;
   total: number;
   onChange: (page: number) => void;
+  /** The navigation's name: Pagination unless told. */
   label?: string;
 }) {
+  const i18n = useI18n();
   if (total <= 1) return null;
   const current = Math.min(Math.max(1, page), total);
+  // Previous points back along the reading direction: to the right in Arabic.
+  const [BackIcon, ForwardIcon] =
+    i18n.dir === 'rtl' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label ?? i18n.t('common.pagination.label')}>
       <Group gap={6} justify="center" wrap="wrap">
         <Button
           variant="default"
           size="sm"
-          leftSection={<IconChevronLeft size={16} />}
+          leftSection={<BackIcon size={16} />}
           disabled={current <= 1}
           onClick={() => onChange(current - 1)}
         >
-          Previous
+          {i18n.t('common.pagination.previous')}
         </Button>
         {paginationItems(current, total).map((item) =>
           typeof item === 'number' ? (
@@ -40,7 +46,7 @@ export function PageNavigation({
               px={10}
               variant={item === current ? 'filled' : 'default'}
               aria-current={item === current ? 'page' : undefined}
-              aria-label={`Page ${item}`}
+              aria-label={i18n.t('common.pagination.page', { page: item })}
               onClick={() => item !== current && onChange(item)}
             >
               {item}
@@ -54,11 +60,11 @@ export function PageNavigation({
         <Button
           variant="default"
           size="sm"
-          rightSection={<IconChevronRight size={16} />}
+          rightSection={<ForwardIcon size={16} />}
           disabled={current >= total}
           onClick={() => onChange(current + 1)}
         >
-          Next
+          {i18n.t('common.pagination.next')}
         </Button>
       </Group>
     </nav>

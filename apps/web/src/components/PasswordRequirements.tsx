@@ -1,6 +1,7 @@
 import { List, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_MESSAGES, passwordProblems } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 
 const RULES = [
   PASSWORD_MESSAGES.length,
@@ -12,10 +13,11 @@ const RULES = [
 
 /** The SPEC §5 password rules, each ticked as the typed password meets it. */
 export function PasswordRequirements({ password }: { password: string }) {
+  const i18n = useI18n();
   const problems = new Set(passwordProblems(password));
   return (
     <List
-      aria-label="Password requirements"
+      aria-label={i18n.t('common.password.requirements')}
       spacing={4}
       size="sm"
       center
@@ -40,8 +42,8 @@ export function PasswordRequirements({ password }: { password: string }) {
               </ThemeIcon>
             }
           >
-            <span>{rule}</span>
-            <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+            <span>{i18n.t(rule)}</span>
+            <VisuallyHidden> {i18n.t(met ? 'common.password.met' : 'common.password.notMet')}</VisuallyHidden>
           </List.Item>
         );
       })}

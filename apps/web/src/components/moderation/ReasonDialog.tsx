@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { REASON_MAX, TOOLS_MESSAGES } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 
 interface ReasonDialogProps {
   opened: boolean;
@@ -17,6 +18,7 @@ interface ReasonDialogProps {
 
 /** Asks for a reason (required, at most REASON_MAX characters) before an admin action. */
 export function ReasonDialog(props: ReasonDialogProps) {
+  const i18n = useI18n();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -29,7 +31,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
   const confirm = () => {
     const trimmed = reason.trim();
     if (!trimmed) {
-      setError(TOOLS_MESSAGES.reasonRequired);
+      setError(i18n.t(TOOLS_MESSAGES.reasonRequired));
       return;
     }
     props.onConfirm(trimmed);
@@ -41,7 +43,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
       onClose={close}
       title={<Text fw={700}>{props.title}</Text>}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': i18n.t('common.actions.close') }}
     >
       <form
         onSubmit={(event) => {
@@ -53,8 +55,12 @@ export function ReasonDialog(props: ReasonDialogProps) {
         <Stack gap="md">
           <Text size="sm">{props.description}</Text>
           <Textarea
-            label="Reason"
-            description={`${props.audience} · ${reason.length}/${REASON_MAX}`}
+            label={i18n.t('common.reason.label')}
+            description={i18n.t('common.reason.description', {
+              audience: props.audience,
+              count: reason.length,
+              max: REASON_MAX,
+            })}
             required
             autosize
             minRows={3}
@@ -69,7 +75,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={props.loading}>
-              Cancel
+              {i18n.t('common.actions.cancel')}
             </Button>
             <Button type="submit" color="red" loading={props.loading}>
               {props.confirmLabel}

@@ -25,3 +25,16 @@ describe('FundingProgress', () => {
     expect(screen.getByText('25% funded')).toBeInTheDocument();
   });
 });
+
+describe('FundingProgress in another language', () => {
+  it('shows the amount and the percentage in German', () => {
+    render(
+      <TestProviders locale="de">
+        <FundingProgress current={2_599} goal={10_000} />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('progressbar', { name: '25\u00a0% finanziert' })).toBeInTheDocument();
+    // The matcher reads the no-break spaces of German amounts as plain spaces.
+    expect(screen.getByText('gesammelt').parentElement).toHaveTextContent('2.599 $ gesammelt');
+  });
+});

@@ -1,5 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatDollars, formatPercentFunded, percentFunded } from '@fundry/shared';
+import { percentFunded } from '@fundry/shared';
+import { Rich, useI18n } from '@/lib/i18n';
+import { percentFundedText } from '@/lib/project-text';
 
 /** Raised so far against the goal: a bar capped at 100% and the figures under it (SPEC §4). */
 export function FundingProgress({
@@ -11,8 +13,9 @@ export function FundingProgress({
   goal: number | null;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }) {
+  const i18n = useI18n();
   const percent = percentFunded(current, goal);
-  const label = formatPercentFunded(current, goal);
+  const funded = i18n.t('common.funding.percentFunded', { percent: percentFundedText(i18n, current, goal) });
   return (
     <Stack gap={6}>
       <Progress
@@ -20,17 +23,24 @@ export function FundingProgress({
         size={size}
         radius="xl"
         color={percent >= 100 ? 'green' : 'teal'}
-        aria-label={`${label} funded`}
+        aria-label={funded}
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" fw={600}>
-          {formatDollars(current)}{' '}
-          <Text span size="sm" c="dimmed" fw={400}>
-            raised
-          </Text>
+          <Rich
+            id="common.funding.raised"
+            values={{ amount: i18n.money(current) }}
+            tags={{
+              muted: (text) => (
+                <Text span size="sm" c="dimmed" fw={400}>
+                  {text}
+                </Text>
+              ),
+            }}
+          />
         </Text>
         <Text size="sm" c="dimmed">
-          {label} funded
+          {funded}
         </Text>
       </Group>
     </Stack>

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DESCRIPTION_CUT,
-  formatDollars,
   mediaUrl,
   type ProjectCard as ProjectCardData,
   richTextToPlain,
-  timeLeftLabel,
   truncate,
 } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
+import { timeLeftText } from '@/lib/project-text';
 import { FundingProgress } from './FundingProgress';
 import { StatusBadge } from './StatusBadge';
 
@@ -96,9 +96,10 @@ export function ProjectCard({
   /** The list's first card, whose image is likely the largest thing on a phone's first screen. */
   first?: boolean;
 }) {
+  const i18n = useI18n();
   const category = project.category?.name ?? project.category_name;
   const text = richTextToPlain(project.description) || project.short_description;
-  const title = project.title || 'Untitled Project';
+  const title = project.title || i18n.t('common.project.untitled');
   return (
     <Card withBorder radius="lg" padding="md" shadow="xs" h="100%" component="article" aria-label={title}>
       <Card.Section>
@@ -108,7 +109,7 @@ export function ProjectCard({
         <Group justify="space-between" gap="xs" wrap="nowrap">
           {showStatus && (statusBadge ?? <StatusBadge status={project.status} />)}
           <Text size="xs" c="dimmed" fw={500} tt="uppercase" lineClamp={1}>
-            {category ?? 'Uncategorised'}
+            {category ?? i18n.t('common.project.uncategorised')}
           </Text>
         </Group>
         <Title order={headingOrder} fz="lg" lineClamp={2}>
@@ -121,16 +122,20 @@ export function ProjectCard({
           )}
         </Title>
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-          {text ? truncate(text, descriptionLength) : 'No description provided.'}
+          {text ? truncate(text, descriptionLength) : i18n.t('common.project.noDescription')}
         </Text>
         <FundingProgress current={project.current_amount} goal={project.goal_amount} />
         <Group justify="space-between" gap="xs">
           <Fact icon={<IconUsers size={14} />}>
-            {project.backers_count} {project.backers_count === 1 ? 'backer' : 'backers'}
+            {i18n.t('common.project.backers', { count: project.backers_count })}
           </Fact>
-          <Fact icon={<IconClock size={14} />}>{timeLeftLabel(project.start_date, project.end_date)}</Fact>
+          <Fact icon={<IconClock size={14} />}>
+            {timeLeftText(i18n, project.start_date, project.end_date)}
+          </Fact>
           <Fact icon={<IconTarget size={14} />}>
-            Goal {project.goal_amount === null ? 'not set' : formatDollars(project.goal_amount)}
+            {project.goal_amount === null
+              ? i18n.t('common.project.goalNotSet')
+              : i18n.t('common.project.goal', { amount: i18n.money(project.goal_amount) })}
           </Fact>
         </Group>
         {actions && (

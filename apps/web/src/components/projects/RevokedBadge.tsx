@@ -1,12 +1,24 @@
 import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { statusColor } from '@fundry/shared';
-import { formatTimestampDate } from '@/lib/dates';
+import { statusColor, type Translator } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
+import { projectStatusText } from '@/lib/project-text';
 
 /** The revocation in words: when, and why. */
-export function revocationText(date: string | null | undefined, reason: string | null | undefined) {
-  const when = date ? `Revoked on ${formatTimestampDate(date)}` : 'Revoked';
-  return reason ? `${when}. Reason: ${reason}` : when;
+function revocationText(
+  i18n: Translator,
+  date: string | null | undefined,
+  reason: string | null | undefined,
+) {
+  if (date) {
+    const when = i18n.timestampDate(date);
+    return reason
+      ? i18n.t('common.revocation.datedWithReason', { date: when, reason })
+      : i18n.t('common.revocation.dated', { date: when });
+  }
+  return reason
+    ? i18n.t('common.revocation.undatedWithReason', { reason })
+    : i18n.t('common.revocation.undated');
 }
 
 /** A revoked project's badge tells, on hover or focus, when and why it was revoked (SPEC §2 My Projects). */
@@ -15,24 +27,21 @@ export function RevokedBadge({
   revocationReason,
   ...props
 }: { revocationDate: string | null; revocationReason: string | null } & BadgeProps) {
+  const i18n = useI18n();
+  const status = projectStatusText(i18n, 'REJECTED');
+  const details = revocationText(i18n, revocationDate, revocationReason);
   return (
-    <Tooltip
-      label={revocationText(revocationDate, revocationReason)}
-      multiline
-      w={280}
-      withArrow
-      events={{ hover: true, focus: true, touch: true }}
-    >
+    <Tooltip label={details} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
       <Badge
         color={statusColor('REJECTED')}
         variant="light"
         rightSection={<IconInfoCircle size={12} />}
         tabIndex={0}
-        aria-label={`REJECTED: ${revocationText(revocationDate, revocationReason)}`}
+        aria-label={i18n.t('common.revocation.badgeLabel', { status, details })}
         style={{ cursor: 'help' }}
         {...props}
       >
-        REJECTED
+        {status}
       </Badge>
     </Tooltip>
   );

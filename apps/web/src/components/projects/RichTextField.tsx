@@ -1,21 +1,48 @@
 import '@mantine/tiptap/styles.css';
 import { Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
-import { Link, RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
+import { Link, RichTextEditor, type RichTextEditorLabels, useRichTextEditorContext } from '@mantine/tiptap';
 import { IconIndentDecrease, IconIndentIncrease, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type SyntheticEvent, useId, useState } from 'react';
+import { type SyntheticEvent, useId, useMemo, useState } from 'react';
+import type { Translator } from '@fundry/shared';
 import { richTextClassName } from '@/components/projects/RichTextContent';
+import { useI18n } from '@/lib/i18n';
 import { Indent } from './indent';
 
 /** Images in the editor come from a web address or inline data only (SPEC §5, editor rule). */
 const IMAGE_SOURCE = /^(https?:\/\/\S+|data:image\/(png|jpe?g|gif|webp);base64,\S+)$/i;
-export const IMAGE_SOURCE_MESSAGE = 'Images must use an http, https or data address';
+
+/** The names of the toolbar's built-in controls and of its link editor, in the page's language. */
+function editorLabels(i18n: Translator): Partial<RichTextEditorLabels> {
+  return {
+    boldControlLabel: i18n.t('common.editor.bold'),
+    italicControlLabel: i18n.t('common.editor.italic'),
+    underlineControlLabel: i18n.t('common.editor.underline'),
+    strikeControlLabel: i18n.t('common.editor.strikethrough'),
+    clearFormattingControlLabel: i18n.t('common.editor.clearFormatting'),
+    h2ControlLabel: i18n.t('common.editor.heading2'),
+    h3ControlLabel: i18n.t('common.editor.heading3'),
+    blockquoteControlLabel: i18n.t('common.editor.blockquote'),
+    bulletListControlLabel: i18n.t('common.editor.bulletList'),
+    orderedListControlLabel: i18n.t('common.editor.orderedList'),
+    linkControlLabel: i18n.t('common.editor.link'),
+    unlinkControlLabel: i18n.t('common.editor.unlink'),
+    undoControlLabel: i18n.t('common.editor.undo'),
+    redoControlLabel: i18n.t('common.editor.redo'),
+    linkEditorInputLabel: i18n.t('common.editor.linkAddress'),
+    linkEditorInputPlaceholder: i18n.t('common.editor.linkPlaceholder'),
+    linkEditorExternalLink: i18n.t('common.editor.linkNewTab'),
+    linkEditorInternalLink: i18n.t('common.editor.linkSameTab'),
+    linkEditorSave: i18n.t('common.actions.save'),
+  };
+}
 
 function InsertImageControl() {
   const { editor } = useRichTextEditorContext();
+  const i18n = useI18n();
   const [opened, setOpened] = useState(false);
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +57,7 @@ function InsertImageControl() {
     event.stopPropagation();
     const src = source.trim();
     if (!IMAGE_SOURCE.test(src)) {
-      setError(IMAGE_SOURCE_MESSAGE);
+      setError(i18n.t('common.editor.imageSourceInvalid'));
       return;
     }
     editor?.chain().focus().setImage({ src }).run();
@@ -41,8 +68,8 @@ function InsertImageControl() {
     <Popover opened={opened} onChange={setOpened} position="bottom" withArrow trapFocus shadow="md">
       <Popover.Target>
         <RichTextEditor.Control
-          aria-label="Insert image by URL"
-          title="Insert image by URL"
+          aria-label={i18n.t('common.editor.insertImage')}
+          title={i18n.t('common.editor.insertImage')}
           onClick={() => setOpened((value) => !value)}
         >
           <IconPhoto size={16} stroke={1.5} />
@@ -51,8 +78,8 @@ function InsertImageControl() {
       <Popover.Dropdown>
         <Stack gap="xs" w={280}>
           <TextInput
-            label="Image URL"
-            placeholder="https://example.com/picture.jpg"
+            label={i18n.t('common.editor.imageUrl')}
+            placeholder={i18n.t('common.editor.imageUrlPlaceholder')}
             value={source}
             error={error}
             onChange={(event) => {
@@ -65,10 +92,10 @@ function InsertImageControl() {
           />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={close}>
-              Cancel
+              {i18n.t('common.actions.cancel')}
             </Button>
             <Button size="xs" onClick={insert}>
-              Insert
+              {i18n.t('common.editor.insert')}
             </Button>
           </Group>
         </Stack>
@@ -79,6 +106,7 @@ function InsertImageControl() {
 
 function IndentControls() {
   const { editor } = useRichTextEditorContext();
+  const i18n = useI18n();
   const state = useEditorState({
     editor: editor ?? null,
     selector: ({ editor: current }) => ({
@@ -89,16 +117,16 @@ function IndentControls() {
   return (
     <>
       <RichTextEditor.Control
-        aria-label="Increase indent"
-        title="Increase indent"
+        aria-label={i18n.t('common.editor.increaseIndent')}
+        title={i18n.t('common.editor.increaseIndent')}
         disabled={!state?.canIndent}
         onClick={() => editor?.chain().focus().indent().run()}
       >
         <IconIndentIncrease size={16} stroke={1.5} />
       </RichTextEditor.Control>
       <RichTextEditor.Control
-        aria-label="Decrease indent"
-        title="Decrease indent"
+        aria-label={i18n.t('common.editor.decreaseIndent')}
+        title={i18n.t('common.editor.decreaseIndent')}
         disabled={!state?.canOutdent}
         onClick={() => editor?.chain().focus().outdent().run()}
       >
@@ -129,6 +157,8 @@ export function RichTextField({
   placeholder: string;
   disabled?: boolean;
 }) {
+  const i18n = useI18n();
+  const labels = useMemo(() => editorLabels(i18n), [i18n]);
   const labelId = useId();
   const errorId = useId();
   const editor = useEditor({
@@ -165,6 +195,7 @@ export function RichTextField({
     >
       <RichTextEditor
         editor={editor}
+        labels={labels}
         mt={4}
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
       >

@@ -1,9 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 
 /** The small "View" button of a project card in a person's own lists, named after its project. */
 export function ViewProjectButton({ project }: { project: { id: number; title: string } }) {
+  const i18n = useI18n();
   return (
     <Button
       component={Link}
@@ -11,9 +13,9 @@ export function ViewProjectButton({ project }: { project: { id: number; title: s
       size="xs"
       variant="light"
       leftSection={<IconExternalLink size={14} />}
-      aria-label={`View ${project.title}`}
+      aria-label={i18n.t('common.project.viewNamed', { title: project.title })}
     >
-      View
+      {i18n.t('common.project.view')}
     </Button>
   );
 }
