@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authStorage } from '@/lib/auth-storage';
-import { RequireAuth, SIGN_IN_NOTICE, type SignInRedirectState } from './guards';
+import { TestProviders } from '@/test/i18n';
+import { RequireAuth, type SignInRedirectState } from './guards';
 
 function SignInProbe() {
   const state = useLocation().state as SignInRedirectState;
@@ -21,13 +22,19 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
 }
 
 describe('RequireAuth', () => {
   it('sends a visitor without a token to /signin, keeping where they were going', () => {
     renderAt('/dashboard?tab=x');
-    expect(screen.getByText(`signin from=/dashboard?tab=x notice=${SIGN_IN_NOTICE}`)).toBeInTheDocument();
+    expect(
+      screen.getByText('signin from=/dashboard?tab=x notice=You need to sign in to access that page'),
+    ).toBeInTheDocument();
   });
 
   it('lets a visitor with a stored token through', () => {

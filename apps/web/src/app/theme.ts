@@ -1,5 +1,11 @@
 import { createTheme, type CSSVariablesResolver, DEFAULT_THEME } from '@mantine/core';
+import { currentTranslator } from '@/lib/i18n';
 import tabClasses from './tabs.module.css';
+
+/** A close button's name in the page's language: read on each render, so one theme serves every locale. */
+const closeButtonNamed = (key: string) => () => ({
+  closeButtonProps: { 'aria-label': currentTranslator().t(key) },
+});
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -12,10 +18,10 @@ export const theme = createTheme({
   components: {
     // Mantine's close buttons are an icon without a name: every dialog's and drawer's has one here. (Plain
     // objects, not Modal.extend: the theme loads with every page, the dialogs only when opened.)
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
-    Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
+    Modal: { defaultProps: closeButtonNamed('common.close.dialog') },
+    Drawer: { defaultProps: closeButtonNamed('common.close.menu') },
+    Notification: { defaultProps: closeButtonNamed('common.close.notification') },
+    Alert: { defaultProps: () => ({ closeButtonLabel: currentTranslator().t('common.close.dismiss') }) },
     // Without the placeholder a menu holds only its items (ARIA: a menu's children are menu items).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Links in text are told apart from it by more than colour (WCAG 1.4.1).

@@ -4,6 +4,7 @@ import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } f
 import { PageLoader } from '@/components/PageLoader';
 import { STATIC_PAGE_META } from '@fundry/shared';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
 import { NAVBAR_HEIGHT } from '../theme';
 import classes from './AppLayout.module.css';
@@ -28,6 +29,7 @@ export function AppLayout() {
   const [menuWanted, setMenuWanted] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const i18n = useI18n();
   useScrollToTopOnNavigation(pathname);
   // Pages built from data set their own head once it has loaded.
   usePageMeta(STATIC_PAGE_META[pathname]);
@@ -50,7 +52,7 @@ export function AppLayout() {
     <div style={{ '--navbar-height': `${NAVBAR_HEIGHT}px` } as CSSProperties}>
       {/* The first stop of the keyboard: past the navigation, straight to the page (WCAG 2.4.1). */}
       <a href="#main" className={classes.skipLink}>
-        Skip to main content
+        {i18n.t('common.nav.skipToContent')}
       </a>
       <header className={classes.header}>
         <Navbar menuOpened={menuOpened} onToggleMenu={toggleMenu} menuButtonRef={menuButton} />

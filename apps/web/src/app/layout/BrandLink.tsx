@@ -1,10 +1,12 @@
 import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { SITE_NAME } from '@fundry/shared';
+import { Rich } from '@/lib/i18n';
 import classes from './BrandLink.module.css';
 
 /**
  * The link's name is its text, "Fundry home" (WCAG 2.5.3: the name contains what it shows): the "F" mark is
- * decoration, and "home" is for screen readers only.
+ * decoration, and "home" is for screen readers only (the message's <hidden> part).
  */
 export function BrandLink() {
   return (
@@ -12,11 +14,14 @@ export function BrandLink() {
       <Group gap={8} wrap="nowrap">
         <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
           <Text fw={800} size="lg" c="white">
-            F
+            {SITE_NAME.charAt(0)}
           </Text>
         </ThemeIcon>
         <Text fw={800} size="xl" className={classes.name}>
-          Fundry<VisuallyHidden> home</VisuallyHidden>
+          <Rich
+            id="common.nav.brandHome"
+            tags={{ hidden: (text) => <VisuallyHidden>{text}</VisuallyHidden> }}
+          />
         </Text>
       </Group>
     </Link>

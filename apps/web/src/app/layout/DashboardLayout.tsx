@@ -2,6 +2,7 @@ import { Avatar, Box, Button, Divider, Group, NavLink, Paper, Skeleton, Stack, T
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NAVBAR_HEIGHT } from '../theme';
 import { ACCOUNT_LINKS as LINKS } from './account-links';
@@ -10,9 +11,10 @@ const SIDEBAR_WIDTH = 264;
 
 function SidebarUser() {
   const session = useSession();
+  const i18n = useI18n();
   if (session.isLoading) {
     return (
-      <Group gap="sm" wrap="nowrap" aria-label="Loading your account">
+      <Group gap="sm" wrap="nowrap" aria-label={i18n.t('common.account.loading')}>
         <Skeleton circle height={48} />
         <Stack gap={6} style={{ flex: 1 }}>
           <Skeleton height={12} width="70%" />
@@ -22,7 +24,7 @@ function SidebarUser() {
     );
   }
   const user = session.user;
-  const name = user ? user.full_name || user.username : 'Guest';
+  const name = user ? user.full_name || user.username : i18n.t('common.account.guest');
   return (
     <Group gap="sm" wrap="nowrap">
       <Avatar
@@ -38,7 +40,7 @@ function SidebarUser() {
           {name}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={1}>
-          {user ? `@${user.username}` : 'Not signed in'}
+          {user ? `@${user.username}` : i18n.t('common.account.notSignedIn')}
         </Text>
       </Box>
     </Group>
@@ -47,6 +49,7 @@ function SidebarUser() {
 
 function SidebarContent() {
   const session = useSession();
+  const i18n = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [signingOut, setSigningOut] = useState(false);
@@ -67,13 +70,13 @@ function SidebarContent() {
     <Stack gap="md">
       <SidebarUser />
       <Divider />
-      <Stack gap={2} component="nav" aria-label="Dashboard">
-        {LINKS.map(({ to, label, icon: Icon }) => (
+      <Stack gap={2} component="nav" aria-label={i18n.t('common.account.dashboard')}>
+        {LINKS.map(({ to, labelKey, icon: Icon }) => (
           <NavLink
             key={to}
             component={Link}
             to={to}
-            label={label}
+            label={i18n.t(labelKey)}
             leftSection={<Icon size={18} stroke={1.6} />}
             active={to === activeLink}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -89,11 +92,11 @@ function SidebarContent() {
           loading={signingOut}
           onClick={() => void logout()}
         >
-          Logout
+          {i18n.t('common.account.logout')}
         </Button>
       ) : (
         <Button component={Link} to="/signin" variant="light" leftSection={<IconLogin size={18} />}>
-          Sign In
+          {i18n.t('common.nav.signIn')}
         </Button>
       )}
     </Stack>

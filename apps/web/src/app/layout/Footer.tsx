@@ -1,34 +1,37 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 import { BrandLink } from './BrandLink';
 
+/** The footer's columns of links, each named by a catalog key. */
 const columns = [
   {
-    title: 'Explore',
+    titleKey: 'common.footer.explore',
     links: [
-      { label: 'Browse projects', to: '/projects/explore' },
-      { label: 'Discover categories', to: '/discover' },
-      { label: 'Start a project', to: '/projects/create' },
+      { labelKey: 'common.footer.browseProjects', to: '/projects/explore' },
+      { labelKey: 'common.footer.discoverCategories', to: '/discover' },
+      { labelKey: 'common.footer.startProject', to: '/projects/create' },
     ],
   },
   {
-    title: 'Learn',
+    titleKey: 'common.footer.learn',
     links: [
-      { label: 'How it works', to: '/how-it-works' },
-      { label: 'FAQs', to: '/faqs' },
-      { label: 'About us', to: '/about' },
+      { labelKey: 'common.footer.howItWorks', to: '/how-it-works' },
+      { labelKey: 'common.footer.faqs', to: '/faqs' },
+      { labelKey: 'common.footer.aboutUs', to: '/about' },
     ],
   },
   {
-    title: 'Policies',
+    titleKey: 'common.footer.policies',
     links: [
-      { label: 'Terms of use', to: '/terms' },
-      { label: 'Privacy policy', to: '/privacy' },
+      { labelKey: 'common.footer.termsOfUse', to: '/terms' },
+      { labelKey: 'common.footer.privacyPolicy', to: '/privacy' },
     ],
   },
 ];
 
 export function Footer() {
+  const i18n = useI18n();
   return (
     <footer
       style={{
@@ -41,18 +44,17 @@ export function Footer() {
           <Stack gap="sm">
             <BrandLink />
             <Text size="sm" c="dimmed">
-              Fund the ideas you believe in. Fundry connects creators with the people who want to see their
-              projects come to life.
+              {i18n.t('common.footer.tagline')}
             </Text>
           </Stack>
           {columns.map((column) => (
-            <Stack key={column.title} gap={6}>
+            <Stack key={column.titleKey} gap={6}>
               <Text fw={700} size="sm">
-                {column.title}
+                {i18n.t(column.titleKey)}
               </Text>
               {column.links.map((link) => (
-                <Anchor key={link.label} component={Link} to={link.to} size="sm" c="dimmed">
-                  {link.label}
+                <Anchor key={link.labelKey} component={Link} to={link.to} size="sm" c="dimmed">
+                  {i18n.t(link.labelKey)}
                 </Anchor>
               ))}
             </Stack>
@@ -60,14 +62,14 @@ export function Footer() {
         </SimpleGrid>
         <Group justify="space-between" mt={40}>
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Fundry. Open-source crowdfunding.
+            {i18n.t('common.footer.copyright', { year: new Date().getFullYear() })}
           </Text>
           <Group gap="md">
             <Anchor component={Link} to="/terms" size="xs" c="dimmed">
-              Terms
+              {i18n.t('common.footer.terms')}
             </Anchor>
             <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
-              Privacy
+              {i18n.t('common.footer.privacy')}
             </Anchor>
           </Group>
         </Group>

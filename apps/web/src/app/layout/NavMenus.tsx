@@ -3,6 +3,7 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/categories';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { CategoriesButton } from './CategoriesButton';
 import classes from './Navbar.module.css';
@@ -15,6 +16,7 @@ export function CategoriesMenu({
   focusButton: boolean;
 }) {
   const categories = useCategories();
+  const i18n = useI18n();
   // The menu mounts already open on first use, before Mantine could note where focus was: when it closes with
   // focus inside it (Escape, a chosen item), focus goes back to its button here.
   const button = useRef<HTMLButtonElement>(null);
@@ -37,7 +39,7 @@ export function CategoriesMenu({
         <CategoriesButton ref={button} autoFocus={focusButton} />
       </Menu.Target>
       <Menu.Dropdown ref={dropdown}>
-        {categories.isError && <Menu.Label>Categories are unavailable</Menu.Label>}
+        {categories.isError && <Menu.Label>{i18n.t('common.nav.categoriesUnavailable')}</Menu.Label>}
         {(categories.data ?? []).map((category) => (
           <Menu.Item key={category.id} component={Link} to={`/category/${category.id}`}>
             {category.name}
@@ -51,7 +53,8 @@ export function CategoriesMenu({
 export function AccountMenu() {
   const session = useSession();
   const navigate = useNavigate();
-  const name = session.user?.full_name || session.user?.username || 'Account';
+  const i18n = useI18n();
+  const name = session.user?.full_name || session.user?.username || i18n.t('common.nav.account');
   const signOut = async () => {
     await session.signOut();
     void navigate('/');
@@ -60,7 +63,7 @@ export function AccountMenu() {
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
         {/* The name it shows is in its accessible name too (WCAG 2.5.3). */}
-        <UnstyledButton aria-label={`Account menu, ${name}`} className={classes.account}>
+        <UnstyledButton aria-label={i18n.t('common.nav.accountMenu', { name })} className={classes.account}>
           <Group gap={8} wrap="nowrap">
             <Avatar src={session.user?.profile_image} alt={name} radius="xl" size={32} />
             <Text size="sm" fw={500} visibleFrom="lg" lineClamp={1}>
@@ -72,17 +75,17 @@ export function AccountMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/dashboard">
-          Dashboard
+          {i18n.t('common.account.dashboard')}
         </Menu.Item>
         <Menu.Item component={Link} to="/profile">
-          My Profile
+          {i18n.t('common.nav.myProfile')}
         </Menu.Item>
         <Menu.Item component={Link} to="/my-projects">
-          My Projects
+          {i18n.t('common.account.myProjects')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-          Sign Out
+          {i18n.t('common.nav.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -2,6 +2,7 @@ import { Avatar, Burger, Button, Group } from '@mantine/core';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { BrandLink } from './BrandLink';
 import { CategoriesButton } from './CategoriesButton';
@@ -49,6 +50,7 @@ export function Navbar({
   menuButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const session = useSession();
+  const i18n = useI18n();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.bar}>
       <Group gap="lg" wrap="nowrap">
@@ -59,23 +61,23 @@ export function Navbar({
         <Group gap="md" wrap="nowrap" visibleFrom="md">
           <CategoriesEntry />
           <Link to="/about" className={classes.link}>
-            About
+            {i18n.t('common.nav.about')}
           </Link>
           <Link to="/faqs" className={classes.link}>
-            FAQs
+            {i18n.t('common.nav.faqs')}
           </Link>
           {session.isSignedIn && (
             <Link to="/dashboard" className={classes.link}>
-              Dashboard
+              {i18n.t('common.account.dashboard')}
             </Link>
           )}
           {session.isAdmin && (
             <Link to="/admin" className={classes.link}>
-              Admin
+              {i18n.t('common.nav.admin')}
             </Link>
           )}
           <Button component={Link} to="/projects/create" variant="filled">
-            Start Project
+            {i18n.t('common.nav.startProject')}
           </Button>
           {session.isSignedIn ? (
             <Suspense fallback={<Avatar radius="xl" size={32} aria-hidden />}>
@@ -83,7 +85,7 @@ export function Navbar({
             </Suspense>
           ) : (
             <Button component={Link} to="/signin" variant="default">
-              Sign In
+              {i18n.t('common.nav.signIn')}
             </Button>
           )}
         </Group>
@@ -93,7 +95,7 @@ export function Navbar({
           opened={menuOpened}
           onClick={onToggleMenu}
           hiddenFrom="md"
-          aria-label="Open navigation"
+          aria-label={i18n.t('common.nav.openNavigation')}
           aria-expanded={menuOpened}
           aria-haspopup="dialog"
         />

@@ -1,15 +1,17 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
+import { useI18n } from '@/lib/i18n';
 
 function RouteError() {
+  const i18n = useI18n();
   return (
     <Container size="sm" py={120}>
       <Stack align="center" gap="md">
-        <Title order={2}>Something went wrong</Title>
+        <Title order={2}>{i18n.t('common.routeError.title')}</Title>
         <Text c="dimmed" ta="center">
-          This page failed to load. A newer version of Fundry may have been released.
+          {i18n.t('common.routeError.text')}
         </Text>
-        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <Button onClick={() => window.location.reload()}>{i18n.t('common.routeError.reload')}</Button>
       </Stack>
     </Container>
   );

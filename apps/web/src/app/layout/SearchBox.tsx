@@ -5,6 +5,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX } from '@fundry/shared';
 import { useProjectTypeahead } from '@/features/discovery/api/discovery';
+import { useI18n } from '@/lib/i18n';
 import classes from './Navbar.module.css';
 
 /**
@@ -15,6 +16,7 @@ import classes from './Navbar.module.css';
  */
 export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -30,9 +32,9 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
     results.length > 0 || typeahead.isFetching
       ? null
       : typeahead.isError
-        ? 'Search is unavailable right now'
+        ? i18n.t('common.search.unavailable')
         : typeahead.isSuccess
-          ? 'No projects found'
+          ? i18n.t('common.search.noResults')
           : null;
   const expanded = open && query !== '' && (results.length > 0 || message !== null);
   const activeResult = expanded ? results[active] : undefined;
@@ -81,18 +83,23 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} role="search" aria-label="Project search" className={classes.search}>
+    <form
+      onSubmit={submit}
+      role="search"
+      aria-label={i18n.t('common.search.formLabel')}
+      className={classes.search}
+    >
       <TextInput
         role="combobox"
-        aria-label="Search projects"
+        aria-label={i18n.t('common.search.label')}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={activeResult ? `${listId}-${activeResult.id}` : undefined}
         autoComplete="off"
-        placeholder="Search projects"
+        placeholder={i18n.t('common.search.label')}
         leftSection={<IconSearch size={16} />}
-        rightSection={waiting ? <Loader size={14} aria-label="Searching" /> : null}
+        rightSection={waiting ? <Loader size={14} aria-label={i18n.t('common.search.searching')} /> : null}
         value={text}
         onChange={(event) => {
           const value = event.currentTarget.value;
@@ -105,7 +112,12 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
         onBlur={close}
       />
       <Paper className={classes.suggestions} shadow="md" withBorder hidden={!expanded}>
-        <ul id={listId} role="listbox" aria-label="Matching projects" className={classes.options}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={i18n.t('common.search.results')}
+          className={classes.options}
+        >
           {results.map((result, index) => (
             <li
               key={result.id}

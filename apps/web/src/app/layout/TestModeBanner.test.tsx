@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_MODE_MESSAGE } from '@fundry/shared';
 import { mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
 import { AppLayout } from './AppLayout';
@@ -19,7 +18,7 @@ describe('the test-mode banner', () => {
   it('is on the page while the sandbox takes the pledges', async () => {
     mockApi({ 'GET config': { body: { data: { test_mode: true } } } });
     renderLayout();
-    expect(await screen.findByRole('status')).toHaveTextContent(TEST_MODE_MESSAGE);
+    expect(await screen.findByRole('status')).toHaveTextContent('Test mode: no real money moves');
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
   });
 
@@ -28,6 +27,6 @@ describe('the test-mode banner', () => {
     const { queryClient } = renderLayout();
     await waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('success'));
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
-    expect(screen.queryByText(TEST_MODE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText('Test mode: no real money moves')).not.toBeInTheDocument();
   });
 });

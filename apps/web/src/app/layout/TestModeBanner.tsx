@@ -1,4 +1,5 @@
 import { TEST_MODE_MESSAGE } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { useSiteConfig } from '@/lib/site-config';
 import classes from './AppLayout.module.css';
 
@@ -8,12 +9,13 @@ import classes from './AppLayout.module.css';
  */
 export function TestModeBanner() {
   const { data } = useSiteConfig();
+  const i18n = useI18n();
   if (!data?.test_mode) return null;
   return (
     <>
       <div className={classes.testModeSpacer} />
       <p className={classes.testMode} role="status">
-        {TEST_MODE_MESSAGE}
+        {i18n.t(TEST_MODE_MESSAGE)}
       </p>
     </>
   );

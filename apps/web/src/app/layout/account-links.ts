@@ -8,13 +8,16 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 
-/** The signed-in area's pages: the dashboard's sidebar, and the navigation menu on small screens. */
+/**
+ * The signed-in area's pages: the dashboard's sidebar, and the navigation menu on small screens. Each names its
+ * link by a catalog key.
+ */
 export const ACCOUNT_LINKS = [
-  { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
-  { to: '/my-projects', label: 'My Projects', icon: IconFolder },
-  { to: '/saved-projects', label: 'Saved Projects', icon: IconBookmark },
-  { to: '/backed-projects', label: 'Backed Projects', icon: IconHeartHandshake },
-  { to: '/dashboard/creator', label: 'Payouts', icon: IconBuildingBank },
-  { to: '/profile', label: 'Profile', icon: IconUser },
-  { to: '/settings', label: 'Settings', icon: IconSettings },
+  { to: '/dashboard', labelKey: 'common.account.dashboard', icon: IconLayoutDashboard },
+  { to: '/my-projects', labelKey: 'common.account.myProjects', icon: IconFolder },
+  { to: '/saved-projects', labelKey: 'common.account.savedProjects', icon: IconBookmark },
+  { to: '/backed-projects', labelKey: 'common.account.backedProjects', icon: IconHeartHandshake },
+  { to: '/dashboard/creator', labelKey: 'common.account.payouts', icon: IconBuildingBank },
+  { to: '/profile', labelKey: 'common.account.profile', icon: IconUser },
+  { to: '/settings', labelKey: 'common.account.settings', icon: IconSettings },
 ] as const;

@@ -2,6 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
+import { useI18n } from '@/lib/i18n';
 
 /**
  * The reward list is in the server's HTML; its code follows the page's own, and React hydrates it when it
@@ -11,6 +12,11 @@ const RewardListCard = lazy(async () => ({
   default: (await import('@/features/backing/components/RewardListCard')).RewardListCard,
 }));
 
+function ReportProjectButton({ projectId }: { projectId: number }) {
+  const i18n = useI18n();
+  return <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />;
+}
+
 /** What the public and the draft project pages both compose in: the reward list (backing) and Report (reports). */
 export const projectSlots = {
   rewardList: (project, isCreator) => (
@@ -18,5 +24,5 @@ export const projectSlots = {
       <RewardListCard project={project} isCreator={isCreator} />
     </Suspense>
   ),
-  reportButton: (project) => <ReportButton kind="project" id={project.id} name="Report this project" />,
+  reportButton: (project) => <ReportProjectButton projectId={project.id} />,
 } satisfies ProjectPageSlots;
