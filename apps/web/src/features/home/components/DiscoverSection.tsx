@@ -11,14 +11,16 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
+import { useI18n } from '@/lib/i18n';
 import { discoverSlots, useDiscovery } from '../api/discovery';
 
 function ComingSoonCard() {
+  const i18n = useI18n();
   return (
     <Card
       withBorder
@@ -26,16 +28,16 @@ function ComingSoonCard() {
       padding="md"
       h="100%"
       component="article"
-      aria-label="Coming Soon"
+      aria-label={i18n.t('home.discover.comingSoon')}
       style={{ borderStyle: 'dashed', background: 'var(--mantine-color-gray-0)' }}
     >
       <Stack align="center" justify="center" gap="sm" h="100%" mih={320} ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="gray">
           <IconHourglassHigh size={28} />
         </ThemeIcon>
-        <Text fw={700}>Coming Soon</Text>
+        <Text fw={700}>{i18n.t('home.discover.comingSoon')}</Text>
         <Text size="sm" c="dimmed">
-          A new project will appear here soon.
+          {i18n.t('home.discover.comingSoonText')}
         </Text>
       </Stack>
     </Card>
@@ -45,6 +47,7 @@ function ComingSoonCard() {
 /** Home's Discover section: five cards, featured first, then trending, then Coming Soon placeholders. */
 export function DiscoverSection() {
   const discovery = useDiscovery();
+  const i18n = useI18n();
 
   useEffect(() => {
     // Without picks the section still shows its placeholders; the failure is logged only.
@@ -60,17 +63,17 @@ export function DiscoverSection() {
       <Group justify="space-between" align="flex-end" mb="lg">
         <div>
           <Title id="discover-heading" order={2}>
-            Discover Projects
+            {i18n.t('home.discover.title')}
           </Title>
-          <Text c="dimmed">Featured campaigns and the ones backers are rallying behind this week.</Text>
+          <Text c="dimmed">{i18n.t('home.discover.intro')}</Text>
         </div>
         <Button
           component={Link}
           to="/projects/explore"
           variant="light"
-          rightSection={<IconArrowRight size={16} />}
+          rightSection={i18n.dir === 'rtl' ? <IconArrowLeft size={16} /> : <IconArrowRight size={16} />}
         >
-          View All Projects
+          {i18n.t('home.discover.viewAll')}
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="lg">
@@ -79,8 +82,8 @@ export function DiscoverSection() {
               slot.kind === 'project' ? (
                 <Box key={slot.project.id} pos="relative" h="100%">
                   {slot.project.featured && (
-                    <Badge pos="absolute" top={10} left={10} color="grape" style={{ zIndex: 1 }}>
-                      Featured
+                    <Badge pos="absolute" top={10} color="grape" style={{ insetInlineStart: 10, zIndex: 1 }}>
+                      {i18n.t('home.discover.featured')}
                     </Badge>
                   )}
                   <ProjectCard

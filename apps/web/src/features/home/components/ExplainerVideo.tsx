@@ -1,18 +1,20 @@
 import { AspectRatio, Center, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useI18n } from '@/lib/i18n';
 
 const EMBED_URL = 'https://www.youtube-nocookie.com/embed/ZXsQAXx_ao0?autoplay=1';
 
 /** The player loads only when asked for, so the home page stays light and makes no third-party calls. */
 export function ExplainerVideo() {
   const [playing, setPlaying] = useState(false);
+  const i18n = useI18n();
   return (
     <AspectRatio ratio={16 / 9}>
       {playing ? (
         <iframe
           src={EMBED_URL}
-          title="How Fundry works"
+          title={i18n.t('home.video.title')}
           allow="autoplay; encrypted-media; picture-in-picture"
           allowFullScreen
           style={{ border: 0, borderRadius: 12 }}
@@ -33,7 +35,7 @@ export function ExplainerVideo() {
                   <IconPlayerPlayFilled size={32} color="var(--mantine-color-teal-8)" />
                 </ThemeIcon>
                 <Text c="white" fw={600}>
-                  Watch: Fundry in two minutes
+                  {i18n.t('home.video.watch')}
                 </Text>
               </Stack>
             </Center>

@@ -12,37 +12,25 @@ import {
 } from '@mantine/core';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { DiscoverSection } from '../components/DiscoverSection';
 import { ExplainerVideo } from '../components/ExplainerVideo';
+import { localizedNews } from '../news';
 import { NEWS } from '@fundry/shared';
 
+/** Why backing is safe: each point's title and text are the catalog messages `home.trust.{key}.title/text`. */
 const trustPoints = [
-  {
-    icon: IconLock,
-    title: 'Secure checkout',
-    text: 'Pledges are paid through a certified card processor; we never store card numbers.',
-  },
-  {
-    icon: IconReceiptRefund,
-    title: 'All-or-nothing protection',
-    text: 'If an all-or-nothing campaign misses its goal, every backer is refunded in full.',
-  },
-  {
-    icon: IconShieldCheck,
-    title: 'Reviewed projects',
-    text: 'Every project is reviewed by our team before it goes live.',
-  },
-  {
-    icon: IconHeartHandshake,
-    title: 'Clear fees',
-    text: '5% platform fee plus card processing. Backers pay nothing extra.',
-  },
+  { icon: IconLock, key: 'secureCheckout' },
+  { icon: IconReceiptRefund, key: 'allOrNothing' },
+  { icon: IconShieldCheck, key: 'reviewed' },
+  { icon: IconHeartHandshake, key: 'fees' },
 ];
 
 export function HomePage() {
   const session = useSession();
   const navigate = useNavigate();
+  const i18n = useI18n();
   const startProject = () => {
     if (session.isSignedIn) void navigate('/projects/create');
     else void navigate('/signin', { state: { from: '/projects/create' } });
@@ -60,18 +48,17 @@ export function HomePage() {
         <Container size="lg" py={{ base: 64, sm: 96 }}>
           <Stack gap="lg" maw={680}>
             <Title order={1} fz={{ base: 38, sm: 56 }} lh={1.05}>
-              Fund the ideas you believe in
+              {i18n.t('home.hero.title')}
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} opacity={0.92}>
-              Fundry connects creators with backers who want to see new games, films, gadgets and causes come
-              to life. Start your own project or back one today.
+              {i18n.t('home.hero.text')}
             </Text>
             <Group>
               <Button size="lg" color="white" variant="white" c="teal.9" onClick={startProject}>
-                Start a Project
+                {i18n.t('home.hero.startProject')}
               </Button>
               <Button size="lg" variant="outline" color="white" component={Link} to="/projects/explore">
-                Browse Projects
+                {i18n.t('home.hero.browseProjects')}
               </Button>
             </Group>
           </Stack>
@@ -84,43 +71,42 @@ export function HomePage() {
 
           <section aria-labelledby="news-heading">
             <Title id="news-heading" order={2} mb="lg">
-              Latest News
+              {i18n.t('home.news.title')}
             </Title>
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-              {NEWS.map((item) => (
-                <Card key={item.slug} withBorder radius="md" padding="lg">
-                  <Text size="xs" c="dimmed" mb={4}>
-                    {new Date(item.date).toLocaleDateString(undefined, { dateStyle: 'long' })}
-                  </Text>
-                  <Title order={3} fz="lg" mb="xs">
-                    {item.title}
-                  </Title>
-                  <Text size="sm" c="dimmed" mb="md">
-                    {item.summary}
-                  </Text>
-                  {/* The link says where it goes: "Read more" three times says nothing to a screen reader or a crawler. */}
-                  <Anchor component={Link} to={`/news/${item.slug}`} size="sm" fw={600}>
-                    Read “{item.title}”
-                  </Anchor>
-                </Card>
-              ))}
+              {NEWS.map((item) => {
+                const news = localizedNews(i18n, item);
+                return (
+                  <Card key={item.slug} withBorder radius="md" padding="lg">
+                    <Text size="xs" c="dimmed" mb={4}>
+                      {i18n.calendarDate(item.date)}
+                    </Text>
+                    <Title order={3} fz="lg" mb="xs">
+                      {news.title}
+                    </Title>
+                    <Text size="sm" c="dimmed" mb="md">
+                      {news.summary}
+                    </Text>
+                    {/* The link says where it goes: "Read more" three times says nothing to a screen reader or a crawler. */}
+                    <Anchor component={Link} to={`/news/${item.slug}`} size="sm" fw={600}>
+                      {i18n.t('home.news.read', { title: news.title })}
+                    </Anchor>
+                  </Card>
+                );
+              })}
             </SimpleGrid>
           </section>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} verticalSpacing={32}>
             <Stack justify="center" gap="md">
-              <Title order={2}>About Fundry</Title>
-              <Text c="dimmed">
-                Fundry is an open-source crowdfunding platform. Creators publish projects with a goal, dates
-                and reward tiers; backers pledge through a secure checkout; when a campaign succeeds, creators
-                take payouts straight to their bank account.
-              </Text>
+              <Title order={2}>{i18n.t('home.about.title')}</Title>
+              <Text c="dimmed">{i18n.t('home.about.text')}</Text>
               <Group>
                 <Button component={Link} to="/about" variant="light">
-                  Learn more about us
+                  {i18n.t('home.about.learnMore')}
                 </Button>
                 <Button component={Link} to="/how-it-works" variant="subtle">
-                  How it works
+                  {i18n.t('home.about.howItWorks')}
                 </Button>
               </Group>
             </Stack>
@@ -129,17 +115,17 @@ export function HomePage() {
 
           <section aria-labelledby="trust-heading">
             <Title id="trust-heading" order={2} mb="lg" ta="center">
-              Back with confidence
+              {i18n.t('home.trust.title')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
               {trustPoints.map((point) => (
-                <Stack key={point.title} align="center" ta="center" gap="xs">
+                <Stack key={point.key} align="center" ta="center" gap="xs">
                   <ThemeIcon size={52} radius="xl" variant="light">
                     <point.icon size={26} />
                   </ThemeIcon>
-                  <Text fw={700}>{point.title}</Text>
+                  <Text fw={700}>{i18n.t(`home.trust.${point.key}.title`)}</Text>
                   <Text size="sm" c="dimmed">
-                    {point.text}
+                    {i18n.t(`home.trust.${point.key}.text`)}
                   </Text>
                 </Stack>
               ))}

@@ -1,18 +1,22 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { NEWS, newsPageMeta, NOT_FOUND_META } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
+import { localizedNews } from '../news';
 
 export function NewsPage() {
   const { slug } = useParams();
+  const i18n = useI18n();
   const item = NEWS.find((news) => news.slug === slug);
-  usePageMeta(item ? newsPageMeta(item) : NOT_FOUND_META, { canonical: item !== undefined });
-  if (!item) {
+  const news = item && localizedNews(i18n, item);
+  usePageMeta(news ? newsPageMeta(news) : NOT_FOUND_META, { canonical: item !== undefined });
+  if (!item || !news) {
     return (
       <Container size="sm" py={80}>
-        <Title order={1}>News not found</Title>
+        <Title order={1}>{i18n.t('home.newsPage.notFound')}</Title>
         <Anchor component={Link} to="/">
-          Back to Home
+          {i18n.t('home.newsPage.backHome')}
         </Anchor>
       </Container>
     );
@@ -21,14 +25,14 @@ export function NewsPage() {
     <Container size="sm" py={56}>
       <Stack gap="md">
         <Anchor component={Link} to="/" size="sm">
-          ← Home
+          {i18n.t('home.newsPage.home')}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {new Date(item.date).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          {i18n.calendarDate(item.date)}
         </Text>
-        <Title order={1}>{item.title}</Title>
-        {item.body.map((paragraph) => (
-          <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>
+        <Title order={1}>{news.title}</Title>
+        {news.paragraphs.map((paragraph, index) => (
+          <Text key={index}>{paragraph}</Text>
         ))}
       </Stack>
     </Container>
