@@ -191,6 +191,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
   it('splits the sitemap into files behind an index past the limit per file', async () => {
     // The same routes and data with a limit of 5 addresses a file, instead of 50,000 projects.
     const small = Fastify();
+    small.decorate('translators', ctx.app.translators);
     small.setErrorHandler(errorHandler);
     await small.register(pageRoutes, {
       pages: ctx.app.services.pages,
@@ -250,6 +251,7 @@ describe('pages rendered on the server', () => {
       title: 'Solar kettle',
     });
     server = Fastify();
+    server.decorate('translators', ctx.app.translators);
     server.setErrorHandler(errorHandler);
     server.get('/api/v1/visitor', async (request) => ({ ip: request.ip }));
     await server.register(pageRoutes, {
