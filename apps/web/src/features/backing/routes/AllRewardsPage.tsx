@@ -15,7 +15,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { type Project, projectPageMeta, type Reward } from '@fundry/shared';
+import { type Project, projectRewardsPageMeta, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';
 import { usePageMeta } from '@/lib/page-meta';
@@ -37,7 +37,7 @@ import { isSoldOut } from '../reward-status';
 export function AllRewardsPage({ projectId, project }: { projectId: number | null; project?: Project }) {
   const session = useSession();
   const rewards = useRewards(projectId);
-  usePageMeta(project && { ...projectPageMeta(project), title: `Rewards of ${project.title}` });
+  usePageMeta(project && projectRewardsPageMeta(project));
   const isCreator = Boolean(project && session.userId !== null && session.userId === project.creator_id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter({
