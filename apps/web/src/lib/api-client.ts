@@ -5,6 +5,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@fundry/shared';
 import { authStorage } from './auth-storage';
+import { currentTranslator } from './i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -68,7 +69,11 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The API answers its messages in the page's language (DESIGN.md §14), not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentTranslator().locale,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
