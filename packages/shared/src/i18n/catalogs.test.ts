@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SOURCE_CATALOGS } from './catalogs';
+import { fileURLToPath } from 'node:url';
 import { compileCatalog } from './compile';
+import { keysInSource } from './keys';
 import { negotiateLocale, pickLocale, SHIPPED_LOCALES } from './locales';
 import { createTranslator } from './translator';
 
@@ -28,6 +30,12 @@ describe('message catalogs', () => {
       if (expected === undefined) continue;
       expect([...new Set(placeholders(message))], key).toEqual([...new Set(placeholders(expected))]);
     }
+  });
+
+  it('has every key the code names', () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const missing = [...keysInSource(root)].filter(([key]) => !(key in english));
+    expect(missing.map(([key, file]) => `${key} (${file})`)).toEqual([]);
   });
 
   it('orders keys alphabetically, so that merges and reviews stay readable', () => {
