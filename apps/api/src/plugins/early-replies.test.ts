@@ -10,6 +10,7 @@ import { multipart, type FilePart } from '../test/multipart';
 import { coverPng, mp4Bytes, projectFields } from '../test/projects';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { earlyReplies } from './early-replies';
+import { inEnglish } from '../test/i18n';
 
 const SIX_MB = 6 * 1024 * 1024;
 const oversizedImage = (field: string): FilePart => ({
@@ -107,7 +108,7 @@ describe.each([
   it('serves the next project forms after a 6 MB cover image (413)', async () => {
     const refused = await newProject(auth, [oversizedImage('image_file')]);
     expect(refused.status).toBe(413);
-    expect(JSON.parse(refused.body)).toMatchObject({ message: PROJECT_MESSAGES.imageSize });
+    expect(JSON.parse(refused.body)).toMatchObject({ message: inEnglish(PROJECT_MESSAGES.imageSize) });
     await expectTwoGoodProjects();
   });
 
@@ -146,7 +147,7 @@ describe.each([
         headers: auth,
         files: [oversizedImage('profile_image')],
         status: 413,
-        message: PROFILE_PHOTO_MESSAGES.size,
+        message: inEnglish(PROFILE_PHOTO_MESSAGES.size),
       },
       { headers: auth, files: notAnImage('profile_image').slice(0, 1), status: 415 },
       { headers: {}, files: [oversizedImage('profile_image')], status: 401 },
@@ -234,7 +235,7 @@ describe.each(databaseKinds)(
       };
       await expectReadable413(
         await post(await form([oversizedImage('image_file')])),
-        PROJECT_MESSAGES.imageSize,
+        inEnglish(PROJECT_MESSAGES.imageSize),
       );
       const created = await post(await form([coverPart(await coverPng())]));
       expect(created.status, await created.clone().text()).toBe(201);
