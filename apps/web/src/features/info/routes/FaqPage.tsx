@@ -2,32 +2,40 @@ import { Accordion, Container, Stack, Title } from '@mantine/core';
 import { PageHero } from '@/components/PageHero';
 import { useI18n } from '@/lib/i18n';
 
-/** Each group's title key, and each question's key prefix (its `.q` and `.a` messages). */
+/** The questions by group: catalog keys of each group's title and of each question and its answer. */
 const groups = [
   {
     title: 'info.faq.gettingStarted.title',
     items: [
-      'info.faq.gettingStarted.whatIs',
-      'info.faq.gettingStarted.account',
-      'info.faq.gettingStarted.startProject',
+      { q: 'info.faq.gettingStarted.whatIs.q', a: 'info.faq.gettingStarted.whatIs.a' },
+      { q: 'info.faq.gettingStarted.account.q', a: 'info.faq.gettingStarted.account.a' },
+      { q: 'info.faq.gettingStarted.startProject.q', a: 'info.faq.gettingStarted.startProject.a' },
     ],
   },
   {
     title: 'info.faq.funding.title',
     items: [
-      'info.faq.funding.minimum',
-      'info.faq.funding.duration',
-      'info.faq.funding.goalMissed',
-      'info.faq.funding.secure',
+      { q: 'info.faq.funding.minimum.q', a: 'info.faq.funding.minimum.a' },
+      { q: 'info.faq.funding.duration.q', a: 'info.faq.funding.duration.a' },
+      { q: 'info.faq.funding.goalMissed.q', a: 'info.faq.funding.goalMissed.a' },
+      { q: 'info.faq.funding.secure.q', a: 'info.faq.funding.secure.a' },
     ],
   },
   {
     title: 'info.faq.management.title',
-    items: ['info.faq.management.review', 'info.faq.management.editLive', 'info.faq.management.rewards'],
+    items: [
+      { q: 'info.faq.management.review.q', a: 'info.faq.management.review.a' },
+      { q: 'info.faq.management.editLive.q', a: 'info.faq.management.editLive.a' },
+      { q: 'info.faq.management.rewards.q', a: 'info.faq.management.rewards.a' },
+    ],
   },
   {
     title: 'info.faq.fees.title',
-    items: ['info.faq.fees.platform', 'info.faq.fees.payout', 'info.faq.fees.backers'],
+    items: [
+      { q: 'info.faq.fees.platform.q', a: 'info.faq.fees.platform.a' },
+      { q: 'info.faq.fees.payout.q', a: 'info.faq.fees.payout.a' },
+      { q: 'info.faq.fees.backers.q', a: 'info.faq.fees.backers.a' },
+    ],
   },
 ];
 
@@ -45,9 +53,9 @@ export function FaqPage() {
               </Title>
               <Accordion variant="separated" radius="md">
                 {group.items.map((item) => (
-                  <Accordion.Item key={item} value={item}>
-                    <Accordion.Control>{i18n.t(`${item}.q`)}</Accordion.Control>
-                    <Accordion.Panel>{i18n.t(`${item}.a`)}</Accordion.Panel>
+                  <Accordion.Item key={item.q} value={item.q}>
+                    <Accordion.Control>{i18n.t(item.q)}</Accordion.Control>
+                    <Accordion.Panel>{i18n.t(item.a)}</Accordion.Panel>
                   </Accordion.Item>
                 ))}
               </Accordion>
