@@ -99,7 +99,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
         <Breadcrumbs>
           <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
             <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
+              <IconArrowLeft size={14} className="mirror-in-rtl" />
               {project?.title ?? i18n.t('backing.allRewards.backToProject')}
             </Group>
           </Anchor>
