@@ -3,16 +3,19 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBulb, IconCheck } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';
 
-/** The eight tips of the dialog (SPEC §2): each has a title and a text in the catalogs. */
+/** The eight tips of the dialog (SPEC §2), each a title and a text. */
 const GUIDELINES = [
-  'clearTitle',
-  'realisticGoal',
-  'detailedDescription',
-  'qualityMedia',
-  'risks',
-  'timeline',
-  'audience',
-  'marketing',
+  { title: 'projects.guidelines.clearTitle.title', text: 'projects.guidelines.clearTitle.text' },
+  { title: 'projects.guidelines.realisticGoal.title', text: 'projects.guidelines.realisticGoal.text' },
+  {
+    title: 'projects.guidelines.detailedDescription.title',
+    text: 'projects.guidelines.detailedDescription.text',
+  },
+  { title: 'projects.guidelines.qualityMedia.title', text: 'projects.guidelines.qualityMedia.text' },
+  { title: 'projects.guidelines.risks.title', text: 'projects.guidelines.risks.text' },
+  { title: 'projects.guidelines.timeline.title', text: 'projects.guidelines.timeline.text' },
+  { title: 'projects.guidelines.audience.title', text: 'projects.guidelines.audience.text' },
+  { title: 'projects.guidelines.marketing.title', text: 'projects.guidelines.marketing.text' },
 ] as const;
 
 /** 'View Project Guidelines': eight tips for a campaign that backers trust (SPEC §2). */
@@ -43,12 +46,12 @@ export function GuidelinesButton() {
             }
           >
             {GUIDELINES.map((tip) => (
-              <List.Item key={tip}>
+              <List.Item key={tip.title}>
                 <Text fw={600} size="sm">
-                  {i18n.t(`projects.guidelines.${tip}.title`)}
+                  {i18n.t(tip.title)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {i18n.t(`projects.guidelines.${tip}.text`)}
+                  {i18n.t(tip.text)}
                 </Text>
               </List.Item>
             ))}
