@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SOURCE_CATALOGS } from './catalogs';
 import { fileURLToPath } from 'node:url';
-import { compileCatalog } from './compile';
+import { compileCatalog, messageArguments } from './compile';
 import { keysInSource } from './keys';
 import { negotiateLocale, pickLocale, SHIPPED_LOCALES } from './locales';
 import { createTranslator } from './translator';
 
 const english = SOURCE_CATALOGS.en;
-const placeholders = (message: string) =>
-  [...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1]).sort();
 
 describe('message catalogs', () => {
   it.each(SHIPPED_LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
@@ -28,7 +26,7 @@ describe('message catalogs', () => {
     for (const [key, message] of Object.entries(SOURCE_CATALOGS[locale])) {
       const expected = english[key];
       if (expected === undefined) continue;
-      expect([...new Set(placeholders(message))], key).toEqual([...new Set(placeholders(expected))]);
+      expect(messageArguments(message), key).toEqual(messageArguments(expected));
     }
   });
 
