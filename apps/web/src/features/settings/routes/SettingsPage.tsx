@@ -22,6 +22,7 @@ import { notify } from '@/lib/notify';
 import { useStoredAccessToken } from '@/lib/session';
 import { usePreferences, useSavePreferences } from '../api/preferences';
 import { DownloadDataCard } from '../components/DownloadDataCard';
+import { LanguageMenu } from '../components/LanguageMenu';
 
 /** Catalog keys. */
 export const SETTINGS_MESSAGES = {
@@ -86,6 +87,17 @@ export function SettingsPage() {
       <Title order={1} mb="lg">
         {i18n.t('settings.page.title')}
       </Title>
+      <Paper withBorder radius="md" p="lg" mb="lg" component="section" aria-labelledby="language-settings">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="language-settings">
+            {i18n.t('common.language')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {i18n.t('settings.language.description')}
+          </Text>
+          <LanguageMenu />
+        </Stack>
+      </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="email-settings">
         <Stack gap="md">
           <div>
