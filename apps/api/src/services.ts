@@ -82,6 +82,7 @@ export function createServices(
     config.appUrl,
     clock,
     pageCache,
+    config.defaultLocale,
   );
   const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);
