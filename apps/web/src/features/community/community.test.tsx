@@ -260,7 +260,7 @@ describe('Community in other languages', () => {
     render(
       <TestProviders locale={locale}>
         <MemoryRouter>
-          <UpdateCard update={update} isCreator={false} />
+          <UpdateCard update={update} isCreator={false} lang="en" />
         </MemoryRouter>
       </TestProviders>,
     );

@@ -188,7 +188,7 @@ function CommentItem({
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm" lang={target.lang} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {comment.body}
         </Text>
       )}

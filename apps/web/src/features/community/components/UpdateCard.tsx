@@ -134,13 +134,22 @@ export function UpdateActions({
 }
 
 /** One update in the Updates tab. */
-export function UpdateCard({ update, isCreator }: { update: UpdateView; isCreator: boolean }) {
+export function UpdateCard({
+  update,
+  isCreator,
+  lang,
+}: {
+  update: UpdateView;
+  isCreator: boolean;
+  /** The project's language, which its updates are written in. */
+  lang: string;
+}) {
   const i18n = useI18n();
   return (
     <Paper component="article" withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
         <UpdateByline update={update} />
-        <Title order={2} fz="xl">
+        <Title order={2} fz="xl" lang={lang}>
           <Anchor component={Link} to={updatePath(update)} c="inherit">
             {update.title}
           </Anchor>
@@ -148,7 +157,7 @@ export function UpdateCard({ update, isCreator }: { update: UpdateView; isCreato
         {update.locked ? (
           <LockedNotice projectId={update.project_id} />
         ) : (
-          <RichTextContent html={update.body} fallback="" />
+          <RichTextContent html={update.body} fallback="" lang={lang} />
         )}
         <Group justify="space-between" gap="sm">
           <Anchor component={Link} to={updatePath(update)} size="sm">

@@ -42,7 +42,7 @@ export function UpdatesTab({ project, isCreator }: { project: Project; isCreator
     list = (
       <Stack gap="md">
         {updates.data.data.updates.map((update) => (
-          <UpdateCard key={update.id} update={update} isCreator={isCreator} />
+          <UpdateCard key={update.id} update={update} isCreator={isCreator} lang={project.language} />
         ))}
         <PageNavigation
           page={page}

@@ -85,13 +85,13 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
           <Stack gap="md">
             <UpdateByline update={view} />
-            <Title order={1} fz={{ base: 26, sm: 34 }}>
+            <Title order={1} fz={{ base: 26, sm: 34 }} lang={project.data?.language}>
               {view.title}
             </Title>
             {view.locked ? (
               <LockedNotice projectId={view.project_id} />
             ) : (
-              <RichTextContent html={view.body} fallback="" />
+              <RichTextContent html={view.body} fallback="" lang={project.data?.language} />
             )}
             {isCreator && (
               <Group justify="flex-end">
@@ -106,7 +106,7 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
               {i18n.t('community.updatePage.comments', { count: view.comments_count })}
             </Title>
             <CommentsThread
-              target={{ projectId: view.project_id, updateId: view.id }}
+              target={{ projectId: view.project_id, updateId: view.id, lang: project.data?.language }}
               isCreator={isCreator}
               reportButton={reportButton}
             />

@@ -77,7 +77,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap="xs" className={classes.title}>
-        <Title order={1} fz={{ base: 28, sm: 36 }}>
+        <Title order={1} fz={{ base: 28, sm: 36 }} lang={project.title ? project.language : undefined}>
           {project.title || i18n.t('projects.untitled')}
         </Title>
         <Group gap="xs">
@@ -137,7 +137,11 @@ function Overview({ project }: { project: Project }) {
         <Title order={2} fz="xl" mb="sm" id="project-description">
           {i18n.t('projects.story.description')}
         </Title>
-        <RichTextContent html={project.description} fallback={i18n.t('projects.story.noDescription')} />
+        <RichTextContent
+          html={project.description}
+          fallback={i18n.t('projects.story.noDescription')}
+          lang={project.language}
+        />
       </section>
       <section aria-labelledby="project-risks">
         <Title order={2} fz="xl" mb="sm" id="project-risks">
@@ -146,6 +150,7 @@ function Overview({ project }: { project: Project }) {
         <RichTextContent
           html={project.risks_and_challenges ?? project.risk_and_challenges}
           fallback={i18n.t('projects.story.noRisks')}
+          lang={project.language}
         />
       </section>
       <section aria-labelledby="project-timeline">

@@ -17,10 +17,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Category, type Project, PROJECT_MESSAGES, todayUtc, type Translator } from '@fundry/shared';
+import {
+  type Category,
+  isShippedLocale,
+  LOCALE_NAMES,
+  type Project,
+  PROJECT_MESSAGES,
+  todayUtc,
+  type Translator,
+} from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useSiteConfig } from '@/lib/site-config';
 import { type SaveTarget, useSaveProject } from '@/features/projects/api/projects';
 import { MediaField, previewSource } from './MediaFields';
 import { PreviewDialog } from './PreviewDialog';
@@ -76,6 +86,19 @@ function focusFirstError() {
   }, 0);
 }
 
+/**
+ * The languages a project can be written in: the installation's, each named in itself, and the project's own
+ * when it is another (named in the reader's language).
+ */
+function languageOptions(i18n: Translator, offered: readonly string[], current: string) {
+  const names = new Intl.DisplayNames([i18n.locale], { type: 'language' });
+  const values = offered.includes(current) || !current ? offered : [...offered, current];
+  return values.map((value) => ({
+    value,
+    label: isShippedLocale(value) ? LOCALE_NAMES[value] : (names.of(value) ?? value),
+  }));
+}
+
 export function ProjectForm({
   mode,
   project,
@@ -97,7 +120,11 @@ export function ProjectForm({
   const [previewOpened, previewDialog] = useDisclosure(false);
   useReleasePreview(image);
   useReleasePreview(video);
-  const form = useForm<ProjectFormValues>({ initialValues: initialValues(project) });
+  const { user } = useSession();
+  const offeredLocales = useSiteConfig().data?.locales ?? [];
+  const form = useForm<ProjectFormValues>({
+    initialValues: initialValues(project, user?.locale ?? i18n.locale),
+  });
   const values = form.getValues();
 
   // Drafts need only a title, so their required stars are hidden (SPEC §2); the title always has one.
@@ -219,6 +246,13 @@ export function ProjectForm({
               placeholder={i18n.t('projects.form.titlePlaceholder')}
               maxLength={200}
               {...form.getInputProps('title')}
+            />
+            <Select
+              label={i18n.t('projects.form.language')}
+              description={i18n.t('projects.form.languageHint')}
+              data={languageOptions(i18n, offeredLocales, values.language)}
+              allowDeselect={false}
+              {...form.getInputProps('language')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select
