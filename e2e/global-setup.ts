@@ -52,6 +52,8 @@ async function waitUntilReady(url: string, app: ChildProcess, timeoutMs = 60_000
 export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Another site allowed to call the API; tests/cross-origin.spec.ts serves its page on this port.
+  const partnerOrigin = `http://127.0.0.1:${await freePort()}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-e2e-'));
   const serverUrl = await reachableTestServer();
   const server = serverUrl ? await createServerDatabase(serverUrl, 'fundry_e2e') : null;
@@ -73,6 +75,7 @@ export default async function globalSetup() {
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
+      CORS_ORIGINS: partnerOrigin,
       // Journeys sign in many times from one address; the limits have their own API tests.
       RATE_LIMITS: 'off',
     },
@@ -83,6 +86,7 @@ export default async function globalSetup() {
   process.env.E2E_MAILBOX_URL = mailbox.httpUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_SMTP_URL = mailbox.smtpUrl;
+  process.env.E2E_PARTNER_ORIGIN = partnerOrigin;
   if (server) process.env.E2E_DATABASE_URL = server.url;
 
   return async () => {

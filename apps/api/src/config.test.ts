@@ -56,4 +56,19 @@ describe('config', () => {
       /STRIPE_SECRET_KEY/,
     );
   });
+
+  it('offers every shipped language by default, or the ones LOCALES names', () => {
+    expect(loadConfig({ DATA_DIR: ':memory:' })).toMatchObject({
+      locales: ['en', 'es', 'pt-BR', 'de', 'ar'],
+      defaultLocale: 'en',
+    });
+    expect(loadConfig({ DATA_DIR: ':memory:', LOCALES: 'de,es' })).toMatchObject({
+      locales: ['de', 'es'],
+      defaultLocale: 'de',
+    });
+    expect(() => loadConfig({ DATA_DIR: ':memory:', LOCALES: 'de,fr' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: ':memory:', LOCALES: 'de', DEFAULT_LOCALE: 'en' })).toThrow(
+      /DEFAULT_LOCALE en is not one of LOCALES/,
+    );
+  });
 });

@@ -148,7 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'to run the test-mode sandbox there on purpose',
     );
   }
-  const defaultLocale = e.DEFAULT_LOCALE ?? (e.LOCALES.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : e.LOCALES[0]!);
+  const defaultLocale =
+    e.DEFAULT_LOCALE ?? (e.LOCALES.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : e.LOCALES[0]!);
   if (!e.LOCALES.includes(defaultLocale)) {
     throw new ConfigError(`DEFAULT_LOCALE ${defaultLocale} is not one of LOCALES (${e.LOCALES.join(', ')})`);
   }

@@ -78,7 +78,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 function send(
   reply: FastifyReply,
   status: number,
-  { error, message, details, values, field }: ErrorBody & { values?: MessageValues; field?: string | undefined },
+  {
+    error,
+    message,
+    details,
+    values,
+    field,
+  }: ErrorBody & { values?: MessageValues; field?: string | undefined },
   headers?: Record<string, string>,
 ) {
   if (headers) void reply.headers(headers);

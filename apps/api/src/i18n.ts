@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   createTranslator,
   type Locale,
-  LOCALE_COOKIE,
   LOCALE_QUERY_PARAM,
+  localeCookieValue,
   matchLocale,
   negotiateLocale,
   pickLocale,
@@ -44,7 +44,7 @@ export class Translators {
       pickLocale(
         {
           query: typeof query === 'string' ? query : null,
-          cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
+          cookie: localeCookieValue(request.headers.cookie),
           acceptLanguage: request.headers['accept-language'],
         },
         this.offered,
@@ -52,13 +52,4 @@ export class Translators {
       ),
     );
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
 }

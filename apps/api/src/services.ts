@@ -71,7 +71,7 @@ export function createServices(
   const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
-  const users = new UserService(db, storage, auth);
+  const users = new UserService(db, storage, auth, config.locales);
   const categories = new CategoryService(db);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
   const projects = new ProjectService(
@@ -82,6 +82,7 @@ export function createServices(
     config.appUrl,
     clock,
     pageCache,
+    config.defaultLocale,
   );
   const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);

@@ -64,9 +64,6 @@ export type ProgressBucket = (typeof PROGRESS_BUCKETS)[number];
 export const SORT_OPTIONS = ['newest', 'popular', 'ending', 'funded'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-export const SETTINGS_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export const SETTINGS_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
-
 export const API_BASE_PATH = '/api/v1';
 
 export const NO_RESPONSE_MESSAGE = 'msg.noResponse';

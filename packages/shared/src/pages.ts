@@ -4,88 +4,73 @@
  * server (apps/api) read this list, so a new page is added once.
  */
 
+import type { MessageValues, Translator } from './i18n/translator';
 import { richTextToPlain, truncate } from './rules/projects';
 
-export const SITE_NAME = 'Fundry';
-
+/**
+ * A page's title and description as catalog keys, or as text written by a person (a project's title), with the
+ * arguments of the keys: `writePageMeta` puts them in the reader's language.
+ */
 export interface PageMeta {
+  title: string;
+  description: string;
+  values?: MessageValues;
+}
+
+/** A page's head in the reader's language. */
+export interface WrittenPageMeta {
   title: string;
   description: string;
 }
 
-/** The home page's title stands alone; every other page says what it is, then the site. */
-export const HOME_META: PageMeta = {
-  title: 'Fundry — fund the ideas you believe in',
-  description: 'Fundry: discover, back and launch creative projects.',
-};
+const metaOf = (name: string): PageMeta => ({
+  title: `common.meta.${name}.title`,
+  description: `common.meta.${name}.description`,
+});
 
-export function documentTitle(pageTitle: string): string {
-  return pageTitle === HOME_META.title ? pageTitle : `${pageTitle} · ${SITE_NAME}`;
+export const HOME_META: PageMeta = metaOf('home');
+
+const DESCRIPTION_LENGTH = 200;
+
+export function writePageMeta(t: Translator['t'], meta: PageMeta): WrittenPageMeta {
+  return {
+    title: t(meta.title, meta.values),
+    description: truncate(t(meta.description, meta.values), DESCRIPTION_LENGTH),
+  };
 }
 
-/** Pages whose title and description are fixed, by path. */
+/** The home page's title stands alone; every other page says what it is, then the site. */
+export function documentTitle(t: Translator['t'], pageTitle: string): string {
+  return pageTitle === t(HOME_META.title) ? pageTitle : t('common.meta.documentTitle', { page: pageTitle });
+}
+
+/** Pages whose title and description are fixed, by path: catalog keys (`common.meta.*`). */
 export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/': HOME_META,
-  '/projects': {
-    title: 'All projects',
-    description: 'Every public project on Fundry, newest first: back the ones you believe in.',
-  },
-  '/projects/explore': {
-    title: 'Explore projects',
-    description: 'Search and filter creative projects on Fundry by category, status and funding.',
-  },
-  '/discover': {
-    title: 'Discover',
-    description: 'Trending, ending soon and newly launched projects on Fundry, category by category.',
-  },
-  '/categories': {
-    title: 'Categories',
-    description: 'Browse the categories of projects on Fundry.',
-  },
-  '/about': {
-    title: 'About Fundry',
-    description: 'Who we are, what Fundry does and how much creators have raised on it.',
-  },
-  '/faqs': {
-    title: 'Frequently asked questions',
-    description: 'Answers about backing, pledges, refunds and starting a project on Fundry.',
-  },
-  '/how-it-works': {
-    title: 'How it works',
-    description: 'How a campaign runs on Fundry, from the first draft to the payout.',
-  },
-  '/terms': {
-    title: 'Terms of use',
-    description: 'The terms that apply to backers and creators on Fundry.',
-  },
-  '/privacy': {
-    title: 'Privacy policy',
-    description: 'What Fundry stores about you, why, and how to get it or delete it.',
-  },
-  '/signin': { title: 'Sign in', description: 'Sign in to Fundry to back and launch projects.' },
-  '/register': { title: 'Create an account', description: 'Join Fundry to back and launch projects.' },
-  '/forgot-password': {
-    title: 'Forgot password',
-    description: 'Get a link to choose a new Fundry password.',
-  },
-  '/verify-email': {
-    title: 'Verify your email',
-    description: 'Confirm the email address of your Fundry account.',
-  },
-  '/projects/create': { title: 'Start a project', description: 'Create a crowdfunding campaign on Fundry.' },
-  '/dashboard': { title: 'Dashboard', description: 'Your projects, pledges and activity on Fundry.' },
-  '/dashboard/creator': {
-    title: 'Payouts',
-    description: 'Your bank connection and what each project pays out.',
-  },
-  '/saved-projects': { title: 'Saved projects', description: 'The projects you saved on Fundry.' },
-  '/backed-projects': { title: 'Backed projects', description: 'The projects you backed on Fundry.' },
-  '/notifications': { title: 'Notifications', description: 'What happened on the projects you follow.' },
-  '/my-projects': { title: 'My projects', description: 'The projects you created on Fundry.' },
-  '/profile': { title: 'Profile', description: 'Your public profile on Fundry.' },
-  '/settings': { title: 'Settings', description: 'Your account, password and mail preferences.' },
-  '/admin': { title: 'Admin', description: 'Review queue, reports and featured requests.' },
-  '/unsubscribe': { title: 'Unsubscribe', description: 'Stop a kind of mail from Fundry.' },
+  '/projects': metaOf('projects'),
+  '/projects/explore': metaOf('projectsExplore'),
+  '/discover': metaOf('discover'),
+  '/categories': metaOf('categories'),
+  '/about': metaOf('about'),
+  '/faqs': metaOf('faqs'),
+  '/how-it-works': metaOf('howItWorks'),
+  '/terms': metaOf('terms'),
+  '/privacy': metaOf('privacy'),
+  '/signin': metaOf('signin'),
+  '/register': metaOf('register'),
+  '/forgot-password': metaOf('forgotPassword'),
+  '/verify-email': metaOf('verifyEmail'),
+  '/projects/create': metaOf('projectsCreate'),
+  '/dashboard': metaOf('dashboard'),
+  '/dashboard/creator': metaOf('dashboardCreator'),
+  '/saved-projects': metaOf('savedProjects'),
+  '/backed-projects': metaOf('backedProjects'),
+  '/notifications': metaOf('notifications'),
+  '/my-projects': metaOf('myProjects'),
+  '/profile': metaOf('profile'),
+  '/settings': metaOf('settings'),
+  '/admin': metaOf('admin'),
+  '/unsubscribe': metaOf('unsubscribe'),
 };
 
 /**
@@ -136,18 +121,21 @@ export const PAGE_PATHS = [
   '/news/:slug',
 ] as const;
 
-export const NOT_FOUND_META: PageMeta = {
-  title: 'Page not found',
-  description: 'The page you are looking for does not exist or has moved.',
-};
-
-const DESCRIPTION_LENGTH = 200;
+export const NOT_FOUND_META: PageMeta = metaOf('notFound');
 
 /** The head of the pages built from data, the same in the server's first answer and after navigation. */
 export function projectPageMeta(project: { title: string; short_description: string }): PageMeta {
   return {
     title: project.title,
-    description: truncate(project.short_description || 'Back this project on Fundry.', DESCRIPTION_LENGTH),
+    description: project.short_description || 'common.meta.project.description',
+  };
+}
+
+export function projectRewardsPageMeta(project: { title: string; short_description: string }): PageMeta {
+  return {
+    ...projectPageMeta(project),
+    title: 'common.meta.rewards.title',
+    values: { title: project.title },
   };
 }
 
@@ -158,21 +146,16 @@ export function updatePageMeta(
 ): PageMeta {
   const text = update.locked ? '' : richTextToPlain(update.body);
   return {
-    title: `${update.title} · Update #${update.number} of ${projectTitle}`,
-    description: truncate(
-      text || `An update for the backers of ${projectTitle} on Fundry.`,
-      DESCRIPTION_LENGTH,
-    ),
+    title: 'common.meta.update.title',
+    description: text || 'common.meta.update.description',
+    values: { title: update.title, number: update.number, project: projectTitle },
   };
 }
 
 export function categoryPageMeta(name: string): PageMeta {
-  return {
-    title: name,
-    description: `Active projects in ${name} on Fundry: back the ones you believe in.`,
-  };
+  return { title: name, description: 'common.meta.category.description', values: { name } };
 }
 
 export function newsPageMeta(item: { title: string; summary: string }): PageMeta {
-  return { title: item.title, description: truncate(item.summary, DESCRIPTION_LENGTH) };
+  return { title: item.title, description: item.summary };
 }

@@ -115,6 +115,8 @@ export interface ProjectsTable {
   description: string | null;
   description_text: Generated<string>;
   risks_and_challenges: string | null;
+  /** The language its creator writes it in (a BCP 47 tag), for the `lang` of its story, updates and comments. */
+  language: Generated<string>;
   status: ProjectStatusValue;
   funding_model: Generated<'all_or_nothing' | 'flexible'>;
   featured: Generated<boolean>;

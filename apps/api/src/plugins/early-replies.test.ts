@@ -1,14 +1,16 @@
 import net, { type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PHOTO_MESSAGES, PROJECT_MESSAGES } from '@fundry/shared';
+import { errorBodySchema, PROFILE_PHOTO_MESSAGES, PROJECT_MESSAGES } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../test/app';
 import { signedInUser } from '../test/auth-helpers';
+import { databaseKinds } from '../test/databases';
 import { keepAliveClient } from '../test/keep-alive-client';
 import { multipart, type FilePart } from '../test/multipart';
 import { coverPng, mp4Bytes, projectFields } from '../test/projects';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { earlyReplies } from './early-replies';
+import { inEnglish } from '../test/i18n';
 
 const SIX_MB = 6 * 1024 * 1024;
 const oversizedImage = (field: string): FilePart => ({
@@ -22,6 +24,39 @@ const notAnImage = (field: string): FilePart[] => [
   { field, filename: 'notes.png', contentType: 'image/png', bytes: Buffer.alloc(200_000, 'x') },
   { field: 'video_file', filename: 'clip.mp4', contentType: 'video/mp4', bytes: mp4Bytes(3 * 1024 * 1024) },
 ];
+
+const coverPart = (bytes: Buffer): FilePart => ({
+  field: 'image_file',
+  filename: 'cover.png',
+  contentType: 'image/png',
+  bytes,
+});
+
+/**
+ * Writes a refused request and a health check right behind it on one connection, by hand so that no client
+ * can quietly open a second one, and answers the statuses that came back on it.
+ */
+function statusesOnOneConnection(port: number, path: string, headers: Record<string, string>, body: Buffer) {
+  const lines = Object.entries({ ...headers, host: 'localhost', 'content-length': body.length });
+  const socket = net.connect(port, '127.0.0.1');
+  socket.write(
+    `POST ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`,
+  );
+  socket.write(body);
+  socket.write('GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n');
+  return new Promise<number[]>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`one answer only: ${text.slice(0, 200)}`)), 2_000);
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      const found = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+      if (found.length === 2) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+  }).finally(() => socket.destroy());
+}
 
 describe.each([
   { storage: 'the local folder', s3: false },
@@ -61,17 +96,11 @@ describe.each([
   };
   const newProject = async (headers: Record<string, string>, files: FilePart[]) =>
     sendForm('POST', '/api/v1/projects', headers, await projectFields(ctx, { imageType: 'file' }), files);
-  const goodCover = (): FilePart => ({
-    field: 'image_file',
-    filename: 'cover.png',
-    contentType: 'image/png',
-    bytes: cover,
-  });
 
   /** Two good uploads after a refused one, each answered within the client's second. */
   const expectTwoGoodProjects = async () => {
     for (let i = 0; i < 2; i += 1) {
-      const answer = await newProject(auth, [goodCover()]);
+      const answer = await newProject(auth, [coverPart(cover)]);
       expect(answer.status, answer.body).toBe(201);
     }
   };
@@ -79,7 +108,7 @@ describe.each([
   it('serves the next project forms after a 6 MB cover image (413)', async () => {
     const refused = await newProject(auth, [oversizedImage('image_file')]);
     expect(refused.status).toBe(413);
-    expect(JSON.parse(refused.body)).toMatchObject({ message: PROJECT_MESSAGES.imageSize });
+    expect(JSON.parse(refused.body)).toMatchObject({ message: inEnglish(PROJECT_MESSAGES.imageSize) });
     await expectTwoGoodProjects();
   });
 
@@ -96,27 +125,13 @@ describe.each([
   });
 
   it('answers a request sent right behind a refused upload on the same connection', async () => {
-    // Written by hand so that no client can quietly open a second connection.
     const form = multipart(await projectFields(ctx, { imageType: 'file' }), [oversizedImage('image_file')]);
-    const headers = { ...auth, ...form.headers, host: 'localhost', 'content-length': form.payload.length };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    const socket = net.connect(port, '127.0.0.1');
-    socket.write(`POST /api/v1/projects HTTP/1.1\r\n${head.join('')}\r\n`);
-    socket.write(form.payload);
-    socket.write('GET /healthz HTTP/1.1\r\nhost: localhost\r\n\r\n');
-    const statuses = await new Promise<number[]>((resolve, reject) => {
-      let text = '';
-      const timer = setTimeout(() => reject(new Error(`one answer only: ${text.slice(0, 200)}`)), 2_000);
-      socket.on('data', (chunk: Buffer) => {
-        text += chunk.toString('latin1');
-        const found = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
-        if (found.length === 2) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      });
-    });
-    socket.destroy();
+    const statuses = await statusesOnOneConnection(
+      port,
+      '/api/v1/projects',
+      { ...auth, ...form.headers },
+      form.payload,
+    );
     expect(statuses).toEqual([413, 200]);
   });
 
@@ -132,7 +147,7 @@ describe.each([
         headers: auth,
         files: [oversizedImage('profile_image')],
         status: 413,
-        message: PROFILE_PHOTO_MESSAGES.size,
+        message: inEnglish(PROFILE_PHOTO_MESSAGES.size),
       },
       { headers: auth, files: notAnImage('profile_image').slice(0, 1), status: 415 },
       { headers: {}, files: [oversizedImage('profile_image')], status: 401 },
@@ -160,6 +175,78 @@ describe.each([
     }
   });
 });
+
+describe.each(databaseKinds)(
+  'a client that sends its body without waiting for 100 Continue (fetch) on %s',
+  (kind) => {
+    let ctx: TestContext;
+    let base: string;
+    let port: number;
+    let user: Awaited<ReturnType<typeof signedInUser>>;
+    beforeAll(async () => {
+      ctx = await createTestApp(kind);
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      ({ port } = ctx.app.server.address() as AddressInfo);
+      base = `http://127.0.0.1:${port}`;
+      user = await signedInUser(ctx, { email: 'grace@example.test' });
+    });
+    afterAll(() => ctx.close());
+
+    interface Post {
+      path: string;
+      headers: Record<string, string>;
+      body: Buffer;
+    }
+    const post = ({ path, headers, body }: Post) =>
+      fetch(`${base}${path}`, { method: 'POST', headers, body });
+    const signIn = (password: string): Post => ({
+      path: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ email: user.user.email, password })),
+    });
+    /** Three times the JSON body limit: within what the app drains, so answered on a connection kept open. */
+    const hugeSignIn = () => signIn('x'.repeat(3 * 1024 * 1024));
+
+    /** A 413 the client can read, on a connection it was not told to drop. */
+    const expectReadable413 = async (answer: Response, message: string) => {
+      expect(answer.status).toBe(413);
+      expect(answer.headers.get('connection')).not.toBe('close');
+      expect(errorBodySchema.parse(await answer.json())).toMatchObject({
+        error: 'PAYLOAD_TOO_LARGE',
+        message,
+      });
+    };
+
+    it('gets a readable 413 for a 3 MB sign-in, and signs in next', async () => {
+      await expectReadable413(await post(hugeSignIn()), 'The request body is too large');
+      const signedIn = await post(signIn(user.user.password));
+      expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+      expect(await signedIn.json()).toHaveProperty('access_token');
+    });
+
+    it('gets a readable 413 for a 6 MB cover image, and creates the project next', async () => {
+      const form = async (files: FilePart[]): Promise<Post> => {
+        const body = multipart(await projectFields(ctx, { imageType: 'file' }), files);
+        return {
+          path: '/api/v1/projects',
+          headers: { ...user.headers, ...body.headers },
+          body: body.payload,
+        };
+      };
+      await expectReadable413(
+        await post(await form([oversizedImage('image_file')])),
+        inEnglish(PROJECT_MESSAGES.imageSize),
+      );
+      const created = await post(await form([coverPart(await coverPng())]));
+      expect(created.status, await created.clone().text()).toBe(201);
+    });
+
+    it('answers a request sent right behind a 3 MB sign-in on the same connection', async () => {
+      const { path, headers, body } = hugeSignIn();
+      expect(await statusesOnOneConnection(port, path, headers, body)).toEqual([413, 200]);
+    });
+  },
+);
 
 describe('a refused body larger than anything the app accepts', () => {
   const LIMIT = 64 * 1024;

@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { TIMINGS_MS, type Translator } from '@fundry/shared';
+import { LocaleSync } from '@/features/settings/components/LocaleSync';
 import { ApiError } from '@/lib/api-client';
 import { I18nProvider } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
@@ -54,7 +56,10 @@ export function AppProviders({
             />
           </Suspense>
           <QueryClientProvider client={queryClient}>
-            <SessionProvider>{children}</SessionProvider>
+            <SessionProvider>
+              <LocaleSync />
+              {children}
+            </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

@@ -22,16 +22,13 @@ export function PageNavigation({
   const i18n = useI18n();
   if (total <= 1) return null;
   const current = Math.min(Math.max(1, page), total);
-  // Previous points back along the reading direction: to the right in Arabic.
-  const [BackIcon, ForwardIcon] =
-    i18n.dir === 'rtl' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
   return (
     <nav aria-label={label ?? i18n.t('common.pagination.label')}>
       <Group gap={6} justify="center" wrap="wrap">
         <Button
           variant="default"
           size="sm"
-          leftSection={<BackIcon size={16} />}
+          leftSection={<IconChevronLeft size={16} className="mirror-in-rtl" />}
           disabled={current <= 1}
           onClick={() => onChange(current - 1)}
         >
@@ -60,7 +57,7 @@ export function PageNavigation({
         <Button
           variant="default"
           size="sm"
-          rightSection={<ForwardIcon size={16} />}
+          rightSection={<IconChevronRight size={16} className="mirror-in-rtl" />}
           disabled={current >= total}
           onClick={() => onChange(current + 1)}
         >

@@ -73,7 +73,11 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The API answers its messages in the page's language (DESIGN.md §14), not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentTranslator().locale,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { documentTitle, type PageMeta } from '@fundry/shared';
+import { documentTitle, type PageMeta, writePageMeta } from '@fundry/shared';
+import { useI18n } from './i18n';
 
 function headElement(selector: string, create: () => HTMLElement): HTMLElement {
   const existing = document.head.querySelector<HTMLElement>(selector);
@@ -12,15 +13,18 @@ function headElement(selector: string, create: () => HTMLElement): HTMLElement {
 
 /**
  * Keeps the head in step with the page when the visitor navigates in the browser: its title, description and
- * canonical link (a not-found page has none). The server writes the same head into the first page it sends.
+ * canonical link (a not-found page has none), in the page's language. The server writes the same head into the
+ * first page it sends.
  */
 export function usePageMeta(meta: PageMeta | null | undefined, { canonical = true } = {}) {
   const { pathname } = useLocation();
-  const title = meta?.title;
-  const description = meta?.description;
+  const { t } = useI18n();
+  const written = meta ? writePageMeta(t, meta) : null;
+  const title = written?.title;
+  const description = written?.description;
   useEffect(() => {
     if (title === undefined || description === undefined) return;
-    document.title = documentTitle(title);
+    document.title = documentTitle(t, title);
     headElement('meta[name="description"]', () =>
       Object.assign(document.createElement('meta'), { name: 'description' }),
     ).setAttribute('content', description);
@@ -32,5 +36,5 @@ export function usePageMeta(meta: PageMeta | null | undefined, { canonical = tru
     } else {
       link?.remove();
     }
-  }, [title, description, canonical, pathname]);
+  }, [t, title, description, canonical, pathname]);
 }

@@ -83,6 +83,7 @@ export const testUser: UserProfile = {
   total_donations: 1234.5,
   total_raised: 4321,
   created_at: '2024-03-01T10:00:00.000Z',
+  locale: null,
 };
 
 export const tokenReply = (access = 'access-token', refresh = 'refresh-token'): Reply => ({

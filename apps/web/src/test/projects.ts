@@ -49,6 +49,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     updated_at: '2029-12-01T10:00:00.000Z',
     revocation_date: null,
     revocation_reason: null,
+    language: 'en',
     creator: testCreator,
     ...overrides,
   };

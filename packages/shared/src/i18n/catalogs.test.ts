@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SOURCE_CATALOGS } from './catalogs';
-import { compileCatalog } from './compile';
+import { fileURLToPath } from 'node:url';
+import { compileCatalog, messageArguments } from './compile';
+import { keysInSource } from './keys';
 import { negotiateLocale, pickLocale, SHIPPED_LOCALES } from './locales';
 import { createTranslator } from './translator';
 
 const english = SOURCE_CATALOGS.en;
-const placeholders = (message: string) =>
-  [...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1]).sort();
 
 describe('message catalogs', () => {
   it.each(SHIPPED_LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
@@ -26,8 +26,14 @@ describe('message catalogs', () => {
     for (const [key, message] of Object.entries(SOURCE_CATALOGS[locale])) {
       const expected = english[key];
       if (expected === undefined) continue;
-      expect([...new Set(placeholders(message))], key).toEqual([...new Set(placeholders(expected))]);
+      expect(messageArguments(message), key).toEqual(messageArguments(expected));
     }
+  });
+
+  it('has every key the code names', () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const missing = [...keysInSource(root)].filter(([key]) => !(key in english));
+    expect(missing.map(([key, file]) => `${key} (${file})`)).toEqual([]);
   });
 
   it('orders keys alphabetically, so that merges and reviews stay readable', () => {

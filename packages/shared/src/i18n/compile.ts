@@ -21,3 +21,20 @@ export function compileCatalog(
   }
   return compiled;
 }
+
+type CompiledToken = string | [string, string?, unknown?];
+
+/** The names of the arguments an ICU message reads, in its branches too: a translation must read the same. */
+export function messageArguments(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: unknown) => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens as CompiledToken[]) {
+      if (!Array.isArray(token)) continue;
+      names.add(token[0]);
+      if (token[2] && typeof token[2] === 'object') Object.values(token[2]).forEach(walk);
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...names].sort();
+}

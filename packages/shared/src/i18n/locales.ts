@@ -6,6 +6,20 @@ export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Set by the language menu; read on every page and API call before Accept-Language. */
 export const LOCALE_COOKIE = 'fundry_locale';
+const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The language cookie's value in a Cookie header (or `document.cookie`), or null. */
+export function localeCookieValue(cookies: string | null | undefined): string | null {
+  for (const part of cookies?.split(';') ?? []) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
+/** The cookie that keeps a visitor's choice of language for a year, on every page of the site. */
+export const localeCookie = (locale: Locale) =>
+  `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 export const LOCALE_QUERY_PARAM = 'lang';
 
 /** Each language named in itself, as a language menu shows it. */

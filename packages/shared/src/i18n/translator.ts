@@ -10,19 +10,19 @@ export interface Translator {
   readonly locale: Locale;
   readonly dir: 'ltr' | 'rtl';
   /** The message `key` in this locale; an argument left out shows as its placeholder, a missing key as itself. */
-  t(key: string, values?: MessageValues): string;
-  has(key: string): boolean;
-  number(value: number, options?: Intl.NumberFormatOptions): string;
+  t: (key: string, values?: MessageValues) => string;
+  has: (key: string) => boolean;
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
   /** An amount in major units of `currency`: whole amounts without decimals unless `fractionDigits` says. */
-  money(amount: number, currency?: string, fractionDigits?: number): string;
+  money: (amount: number, currency?: string, fractionDigits?: number) => string;
   /** A calendar date (`YYYY-MM-DD`) read as a local date, so no time zone moves it to the day before. */
-  calendarDate(date: string | null | undefined, style?: 'long' | 'short'): string;
+  calendarDate: (date: string | null | undefined, style?: 'long' | 'short') => string;
   /** A timestamp's date in this locale. */
-  timestampDate(timestamp: string | Date | null | undefined, style?: 'long' | 'short'): string;
+  timestampDate: (timestamp: string | Date | null | undefined, style?: 'long' | 'short') => string;
   /** SPEC §9's relative time: just now, minutes, hours, days (under 7), weeks (under 30 days), then the date. */
-  relativeTime(value: string | Date | null | undefined, now?: number): string;
+  relativeTime: (value: string | Date | null | undefined, now?: number) => string;
   /** "a, b and c" in this locale. */
-  list(items: readonly string[]): string;
+  list: (items: readonly string[]) => string;
 }
 
 type Token = string | [string, string?, Record<string, Token[] | string>?];
@@ -51,7 +51,12 @@ function withPlaceholders(message: Token[], values: MessageValues | undefined, p
       if (!Array.isArray(token)) return pound === undefined ? token : token.replaceAll('#', pound);
       const [name, type, branches] = token;
       const value = values?.[name];
-      const shown = value === undefined ? `{${name}}` : String(value);
+      const shown =
+        value === undefined
+          ? `{${name}}`
+          : typeof value === 'string' || typeof value === 'number'
+            ? String(value)
+            : JSON.stringify(value);
       if (branches && typeof branches === 'object') {
         const branch = branches[value === undefined ? 'other' : shown] ?? branches.other;
         return Array.isArray(branch)

@@ -23,6 +23,7 @@ export const MAX_CAMPAIGN_DAYS = 90;
 export const MAX_GOAL_DOLLARS = 100_000_000;
 
 export const PROJECT_MESSAGES = {
+  language: 'msg.project.language',
   titleRequired: 'msg.project.titleRequired',
   categoryRequired: 'msg.project.categoryRequired',
   goalRequired: 'msg.project.goalRequired',

@@ -55,6 +55,8 @@ const projectFields = z.object({
   updated_at: z.string(),
   revocation_date: z.string().nullable(),
   revocation_reason: z.string().nullable(),
+  /** The language the project is written in (BCP 47): its story, updates and comments carry it as `lang`. */
+  language: z.string(),
   /** When the signed-in person saved it (the saved list only). */
   saved_at: z.string().optional(),
 });
@@ -163,6 +165,7 @@ export const projectFormFields = z.strictObject({
   video_url: text(2000),
   videoUrl: text(2000),
   videoType: z.enum(['file', 'url']).optional(),
+  language: text(35),
 });
 export type ProjectFormFields = z.infer<typeof projectFormFields>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPED_LOCALES } from '../i18n/locales';
 
 /** The signed-in person's own profile (SPEC §3 "User profile"). */
 export const userProfile = z.object({
@@ -19,11 +20,13 @@ export const userProfile = z.object({
   /** What the person's own projects have raised (the dashboard's Total Raised). */
   total_raised: z.number(),
   created_at: z.string(),
+  /** The language the person chose (DESIGN.md §14); null until they choose one. */
+  locale: z.enum(SHIPPED_LOCALES).nullable(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** Another person's profile: the same without private fields. */
-export const publicProfile = userProfile.omit({ email: true, roles: true, total_raised: true });
+export const publicProfile = userProfile.omit({ email: true, roles: true, total_raised: true, locale: true });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const profileResponse = z.object({ data: z.object({ user: userProfile }) });
@@ -57,5 +60,10 @@ export const profileUpdateRequest = z.strictObject({
     .nullable()
     .optional(),
   twitter: optionalText(50),
+  /** Checked against the languages the installation offers, which the schema cannot know. */
+  locale: z.string().max(35).optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+
+/** PUT profile/ as JSON: the language menu saves the signed-in person's choice alone. */
+export const profileLocaleRequest = z.strictObject({ locale: z.string().max(35) });

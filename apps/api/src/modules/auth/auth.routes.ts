@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const user = await auth.register(request.body, app.translators.ofApiRequest(request).locale);
       return reply.status(201).send({ message: AUTH_MESSAGES.registered, data: { user } });
     },
   );
@@ -86,7 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: limit(10, 1),
       schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: loginResponse } },
     },
-    async (request) => auth.login(request.body.email, request.body.password),
+    async (request) =>
+      auth.login(request.body.email, request.body.password, app.translators.ofApiRequest(request).locale),
   );
 
   app.post(
@@ -102,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const token = request.body?.refresh_token ?? bearerToken(request);
       if (!token) throw unauthorized('A refresh token is required');
-      return auth.refresh(token);
+      return auth.refresh(token, app.translators.ofApiRequest(request).locale);
     },
   );
 
@@ -212,7 +213,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (request.body.challenge_token) {
-        return auth.finishTwoFactorLogin(request.body.challenge_token, request.body.code);
+        return auth.finishTwoFactorLogin(
+          request.body.challenge_token,
+          request.body.code,
+          app.translators.ofApiRequest(request).locale,
+        );
       }
       await auth.enableTwoFactor(currentUser(request).userId, request.body.code);
       return { message: AUTH_MESSAGES.twoFactorEnabled, data: { is_enabled: true as const } };
@@ -260,7 +265,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (request.query.error) return reply.redirect(callbackError(request.query.error));
       try {
         const { user, redirectPath } = await oidc.finish(new URL(request.url, oidc.callbackUrl));
-        const session = await auth.startSession(user);
+        const session = await auth.startSession(user, app.translators.ofPageRequest(request).locale);
         const fragment = new URLSearchParams({
           access_token: session.access_token,
           refresh_token: session.refresh_token,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
-import { AUTH_MESSAGES, type RegisterRequest, type TokenResponse } from '@fundry/shared';
+import { AUTH_MESSAGES, type Locale, type RegisterRequest, type TokenResponse } from '@fundry/shared';
 import type { DB, User } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MailService } from '../mail/mail.service';
@@ -52,7 +52,8 @@ export class AuthService {
     private readonly appUrl: string,
   ) {}
 
-  async register(input: RegisterRequest) {
+  /** `locale` is the language of the request: their mails are written in it until they choose one. */
+  async register(input: RegisterRequest, locale: Locale) {
     assertStrongPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction().execute(async (trx) => {
@@ -72,6 +73,7 @@ export class AuthService {
         email: input.email,
         full_name: input.full_name,
         password_hash: passwordHash,
+        last_locale: locale,
       });
       await this.sendVerification(trx, created);
       return created;
@@ -96,7 +98,7 @@ export class AuthService {
     return null;
   }
 
-  async login(email: string, password: string): Promise<LoginResult> {
+  async login(email: string, password: string, locale: Locale): Promise<LoginResult> {
     const user = await findUserByEmail(this.db, email);
     if (!user) {
       await spendVerificationTime(password);
@@ -113,20 +115,24 @@ export class AuthService {
         message: AUTH_MESSAGES.twoFactorRequired,
       };
     }
-    return this.startSession(user);
+    return this.startSession(user, locale);
   }
 
-  async finishTwoFactorLogin(challengeToken: string, code: string): Promise<TokenResponse> {
+  async finishTwoFactorLogin(challengeToken: string, code: string, locale: Locale): Promise<TokenResponse> {
     const userId = await this.tokens.verifyChallenge(challengeToken);
     const user = userId === null ? undefined : await findUserById(this.db, userId);
     if (!user?.totp_secret)
       throw new AppError('UNAUTHORIZED', 'Your sign-in has expired. Please sign in again.');
     await this.checkTotp(user, user.totp_secret, code, AUTH_MESSAGES.invalid2faCode);
-    return this.startSession(user);
+    return this.startSession(user, locale);
   }
 
-  /** A new session: a fresh refresh-token family and an access token bound to it. */
-  async startSession(user: User): Promise<TokenResponse> {
+  /**
+   * A new session: a fresh refresh-token family and an access token bound to it, which carries the language the
+   * person chose. The language they sign in with is remembered for their mails.
+   */
+  async startSession(user: User, locale: Locale): Promise<TokenResponse> {
+    if (user.last_locale !== locale) await updateUser(this.db, user.id, { last_locale: locale });
     const familyId = randomUUID();
     const refreshToken = randomToken();
     await insertRefreshToken(this.db, {
@@ -137,7 +143,12 @@ export class AuthService {
     });
     const access = await rolesAndPermissions(this.db, user.id);
     return {
-      access_token: await this.tokens.signAccess({ userId: user.id, ...access, sessionId: familyId }),
+      access_token: await this.tokens.signAccess({
+        userId: user.id,
+        ...access,
+        sessionId: familyId,
+        locale: user.locale ?? undefined,
+      }),
       refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -157,7 +168,7 @@ export class AuthService {
    * Rotates a refresh token. A token that was already used or revoked means it leaked: the whole family
    * (that sign-in, on every device that shares it) is revoked.
    */
-  async refresh(refreshToken: string) {
+  async refresh(refreshToken: string, locale: Locale) {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const row = await findRefreshTokenForUpdate(trx, sha256(refreshToken));
       if (!row) return { kind: 'unknown' as const };
@@ -166,6 +177,7 @@ export class AuthService {
       const user = await findUserById(trx, row.user_id);
       if (!user) return { kind: 'unknown' as const };
       await markRefreshTokenUsed(trx, row.id);
+      if (user.last_locale !== locale) await updateUser(trx, user.id, { last_locale: locale });
       const next = randomToken();
       await insertRefreshToken(trx, {
         user_id: row.user_id,
@@ -181,6 +193,7 @@ export class AuthService {
             userId: row.user_id,
             ...access,
             sessionId: row.family_id,
+            locale: user.locale ?? undefined,
           }),
           refresh_token: next,
           token_type: 'Bearer' as const,

@@ -1,9 +1,15 @@
 import {
   documentTitle,
+  type Locale,
+  LOCALE_QUERY_PARAM,
+  type PageMeta,
   type Project,
   projectPageMeta,
+  projectRewardsPageMeta,
+  type Translator,
   type UpdateView,
   updatePageMeta,
+  writePageMeta,
 } from '@fundry/shared';
 
 const escape = (text: string) =>
@@ -13,21 +19,25 @@ const escape = (text: string) =>
   );
 
 /** What the head of a page says about it: its title and description, and for a public page its preview. */
-export interface PageHead {
-  title: string;
-  description: string;
+export interface PageHead extends PageMeta {
   /** The page's own path, its canonical address; null for a page that has none (an error, a 404). */
   path: string | null;
   /** A public page's link preview (Open Graph and Twitter card): its picture, or null for the app's icon. */
   preview: { image: string | null } | null;
 }
 
-export function projectHead(project: Project, path = `/projects/${project.id}`, title?: string): PageHead {
-  const meta = projectPageMeta(project);
+export function projectHead(project: Project): PageHead {
   return {
-    title: title ?? meta.title,
-    description: meta.description,
-    path,
+    ...projectPageMeta(project),
+    path: `/projects/${project.id}`,
+    preview: { image: project.image_card_url ?? project.image_url },
+  };
+}
+
+export function projectRewardsHead(project: Project): PageHead {
+  return {
+    ...projectRewardsPageMeta(project),
+    path: `/projects/${project.id}/rewards`,
     preview: { image: project.image_card_url ?? project.image_url },
   };
 }
@@ -40,14 +50,47 @@ export function updateHead(project: Project, update: UpdateView): PageHead {
   };
 }
 
+/** How a page's address names its language: `?lang=de` (DESIGN.md §14), what a shared link may carry. */
+export const addressInLocale = (url: string, locale: Locale) => {
+  const address = new URL(url);
+  address.searchParams.set(LOCALE_QUERY_PARAM, locale);
+  return address.toString();
+};
+
+export interface PageLanguage {
+  translator: Translator;
+  /** Every offered language, each with its own address of the page. */
+  offered: readonly Locale[];
+  /** The address named its language (`?lang=`): it is then the page's canonical address. */
+  named: boolean;
+}
+
 /**
- * The built index.html with the page's title, description and canonical link, and for a public page the Open
- * Graph and Twitter card tags a shared link shows in a chat or a feed. Every value is escaped: a title is text.
+ * The built index.html in the page's language (`<html lang dir>`, its title and description), with its canonical
+ * link and one alternate per offered language and `x-default`, and for a public page the Open Graph and Twitter
+ * card tags a shared link shows in a chat or a feed. Every value is escaped: a title is text.
  */
-export function withPageHead(indexHtml: string, head: PageHead, appUrl: string): string {
+export function withPageHead(
+  indexHtml: string,
+  head: PageHead,
+  appUrl: string,
+  language: PageLanguage,
+): string {
+  const { translator } = language;
+  const { title, description } = writePageMeta(translator.t, head);
   const tags: string[] = [];
-  const url = head.path === null ? null : `${appUrl}${head.path}`;
-  if (url) tags.push(`<link rel="canonical" href="${escape(url)}" />`);
+  const address = head.path === null ? null : `${appUrl}${head.path}`;
+  const url = address && language.named ? addressInLocale(address, translator.locale) : address;
+  if (address && url) {
+    tags.push(
+      `<link rel="canonical" href="${escape(url)}" />`,
+      ...language.offered.map(
+        (locale) =>
+          `<link rel="alternate" hreflang="${locale}" href="${escape(addressInLocale(address, locale))}" />`,
+      ),
+      `<link rel="alternate" hreflang="x-default" href="${escape(address)}" />`,
+    );
+  }
   if (url && head.preview) {
     const image = head.preview.image;
     const imageUrl = image ? new URL(image, `${appUrl}/`).toString() : `${appUrl}/favicon.svg`;
@@ -55,22 +98,25 @@ export function withPageHead(indexHtml: string, head: PageHead, appUrl: string):
       ...[
         ['property', 'og:type', 'website'],
         ['property', 'og:site_name', 'Fundry'],
-        ['property', 'og:title', head.title],
-        ['property', 'og:description', head.description],
+        ['property', 'og:title', title],
+        ['property', 'og:description', description],
+        ['property', 'og:locale', translator.locale.replace('-', '_')],
         ['property', 'og:image', imageUrl],
         ['property', 'og:url', url],
         ['name', 'twitter:card', 'summary_large_image'],
-        ['name', 'twitter:title', head.title],
-        ['name', 'twitter:description', head.description],
+        ['name', 'twitter:title', title],
+        ['name', 'twitter:description', description],
         ['name', 'twitter:image', imageUrl],
       ].map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escape(value ?? '')}" />`),
     );
   }
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(documentTitle(head.title))}</title>`)
     .replace(
-      /<meta name="description"[^>]*>/,
-      `<meta name="description" content="${escape(head.description)}" />`,
+      /<html\b([^>]*)>/,
+      (_html, attributes: string) =>
+        `<html lang="${translator.locale}" dir="${translator.dir}"${attributes.replace(/\s(lang|dir)="[^"]*"/g, '')}>`,
     )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(documentTitle(translator.t, title))}</title>`)
+    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escape(description)}" />`)
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }

@@ -5,11 +5,11 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PAGE_PATHS } from '@fundry/shared';
+import { type Locale, LOCALE_QUERY_PARAM, PAGE_PATHS } from '@fundry/shared';
 import { AppError, isDatabaseUnreachable } from '../../errors';
-import { withPageHead } from './page-head';
+import { addressInLocale, type PageLanguage, withPageHead } from './page-head';
 import type { Page, PageService } from './pages.service';
-import { SITEMAP_URL_LIMIT, sitemapIndex, urlSet } from './sitemap';
+import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
 export interface PageRoutesOptions {
   pages: PageService;
@@ -33,6 +33,7 @@ type RenderPage = (
   url: string,
   transport: { origin: string; fetch: typeof fetch },
   onError: (error: unknown) => void,
+  locale: Locale,
 ) => Promise<RenderedPage | null>;
 
 /** The public pages of DESIGN.md §13: rendered with their data on the server; the others render in the browser. */
@@ -97,9 +98,18 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
 
   const sendXml = (reply: FastifyReply, xml: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+  const { translators } = app;
+  /** Each address with its alternates in every offered language, as the pages' heads give them. */
+  const withAlternates = (entries: SitemapEntry[]) =>
+    entries.map((entry) => ({
+      ...entry,
+      alternates: translators.offered.map((locale) => ({ locale, href: addressInLocale(entry.loc, locale) })),
+    }));
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const files = await pages.sitemapFileCount(sitemapLimit);
-    if (files === 1) return sendXml(reply, urlSet(await pages.sitemapFile(appUrl, 1, sitemapLimit)));
+    if (files === 1) {
+      return sendXml(reply, urlSet(withAlternates(await pages.sitemapFile(appUrl, 1, sitemapLimit))));
+    }
     const locations = Array.from({ length: files }, (_, index) => ({
       loc: `${appUrl}/sitemaps/${index + 1}.xml`,
     }));
@@ -111,7 +121,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     if (file < 1 || file > (await pages.sitemapFileCount(sitemapLimit))) {
       throw new AppError('NOT_FOUND', 'No such sitemap');
     }
-    return sendXml(reply, urlSet(await pages.sitemapFile(appUrl, file, sitemapLimit)));
+    return sendXml(reply, urlSet(withAlternates(await pages.sitemapFile(appUrl, file, sitemapLimit))));
   });
 
   const indexHtml = path.join(webDistDir, 'index.html');
@@ -169,13 +179,18 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
    * The head leaves at once, so the browser fetches the stylesheet and the scripts while the page renders; the
    * page's HTML and its data follow. When the page cannot render here, the browser renders it in the same shell.
    */
-  const streamedPage = (request: FastifyRequest, render: RenderPage, html: string): Readable => {
+  const streamedPage = (
+    request: FastifyRequest,
+    render: RenderPage,
+    html: string,
+    locale: Locale,
+  ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
     const output = new PassThrough();
     output.write(`${beforeRoot}<div id="root">`);
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
-    void render(request.url, { origin: appUrl, fetch: apiFetchFor(request) }, failed)
+    void render(request.url, { origin: appUrl, fetch: apiFetchFor(request) }, failed, locale)
       .catch((error: unknown) => {
         failed(error);
         return null;
@@ -189,17 +204,27 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     return output;
   };
 
+  /** The page's language (DESIGN.md §14): what its address, the cookie or the browser ask for. */
+  const pageLanguage = (request: FastifyRequest): PageLanguage => ({
+    translator: translators.ofPageRequest(request),
+    offered: translators.offered,
+    named: typeof (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM] === 'string',
+  });
+
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
     page: Page,
     { pattern, cacheControl = 'no-cache' }: { pattern?: string; cacheControl?: string } = {},
   ) => {
-    const html = withPageHead(shell, page.head, appUrl);
+    const language = pageLanguage(request);
+    const html = withPageHead(shell, page.head, appUrl, language);
     void reply
       .status(page.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', page.status === 200 ? cacheControl : 'no-cache');
+      .header('cache-control', page.status === 200 ? cacheControl : 'no-cache')
+      // The same address reads in the language its visitor asks for: a shared cache keeps one copy per language.
+      .header('vary', 'Accept-Language, Cookie');
     // Past a few renders at once, rendering would hold the event loop from every other request: the browser
     // renders the page instead, as it would without this server's help.
     const rendersHere =
@@ -207,7 +232,9 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       pattern !== undefined &&
       SERVER_RENDERED.has(pattern) &&
       rendersInFlight < maxRenders;
-    return reply.send(renderPage && rendersHere ? streamedPage(request, renderPage, html) : html);
+    return reply.send(
+      renderPage && rendersHere ? streamedPage(request, renderPage, html, language.translator.locale) : html,
+    );
   };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
@@ -223,12 +250,13 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
         withPageHead(
           shell,
           {
-            title: unreachable ? 'Fundry is unavailable' : 'Something went wrong',
-            description: 'This page could not be loaded. Please try again shortly.',
+            title: unreachable ? 'common.meta.unavailable.title' : 'common.meta.failed.title',
+            description: 'common.meta.failed.description',
             path: null,
             preview: null,
           },
           appUrl,
+          pageLanguage(request),
         ),
       );
   };

@@ -11,11 +11,11 @@ import type { DB } from '../../db/schema';
 import { findCategory, listCategories } from '../categories/categories.repository';
 import type { ProjectService } from '../projects/projects.service';
 import type { UpdateService } from '../updates/updates.service';
-import { type PageHead, projectHead, updateHead } from './page-head';
+import { type PageHead, projectHead, projectRewardsHead, updateHead } from './page-head';
 import { countPublicProjects, listPublicProjectPaths } from './pages.repository';
 import { SITEMAP_URL_LIMIT, type SitemapEntry } from './sitemap';
 
-/** What the server answers for a page: its status and its head. The page itself renders in the browser. */
+/** What the server answers for a page: its status and its head, in catalog keys until a language writes it. */
 export interface Page {
   status: 200 | 404;
   head: PageHead;
@@ -72,10 +72,7 @@ export class PageService {
     const id = positiveId(idParam);
     const project = id ? await this.projects.preview(id) : null;
     if (!project) return notFoundPage;
-    return {
-      status: 200,
-      head: projectHead(project, `/projects/${project.id}/rewards`, `Rewards of ${project.title}`),
-    };
+    return { status: 200, head: projectRewardsHead(project) };
   }
 
   async update(idParam: string | undefined, updateIdParam: string | undefined): Promise<Page> {

@@ -175,7 +175,18 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    expect(sitemap.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(sitemap.body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
+    expect(sitemap.body).toContain(
+      `<url><loc>${APP_URL}/about</loc><xhtml:link rel="alternate" hreflang="en" href="${APP_URL}/about?lang=en"/>`,
+    );
+    expect(sitemap.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="pt-BR" href="${APP_URL}/projects/${ids.active}?lang=pt-BR"/>`,
+    );
+    expect(sitemap.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${APP_URL}/projects/${ids.active}"/></url>`,
+    );
     expect(sitemap.body).toContain(`<loc>${APP_URL}/projects/${ids.active}</loc><lastmod>`);
     expect(sitemap.body).toContain(`<loc>${APP_URL}/category/${categoryId}</loc>`);
     expect(sitemap.body).toContain(`<loc>${APP_URL}/projects/explore</loc>`);
@@ -188,9 +199,45 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(robots.body).toContain('Disallow: /api/');
   });
 
+  it('writes a page in the language its address, the cookie or the browser asks for, with its alternates', async () => {
+    const visit = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+    const german = await visit('/about', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(titleOf(german.body)).toBe('Über Fundry · Fundry');
+    expect(german.headers.vary).toContain('Accept-Language');
+    expect(german.body).toContain(`<link rel="canonical" href="${APP_URL}/about" />`);
+    for (const locale of ['en', 'es', 'pt-BR', 'de', 'ar']) {
+      expect(german.body).toContain(
+        `<link rel="alternate" hreflang="${locale}" href="${APP_URL}/about?lang=${locale}" />`,
+      );
+    }
+    expect(german.body).toContain(`<link rel="alternate" hreflang="x-default" href="${APP_URL}/about" />`);
+
+    const arabic = await visit('/about?lang=ar', { cookie: 'fundry_locale=de', 'accept-language': 'es' });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain(`<link rel="canonical" href="${APP_URL}/about?lang=ar" />`);
+    expect(arabic.body).toContain('<meta property="og:locale" content="ar" />');
+
+    const cookie = await visit('/about', {
+      cookie: 'theme=dark; fundry_locale=pt-BR',
+      'accept-language': 'es',
+    });
+    expect(cookie.body).toContain('<html lang="pt-BR" dir="ltr">');
+
+    // What is not offered is passed over without an error.
+    const unknown = await visit('/about?lang=xx', { cookie: 'fundry_locale=zz', 'accept-language': ';;;' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<html lang="en" dir="ltr">');
+    expect(titleOf(unknown.body)).toBe('About Fundry · Fundry');
+
+    const rewards = await visit(`/projects/${ids.active}/rewards?lang=es`);
+    expect(titleOf(rewards.body)).toBe('Recompensas de Solar kettle · Fundry');
+  });
+
   it('splits the sitemap into files behind an index past the limit per file', async () => {
     // The same routes and data with a limit of 5 addresses a file, instead of 50,000 projects.
     const small = Fastify();
+    small.decorate('translators', ctx.app.translators);
     small.setErrorHandler(errorHandler);
     await small.register(pageRoutes, {
       pages: ctx.app.services.pages,
@@ -250,6 +297,7 @@ describe('pages rendered on the server', () => {
       title: 'Solar kettle',
     });
     server = Fastify();
+    server.decorate('translators', ctx.app.translators);
     server.setErrorHandler(errorHandler);
     server.get('/api/v1/visitor', async (request) => ({ ip: request.ip }));
     await server.register(pageRoutes, {

@@ -33,6 +33,7 @@ export function selectProjects(db: Kysely<DB>) {
       'p.revocation_date',
       'p.created_at',
       'p.updated_at',
+      'p.language',
       'c.name as category_name',
       'u.username as creator_username',
       'u.full_name as creator_full_name',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type Locale,
   centsToDollars,
   daysBetween,
   daysLeft,
@@ -79,6 +80,7 @@ interface ProjectChanges {
   imageUrl?: string | null;
   imageCardUrl?: string | null;
   videoUrl?: string | null;
+  language?: string;
 }
 
 export interface ProjectMedia {
@@ -106,6 +108,15 @@ function parseDate(value: string | undefined, field: string, errors: Errors): st
     return undefined;
   }
   return value;
+}
+
+/** A well-formed BCP 47 language tag in its canonical case (`pt-br` → `pt-BR`), or null. */
+function languageTag(value: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(value.trim())[0] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Turns the multipart text fields into changes; both SPEC names of a field are accepted. */
@@ -147,6 +158,11 @@ function parseForm(
   if (risks !== undefined) changes.risks = sanitizeRichText(risks);
   if (fields.featured !== undefined) changes.featuredRequested = fields.featured;
   if (fields.funding_model !== undefined) changes.fundingModel = fields.funding_model;
+  if (fields.language !== undefined) {
+    const language = languageTag(fields.language);
+    if (language) changes.language = language;
+    else errors.language = PROJECT_MESSAGES.language;
+  }
 
   if (media.image) {
     changes.imageUrl = media.image.imageUrl;
@@ -266,6 +282,7 @@ export function toCard(row: ProjectRecord): ProjectCard {
     updated_at: row.updated_at.toISOString(),
     revocation_date: row.revocation_date?.toISOString() ?? null,
     revocation_reason: row.revocation_reason,
+    language: row.language,
   };
 }
 
@@ -279,6 +296,8 @@ export class ProjectService {
     private readonly appUrl: string,
     private readonly clock: () => Date,
     private readonly pageCache: ProjectPageCache,
+    /** The language of a project whose creator has none yet. */
+    private readonly defaultLocale: Locale,
   ) {}
 
   /**
@@ -610,6 +629,7 @@ export class ProjectService {
         creator_id: caller.userId,
         status: mode === 'draft' ? 'DRAFT' : 'PENDING',
         submitted_at: mode === 'draft' ? null : this.clock(),
+        language: await this.creatorLanguage(trx, caller.userId),
         ...this.columns(changes),
         title: changes.title ?? '',
       });
@@ -811,6 +831,12 @@ export class ProjectService {
     }
   }
 
+  /** A new project is written in its creator's language until they say otherwise (DESIGN.md §14). */
+  private async creatorLanguage(db: Kysely<DB>, userId: number): Promise<string> {
+    const creator = await findUserById(db, userId);
+    return creator?.locale ?? creator?.last_locale ?? this.defaultLocale;
+  }
+
   private columns(c: ProjectChanges): ProjectUpdate {
     const columns: ProjectUpdate = {};
     if (c.title !== undefined) columns.title = c.title;
@@ -828,6 +854,7 @@ export class ProjectService {
     if (c.imageUrl !== undefined) columns.image_url = c.imageUrl;
     if (c.imageCardUrl !== undefined) columns.image_card_url = c.imageCardUrl;
     if (c.videoUrl !== undefined) columns.video_url = c.videoUrl;
+    if (c.language !== undefined) columns.language = c.language;
     return columns;
   }
 

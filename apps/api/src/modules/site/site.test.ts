@@ -19,13 +19,25 @@ describe('test mode', () => {
   it('is announced to the web client while the sandbox takes the pledges', async () => {
     const response = await sandbox.app.inject('/api/v1/config');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { test_mode: true } });
+    expect(response.json()).toEqual({
+      data: { test_mode: true, locales: ['en', 'es', 'pt-BR', 'de', 'ar'], default_locale: 'en' },
+    });
     expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('is off with Stripe', async () => {
     const response = await stripe.app.inject('/api/v1/config/');
-    expect(response.json()).toEqual({ data: { test_mode: false } });
+    expect(response.json()).toMatchObject({ data: { test_mode: false } });
+  });
+
+  it('names the languages the operator offers and the default', async () => {
+    const offered = await createTestApp('pglite', { LOCALES: 'de, en', DEFAULT_LOCALE: 'de' });
+    try {
+      const response = await offered.app.inject('/api/v1/config');
+      expect(response.json().data).toMatchObject({ locales: ['de', 'en'], default_locale: 'de' });
+    } finally {
+      await offered.close();
+    }
   });
 
   it("is written on the sandbox's checkout and bank onboarding pages", async () => {

@@ -9,6 +9,7 @@ import {
   messageResponse,
   permissionsResponse,
   PROFILE_PHOTO_MESSAGES,
+  profileLocaleRequest,
   profileResponse,
   profileUpdateRequest,
   publicProfileResponse,
@@ -99,14 +100,24 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Update my profile (multipart: text fields and an optional profile_image file)',
+        summary:
+          'Update my profile (multipart: text fields and an optional profile_image file), or only my language (JSON {locale})',
         consumes: ['multipart/form-data'],
         response: { 200: z.object({ message: z.string(), data: z.object({ user: userProfile }) }) },
       },
     },
     async (request) => {
+      const { userId } = currentUser(request);
+      if (!request.isMultipart() && request.headers['content-type']?.startsWith('application/json')) {
+        const parsed = profileLocaleRequest.safeParse(request.body);
+        if (!parsed.success) throw zodValidationError(parsed.error.issues);
+        return {
+          message: 'Profile updated successfully',
+          data: { user: await users.updateLocale(userId, parsed.data.locale) },
+        };
+      }
       const { changes, photo } = await readProfileForm(request);
-      const user = await users.updateProfile(currentUser(request).userId, changes, photo);
+      const user = await users.updateProfile(userId, changes, photo);
       return { message: 'Profile updated successfully', data: { user } };
     },
   );

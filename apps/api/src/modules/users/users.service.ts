@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
+  isShippedLocale,
+  type Locale,
   AUTH_MESSAGES,
   centsToDollars,
   type DataExport,
@@ -73,6 +75,8 @@ export class UserService {
     private readonly db: Kysely<DB>,
     private readonly storage: FileStorage,
     private readonly auth: AuthService,
+    /** The languages the installation offers: a profile may choose only one of them. */
+    private readonly locales: readonly Locale[],
   ) {}
 
   /** Everything held about the person, for them to download (and take elsewhere). */
@@ -200,6 +204,7 @@ export class UserService {
       email: user.email,
       roles,
       total_raised: await raisedByCreator(this.db, userId),
+      locale: isShippedLocale(user.locale) ? user.locale : null,
     };
   }
 
@@ -232,9 +237,31 @@ export class UserService {
     };
   }
 
+  /** The language the person chose, from the language menu (DESIGN.md §14). */
+  async updateLocale(userId: number, locale: string): Promise<UserProfile> {
+    if (!(await findUserById(this.db, userId))) throw notFound('profile');
+    await updateUser(this.db, userId, { locale: this.offeredLocale(locale) });
+    return this.getProfile(userId);
+  }
+
+  private offeredLocale(locale: string): Locale {
+    const offered = this.locales.find((candidate) => candidate === locale);
+    if (!offered) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'api.profile.localeNotOffered',
+        { locale: ['api.profile.localeNotOffered'] },
+        undefined,
+        { locales: this.locales.join(', ') },
+      );
+    }
+    return offered;
+  }
+
   async updateProfile(userId: number, changes: ProfileUpdateRequest, photo?: Buffer): Promise<UserProfile> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('profile');
+    const locale = changes.locale === undefined ? user.locale : this.offeredLocale(changes.locale);
     const username = changes.username ?? user.username;
     const taken = await emailOrUsernameTaken(this.db, changes.email, username, userId);
     if (taken.email) {
@@ -267,6 +294,7 @@ export class UserService {
       website: changes.website === undefined ? user.website : changes.website,
       twitter: changes.twitter === undefined ? user.twitter : (changes.twitter?.replace(/^@/, '') ?? null),
       profile_image: profileImage,
+      locale,
       // A new address must be confirmed before it can be used to sign in.
       ...(emailChanged ? { email_verified_at: null } : {}),
     });

@@ -1,7 +1,6 @@
 import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { SITE_NAME } from '@fundry/shared';
-import { Rich } from '@/lib/i18n';
+import { Rich, useI18n } from '@/lib/i18n';
 import classes from './BrandLink.module.css';
 
 /**
@@ -9,12 +8,13 @@ import classes from './BrandLink.module.css';
  * decoration, and "home" is for screen readers only (the message's <hidden> part).
  */
 export function BrandLink() {
+  const i18n = useI18n();
   return (
     <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={8} wrap="nowrap">
         <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
           <Text fw={800} size="lg" c="white">
-            {SITE_NAME.charAt(0)}
+            {i18n.t('common.brand').charAt(0)}
           </Text>
         </ThemeIcon>
         <Text fw={800} size="xl" className={classes.name}>

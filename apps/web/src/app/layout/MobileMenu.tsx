@@ -1,6 +1,5 @@
 import { Divider, Drawer, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { SITE_NAME } from '@fundry/shared';
 import { useCategories } from '@/features/categories/api/categories';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -19,7 +18,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     <Drawer
       opened={opened}
       onClose={onClose}
-      title={SITE_NAME}
+      title={i18n.t('common.brand')}
       hiddenFrom="md"
       size="xs"
       // From the side of the button that opens it: the end of the bar, which is the left in Arabic.

@@ -12,9 +12,18 @@ export function isRichTextEmpty(html: string | null | undefined): boolean {
 
 /**
  * Rich text as the server stored it. The API sanitises descriptions and risks with an allowlist before it
- * stores them (no scripts, no handlers, images only from http, https or data), so the markup is shown as is.
+ * stores them (no scripts, no handlers, images only from http, https or data), so the markup is shown as is,
+ * marked with the language its author wrote it in (DESIGN.md §14), whatever the page's.
  */
-export function RichTextContent({ html, fallback }: { html: string | null | undefined; fallback: string }) {
+export function RichTextContent({
+  html,
+  fallback,
+  lang,
+}: {
+  html: string | null | undefined;
+  fallback: string;
+  lang?: string;
+}) {
   if (isRichTextEmpty(html)) {
     return (
       <Text c="dimmed" fs="italic">
@@ -23,7 +32,7 @@ export function RichTextContent({ html, fallback }: { html: string | null | unde
     );
   }
   return (
-    <Typography className={classes.content}>
+    <Typography className={classes.content} lang={lang}>
       <div dangerouslySetInnerHTML={{ __html: html ?? '' }} />
     </Typography>
   );

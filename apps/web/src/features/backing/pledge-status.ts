@@ -1,19 +1,19 @@
-import type { Donation } from '@fundry/shared';
+import type { Donation, Translator } from '@fundry/shared';
 import { countryName } from './components/countries';
 
-/** How each pledge state reads to its backer, and its badge colour (DESIGN.md §10). */
+/** How each pledge state reads to its backer (a message key), and its badge colour (DESIGN.md §10). */
 export const PLEDGE_STATUS: Record<Donation['status'], { label: string; color: string }> = {
-  PENDING: { label: 'Checkout open', color: 'yellow' },
-  PLEDGED: { label: 'Pledged', color: 'teal' },
-  COLLECTING: { label: 'Being charged', color: 'blue' },
-  SUCCEEDED: { label: 'Charged', color: 'green' },
-  PAYMENT_FAILED: { label: 'Payment failed', color: 'red' },
-  CANCELED: { label: 'Cancelled', color: 'gray' },
-  RELEASED: { label: 'Released: not funded', color: 'gray' },
-  DROPPED: { label: 'Dropped', color: 'gray' },
-  EXPIRED: { label: 'Expired', color: 'gray' },
-  FAILED: { label: 'Failed', color: 'red' },
-  REFUNDED: { label: 'Refunded', color: 'blue' },
+  PENDING: { label: 'backing.status.pending', color: 'yellow' },
+  PLEDGED: { label: 'backing.status.pledged', color: 'teal' },
+  COLLECTING: { label: 'backing.status.collecting', color: 'blue' },
+  SUCCEEDED: { label: 'backing.status.succeeded', color: 'green' },
+  PAYMENT_FAILED: { label: 'backing.status.paymentFailed', color: 'red' },
+  CANCELED: { label: 'backing.status.canceled', color: 'gray' },
+  RELEASED: { label: 'backing.status.released', color: 'gray' },
+  DROPPED: { label: 'backing.status.dropped', color: 'gray' },
+  EXPIRED: { label: 'backing.status.expired', color: 'gray' },
+  FAILED: { label: 'backing.status.failed', color: 'red' },
+  REFUNDED: { label: 'backing.status.refunded', color: 'blue' },
 };
 
 /** The states in which the backer backs the project (the counters count them). */
@@ -21,7 +21,7 @@ export const isLivePledge = (status: Donation['status']) =>
   status === 'PLEDGED' || status === 'COLLECTING' || status === 'SUCCEEDED' || status === 'PAYMENT_FAILED';
 
 /** A shipping address on one line: name, street, city, region, postal code, country. */
-export function formatAddress(address: NonNullable<Donation['shipping_address']>) {
+export function formatAddress(i18n: Translator, address: NonNullable<Donation['shipping_address']>) {
   return [
     address.name,
     address.line1,
@@ -29,7 +29,7 @@ export function formatAddress(address: NonNullable<Donation['shipping_address']>
     address.city,
     address.region,
     address.postal_code,
-    countryName(address.country),
+    countryName(i18n, address.country),
   ]
     .filter(Boolean)
     .join(', ');

@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, UpdateView, UserProfile } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, type Responder, testUser } from '@/test/api';
 import { makeProject } from '@/test/projects';
 import { renderPage } from '@/test/render';
+import { TestProviders } from '@/test/i18n';
 import { CommentsThread } from './components/CommentsThread';
+import { UpdateCard } from './components/UpdateCard';
 import { UpdatesTab } from './components/UpdatesTab';
 import { UpdatePage } from './routes/UpdatePage';
 
@@ -249,5 +252,30 @@ describe('Comments thread', () => {
     // The creator may remove a backer's comment; the tombstone has no actions.
     expect(screen.getByRole('button', { name: 'Remove the comment by Bea Backer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reply to this comment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Community in other languages', () => {
+  const renderCard = (locale: 'ar' | 'es', update: UpdateView) =>
+    render(
+      <TestProviders locale={locale}>
+        <MemoryRouter>
+          <UpdateCard update={update} isCreator={false} lang="en" />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+
+  it('counts comments with the Arabic plural forms', () => {
+    renderCard('ar', makeUpdate({ comments_count: 2 }));
+    expect(screen.getByText('التحديث رقم 1')).toBeInTheDocument();
+    expect(screen.getByText('تعليقان')).toBeInTheDocument();
+  });
+
+  it('locks a backers-only update in Spanish, with its byline', () => {
+    renderCard('es', makeUpdate({ visibility: 'backers', locked: true, body: null, comments_count: 1 }));
+    expect(screen.getByText('Solo patrocinadores')).toBeInTheDocument();
+    expect(screen.getByText(/· por Ada Lovelace$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver las recompensas' })).toHaveAttribute('href', '/projects/1');
+    expect(screen.getByText('1 comentario')).toBeInTheDocument();
   });
 });

@@ -8,16 +8,16 @@ import {
 import type { ProjectListParams } from './api/discovery';
 
 /**
- * Explore's status filter. Explore lists active projects (SPEC §2), so 'active' is the default; 'all' asks for
- * every public project (no status sent).
+ * Explore's status filter, each with the catalog key of its label. Explore lists active projects (SPEC §2), so
+ * 'active' is the default; 'all' asks for every public project (no status sent).
  */
 export const EXPLORE_STATUSES = [
-  { value: 'active', label: 'Active' },
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'successful', label: 'Successful' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'all', label: 'All statuses' },
+  { value: 'active', label: 'discovery.status.active' },
+  { value: 'upcoming', label: 'discovery.status.upcoming' },
+  { value: 'completed', label: 'discovery.status.completed' },
+  { value: 'successful', label: 'discovery.status.successful' },
+  { value: 'failed', label: 'discovery.status.failed' },
+  { value: 'all', label: 'discovery.status.all' },
 ] as const satisfies readonly { value: ListStatus | 'all'; label: string }[];
 export type ExploreStatus = (typeof EXPLORE_STATUSES)[number]['value'];
 export const DEFAULT_EXPLORE_STATUS: ExploreStatus = 'active';

@@ -1,24 +1,24 @@
 import type { ProgressBucket, SortOption } from '@fundry/shared';
 
-/** The discovery screens' texts (SPEC §2 and §8). */
+/** Catalog keys of the discovery screens' texts (SPEC §2 and §8). */
 export const DISCOVERY_MESSAGES = {
-  listFailed: 'Failed to fetch projects',
-  exploreFailed: 'Failed to load projects. Please try again later.',
-  categoryFailed: 'Failed to load category projects. Please try again later.',
+  listFailed: 'discovery.error.listFailed',
+  exploreFailed: 'discovery.error.exploreFailed',
+  categoryFailed: 'discovery.error.categoryFailed',
 } as const;
 
-/** The sort dropdown (SPEC §2 Explore, §9). */
+/** The sort dropdown (SPEC §2 Explore, §9), as catalog keys. */
 export const SORT_LABELS: Record<SortOption, string> = {
-  newest: 'Newest',
-  popular: 'Most Popular',
-  ending: 'Ending Soon',
-  funded: 'Most Funded',
+  newest: 'discovery.sort.newest',
+  popular: 'discovery.sort.popular',
+  ending: 'discovery.sort.ending',
+  funded: 'discovery.sort.funded',
 };
 
-/** The progress filter buckets (SPEC §9). */
+/** The progress filter buckets (SPEC §9), as catalog keys. */
 export const PROGRESS_LABELS: Record<ProgressBucket, string> = {
-  under25: 'Under 25%',
-  '25to75': '25-75%',
-  '75to99': '75-99%',
-  funded: '100% or more',
+  under25: 'discovery.progress.under25',
+  '25to75': 'discovery.progress.25to75',
+  '75to99': 'discovery.progress.75to99',
+  funded: 'discovery.progress.funded',
 };

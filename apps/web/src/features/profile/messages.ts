@@ -1,11 +1,11 @@
-/** The profile screen's texts (SPEC §8). */
+/** Catalog keys of the profile screen's texts (SPEC §8). */
 export const PROFILE_MESSAGES = {
-  loadFailed: 'Failed to load profile data',
-  notFound: 'Profile not found',
-  updated: 'Profile updated successfully',
-  updateFailed: 'Failed to update profile',
-  changePasswordFailed: 'Failed to change password',
-  deleteFailed: 'Failed to delete account',
-  initiateTwoFactorFailed: 'Failed to initiate 2FA setup',
-  disableTwoFactorFailed: 'Failed to disable 2FA',
+  loadFailed: 'profile.error.loadFailed',
+  notFound: 'profile.error.notFound',
+  updated: 'profile.form.updated',
+  updateFailed: 'profile.error.updateFailed',
+  changePasswordFailed: 'profile.error.changePasswordFailed',
+  deleteFailed: 'profile.error.deleteFailed',
+  initiateTwoFactorFailed: 'profile.error.initiateTwoFactorFailed',
+  disableTwoFactorFailed: 'profile.error.disableTwoFactorFailed',
 } as const;

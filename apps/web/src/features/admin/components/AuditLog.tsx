@@ -4,38 +4,40 @@ import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useAuditLog } from '../api/admin';
 
+/** The catalog key of each action's name. */
 const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
-  'project.activate': 'Project activated',
-  'project.reject': 'Project rejected',
-  'project.feature': 'Project featured',
-  'project.unfeature': 'Project unfeatured',
-  'category.create': 'Category created',
-  'category.rename': 'Category renamed',
-  'category.delete': 'Category deleted',
-  'comment.remove': 'Comment removed',
-  'report.resolve': 'Report resolved',
-  'donation.refund': 'Pledge refunded',
+  'project.activate': 'admin.audit.action.projectActivate',
+  'project.reject': 'admin.audit.action.projectReject',
+  'project.feature': 'admin.audit.action.projectFeature',
+  'project.unfeature': 'admin.audit.action.projectUnfeature',
+  'category.create': 'admin.audit.action.categoryCreate',
+  'category.rename': 'admin.audit.action.categoryRename',
+  'category.delete': 'admin.audit.action.categoryDelete',
+  'comment.remove': 'admin.audit.action.commentRemove',
+  'report.resolve': 'admin.audit.action.reportResolve',
+  'donation.refund': 'admin.audit.action.donationRefund',
 };
-
-const label = (action: string) => ACTION_LABEL[action as keyof typeof ACTION_LABEL] ?? action;
 
 /** Who did what, when and why: every admin action, newest first, filtered by action. */
 export function AuditLog() {
+  const i18n = useI18n();
+  const label = (action: string) => i18n.t(ACTION_LABEL[action as keyof typeof ACTION_LABEL] ?? action);
   const [action, setAction] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const log = useAuditLog({ page, action: action ?? undefined });
 
   let body;
-  if (log.isPending) body = <Loader aria-label="Loading the audit log" />;
+  if (log.isPending) body = <Loader aria-label={i18n.t('admin.audit.loading')} />;
   else if (log.isError)
     body = (
       <Alert color="red" role="alert">
-        {serverMessage(log.error) ?? 'Failed to load the audit log'}
+        {serverMessage(log.error) ?? i18n.t('admin.audit.loadFailed')}
       </Alert>
     );
-  else if (log.data.data.length === 0) body = <Text c="dimmed">Nothing recorded yet.</Text>;
+  else if (log.data.data.length === 0) body = <Text c="dimmed">{i18n.t('admin.audit.empty')}</Text>;
   else
     body = (
       <>
@@ -43,11 +45,11 @@ export function AuditLog() {
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When (UTC)</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Reason</Table.Th>
+                <Table.Th>{i18n.t('admin.audit.when')}</Table.Th>
+                <Table.Th>{i18n.t('admin.audit.who')}</Table.Th>
+                <Table.Th>{i18n.t('admin.audit.what')}</Table.Th>
+                <Table.Th>{i18n.t('admin.audit.target')}</Table.Th>
+                <Table.Th>{i18n.t('admin.audit.reason')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,7 +61,7 @@ export function AuditLog() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{entry.actor?.name ?? 'Deleted account'}</Text>
+                    <Text size="sm">{entry.actor?.name ?? i18n.t('admin.audit.deletedAccount')}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="outline" size="sm">
@@ -73,8 +75,13 @@ export function AuditLog() {
                       </Anchor>
                     ) : (
                       <Text size="sm">
-                        {entry.target_type} #{entry.target_id}
-                        {typeof entry.details?.name === 'string' ? ` (${entry.details.name})` : ''}
+                        {typeof entry.details?.name === 'string'
+                          ? i18n.t('admin.audit.targetNamed', {
+                              type: entry.target_type,
+                              id: entry.target_id,
+                              name: entry.details.name,
+                            })
+                          : i18n.t('admin.audit.targetId', { type: entry.target_type, id: entry.target_id })}
                       </Text>
                     )}
                   </Table.Td>
@@ -88,7 +95,12 @@ export function AuditLog() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <PageNavigation page={page} total={log.data.meta.pages} onChange={setPage} label="Audit log pages" />
+        <PageNavigation
+          page={page}
+          total={log.data.meta.pages}
+          onChange={setPage}
+          label={i18n.t('admin.audit.pages')}
+        />
       </>
     );
 
@@ -96,8 +108,8 @@ export function AuditLog() {
     <Stack gap="md">
       <Group>
         <Select
-          label="Action"
-          placeholder="All actions"
+          label={i18n.t('admin.audit.actionFilter')}
+          placeholder={i18n.t('admin.audit.allActions')}
           clearable
           data={AUDIT_ACTIONS.map((value) => ({ value, label: label(value) }))}
           value={action}

@@ -13,28 +13,16 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDollars, type QueueProject, type QueueResponse } from '@fundry/shared';
+import type { QueueProject, QueueResponse } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useProjectDecision } from '../api/admin';
 import { ReasonDialog } from '@/components/moderation/ReasonDialog';
-
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      })
-    : '—';
 
 interface ProjectQueueProps {
   kind: 'pending' | 'featured';
@@ -48,6 +36,21 @@ interface ProjectQueueProps {
  * projects waiting for review; feature for projects whose creator asked for it.
  */
 export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
+  const i18n = useI18n();
+  // In UTC, as every admin reads the same time whatever their time zone.
+  const dateTimeFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      }),
+    [i18n.locale],
+  );
   const decide = useProjectDecision();
   // On a phone each project is a card with its actions in view; a wide table would hide them to the right.
   const phone = useMediaQuery('(max-width: 48em)');
@@ -55,11 +58,11 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
   const [confirmOpened, confirmDialog] = useDisclosure(false);
   const [rejectOpened, rejectDialog] = useDisclosure(false);
 
-  if (query.isPending) return <Loader aria-label="Loading the queue" />;
+  if (query.isPending) return <Loader aria-label={i18n.t('admin.queue.loading')} />;
   if (query.isError) {
     return (
       <Alert color="red" role="alert">
-        {serverMessage(query.error) ?? 'Failed to load the queue'}
+        {serverMessage(query.error) ?? i18n.t('admin.queue.loadFailed')}
       </Alert>
     );
   }
@@ -67,7 +70,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
   if (rows.length === 0) {
     return (
       <Text c="dimmed" py="lg">
-        {kind === 'pending' ? 'No project is waiting for review.' : 'No creator is asking to be featured.'}
+        {i18n.t(kind === 'pending' ? 'admin.queue.emptyPending' : 'admin.queue.emptyFeatured')}
       </Text>
     );
   }
@@ -79,13 +82,13 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
         done?.();
         setTarget(null);
       },
-      onError: (error) => notify.error(serverMessage(error) ?? 'The action failed'),
+      onError: (error) => notify.error(serverMessage(error) ?? i18n.t('admin.queue.actionFailed')),
     });
 
   const details = (project: QueueProject) => (
     <Stack gap={4}>
       <Anchor component={Link} to={`/projects/${project.id}`} fw={600}>
-        {project.title || 'Untitled project'}
+        {project.title || i18n.t('admin.queue.untitled')}
       </Anchor>
       <Group gap={6}>
         {project.category_name && (
@@ -94,11 +97,11 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
           </Badge>
         )}
         <Badge size="xs" variant="outline" color="gray">
-          {project.funding_model === 'flexible' ? 'Flexible' : 'All-or-nothing'}
+          {i18n.t(project.funding_model === 'flexible' ? 'admin.queue.flexible' : 'admin.queue.allOrNothing')}
         </Badge>
         {project.open_reports > 0 && (
           <Badge size="xs" color="red">
-            {project.open_reports} open report{project.open_reports === 1 ? '' : 's'}
+            {i18n.t('admin.queue.openReports', { count: project.open_reports })}
           </Badge>
         )}
       </Group>
@@ -112,26 +115,26 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
             size="xs"
             color="teal"
             leftSection={<IconCircleCheck size={16} />}
-            aria-label={`Activate ${project.title}`}
+            aria-label={i18n.t('admin.queue.activateLabel', { title: project.title })}
             onClick={() => {
               setTarget(project);
               confirmDialog.open();
             }}
           >
-            Activate
+            {i18n.t('admin.queue.activate')}
           </Button>
           <Button
             size="xs"
             color="red"
             variant="outline"
             leftSection={<IconBan size={16} />}
-            aria-label={`Reject ${project.title}`}
+            aria-label={i18n.t('admin.queue.rejectLabel', { title: project.title })}
             onClick={() => {
               setTarget(project);
               rejectDialog.open();
             }}
           >
-            Reject
+            {i18n.t('admin.queue.reject')}
           </Button>
         </>
       ) : (
@@ -140,20 +143,22 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
           color="grape"
           variant="outline"
           leftSection={<IconStar size={16} />}
-          aria-label={`Feature ${project.title}`}
+          aria-label={i18n.t('admin.queue.featureLabel', { title: project.title })}
           loading={decide.isPending && target?.id === project.id}
           onClick={() => {
             setTarget(project);
-            run({ action: 'feature', projectId: project.id }, 'Project featured successfully');
+            run({ action: 'feature', projectId: project.id }, i18n.t('admin.queue.featured'));
           }}
         >
-          Feature
+          {i18n.t('admin.queue.feature')}
         </Button>
       )}
     </Group>
   );
-  const when = (project: QueueProject) =>
-    dateTime(kind === 'pending' ? project.submitted_at : project.created_at);
+  const when = (project: QueueProject) => {
+    const iso = kind === 'pending' ? project.submitted_at : project.created_at;
+    return iso ? dateTimeFormat.format(new Date(iso)) : '—';
+  };
 
   return (
     <Stack gap="md">
@@ -174,8 +179,13 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                   {project.creator.name} · {project.creator.email}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {kind === 'pending' ? 'Submitted' : 'Created'} {when(project)}
-                  {project.goal_amount === null ? '' : ` · Goal ${formatDollars(project.goal_amount)}`}
+                  {project.goal_amount === null
+                    ? i18n.t('admin.queue.when', { kind, date: when(project) })
+                    : i18n.t('admin.queue.whenGoal', {
+                        kind,
+                        date: when(project),
+                        goal: i18n.money(project.goal_amount),
+                      })}
                 </Text>
                 {actions(project)}
               </Stack>
@@ -187,12 +197,14 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Creator</Table.Th>
-                <Table.Th>{kind === 'pending' ? 'Submitted' : 'Created'}</Table.Th>
-                <Table.Th>Goal</Table.Th>
+                <Table.Th>{i18n.t('admin.queue.project')}</Table.Th>
+                <Table.Th>{i18n.t('admin.queue.creator')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  {i18n.t(kind === 'pending' ? 'admin.queue.submitted' : 'admin.queue.created')}
+                </Table.Th>
+                <Table.Th>{i18n.t('admin.queue.goal')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{i18n.t('admin.queue.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -211,7 +223,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {project.goal_amount === null ? '—' : formatDollars(project.goal_amount)}
+                      {project.goal_amount === null ? '—' : i18n.money(project.goal_amount)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{actions(project)}</Table.Td>
@@ -225,8 +237,8 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
 
       <ConfirmDialog
         opened={confirmOpened}
-        title="Activate project"
-        confirmLabel="Activate"
+        title={i18n.t('admin.queue.activateTitle')}
+        confirmLabel={i18n.t('admin.queue.activate')}
         color="teal"
         loading={decide.isPending}
         onClose={confirmDialog.close}
@@ -234,24 +246,28 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
           target &&
           run(
             { action: 'activate', projectId: target.id },
-            'Project activated successfully',
+            i18n.t('admin.queue.activated'),
             confirmDialog.close,
           )
         }
       >
-        {`“${target?.title ?? ''}” goes live and its creator is told. Activate it?`}
+        {i18n.t('admin.queue.activateQuestion', { title: target?.title ?? '' })}
       </ConfirmDialog>
       <ReasonDialog
         opened={rejectOpened}
-        title="Reject project"
-        description={`“${target?.title ?? ''}” is rejected and its creator is told why. They can fix it and submit it again.`}
-        audience="Shown to the creator and sent by e-mail"
-        confirmLabel="Reject project"
+        title={i18n.t('admin.queue.rejectTitle')}
+        description={i18n.t('admin.queue.rejectDescription', { title: target?.title ?? '' })}
+        audience={i18n.t('admin.queue.rejectAudience')}
+        confirmLabel={i18n.t('admin.queue.rejectTitle')}
         loading={decide.isPending}
         onClose={rejectDialog.close}
         onConfirm={(reason) =>
           target &&
-          run({ action: 'reject', projectId: target.id, reason }, 'Project rejected', rejectDialog.close)
+          run(
+            { action: 'reject', projectId: target.id, reason },
+            i18n.t('admin.queue.rejected'),
+            rejectDialog.close,
+          )
         }
       />
     </Stack>

@@ -12,42 +12,45 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Report, ReportResolutionAction } from '@fundry/shared';
+import { COMMUNITY_MESSAGES, type Report, type ReportResolutionAction } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useReports, useResolveReport } from '../api/admin';
 import { ReasonDialog } from '@/components/moderation/ReasonDialog';
 
+/** Catalog keys: each resolution's name, and the dialog of each action. */
 const RESOLUTION_LABEL: Record<NonNullable<Report['resolution']>, string> = {
-  dismissed: 'Dismissed',
-  project_rejected: 'Project rejected',
-  comment_removed: 'Comment removed',
+  dismissed: 'admin.reports.resolution.dismissed',
+  project_rejected: 'admin.reports.resolution.projectRejected',
+  comment_removed: 'admin.reports.resolution.commentRemoved',
 };
 
 const ACTION_TEXT: Record<ReportResolutionAction, { title: string; confirm: string; description: string }> = {
   dismiss: {
-    title: 'Dismiss report',
-    confirm: 'Dismiss',
-    description: 'Nothing changes on the site; the person who reported it is told it was reviewed.',
+    title: 'admin.reports.dismiss.title',
+    confirm: 'admin.reports.dismiss.confirm',
+    description: 'admin.reports.dismiss.description',
   },
   reject_project: {
-    title: 'Reject project',
-    confirm: 'Reject project',
-    description:
-      'The project leaves public view, its creator is told why, and every open report of it is resolved.',
+    title: 'admin.reports.rejectProject.title',
+    confirm: 'admin.reports.rejectProject.confirm',
+    description: 'admin.reports.rejectProject.description',
   },
   remove_comment: {
-    title: 'Remove comment',
-    confirm: 'Remove comment',
-    description: 'The comment is replaced by “This comment was removed”; the reporter is told.',
+    title: 'admin.reports.removeComment.title',
+    confirm: 'admin.reports.removeComment.confirm',
+    description: 'admin.reports.removeComment.description',
   },
 };
 
 /** Reported projects and comments, oldest first, each resolved inline with a reason. */
 export function ReportsQueue() {
+  const i18n = useI18n();
+  const reportDay = useMemo(() => new Intl.DateTimeFormat(i18n.locale), [i18n.locale]);
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = useState(1);
   const reports = useReports(status, page);
@@ -61,17 +64,17 @@ export function ReportsQueue() {
   };
 
   let list;
-  if (reports.isPending) list = <Loader aria-label="Loading reports" />;
+  if (reports.isPending) list = <Loader aria-label={i18n.t('admin.reports.loading')} />;
   else if (reports.isError)
     list = (
       <Alert color="red" role="alert">
-        {serverMessage(reports.error) ?? 'Failed to load reports'}
+        {serverMessage(reports.error) ?? i18n.t('admin.reports.loadFailed')}
       </Alert>
     );
   else if (reports.data.data.length === 0)
     list = (
       <Text c="dimmed" py="lg">
-        {status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}
+        {i18n.t(status === 'open' ? 'admin.reports.emptyOpen' : 'admin.reports.emptyResolved')}
       </Text>
     );
   else
@@ -84,33 +87,39 @@ export function ReportsQueue() {
                 <Stack gap={2}>
                   <Group gap="xs">
                     <Badge size="sm" color={report.target_type === 'comment' ? 'orange' : 'blue'}>
-                      {report.target_type === 'comment' ? 'Comment' : 'Project'}
+                      {i18n.t(
+                        report.target_type === 'comment' ? 'admin.reports.comment' : 'admin.reports.project',
+                      )}
                     </Badge>
                     <Anchor component={Link} to={`/projects/${report.project.id}`} fw={600}>
                       {report.project.title}
                     </Anchor>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    Reported by {report.reporter.name} on{' '}
-                    {new Date(report.created_at).toLocaleDateString('en-US')}
+                    {i18n.t('admin.reports.reportedBy', {
+                      name: report.reporter.name,
+                      date: reportDay.format(new Date(report.created_at)),
+                    })}
                   </Text>
                 </Stack>
-                {report.resolution && <Badge variant="outline">{RESOLUTION_LABEL[report.resolution]}</Badge>}
+                {report.resolution && (
+                  <Badge variant="outline">{i18n.t(RESOLUTION_LABEL[report.resolution])}</Badge>
+                )}
               </Group>
               {report.comment && (
                 <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap' }}>
-                  “{report.comment.body}”
+                  {i18n.t('admin.reports.quote', { text: report.comment.body })}
                 </Text>
               )}
               <Text size="sm">
                 <Text span fw={600}>
-                  Reason:
+                  {i18n.t('admin.reports.reasonLabel')}
                 </Text>{' '}
                 {report.reason}
               </Text>
               {report.resolution_reason && (
                 <Text size="sm" c="dimmed">
-                  Resolution: {report.resolution_reason}
+                  {i18n.t('admin.reports.resolutionReason', { reason: report.resolution_reason })}
                 </Text>
               )}
               {report.status === 'open' && (
@@ -123,7 +132,7 @@ export function ReportsQueue() {
                       leftSection={<IconTrash size={16} />}
                       onClick={() => ask(report, 'remove_comment')}
                     >
-                      Remove comment
+                      {i18n.t('admin.reports.removeComment.confirm')}
                     </Button>
                   ) : (
                     <Button
@@ -133,7 +142,7 @@ export function ReportsQueue() {
                       leftSection={<IconBan size={16} />}
                       onClick={() => ask(report, 'reject_project')}
                     >
-                      Reject project
+                      {i18n.t('admin.reports.rejectProject.confirm')}
                     </Button>
                   )}
                   <Button
@@ -142,7 +151,7 @@ export function ReportsQueue() {
                     leftSection={<IconCheck size={16} />}
                     onClick={() => ask(report, 'dismiss')}
                   >
-                    Dismiss
+                    {i18n.t('admin.reports.dismiss.confirm')}
                   </Button>
                 </Group>
               )}
@@ -157,29 +166,29 @@ export function ReportsQueue() {
   return (
     <Stack gap="md">
       <SegmentedControl
-        aria-label="Report status"
+        aria-label={i18n.t('admin.reports.status')}
         value={status}
         onChange={(value) => {
           setStatus(value);
           setPage(1);
         }}
         data={[
-          { value: 'open', label: 'Open' },
-          { value: 'resolved', label: 'Resolved' },
+          { value: 'open', label: i18n.t('admin.reports.open') },
+          { value: 'resolved', label: i18n.t('admin.reports.resolved') },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
       {list}
       <ReasonDialog
         opened={opened}
-        title={text.title}
-        description={text.description}
-        audience={
+        title={i18n.t(text.title)}
+        description={i18n.t(text.description, { removed: i18n.t(COMMUNITY_MESSAGES.commentRemoved) })}
+        audience={i18n.t(
           pending?.action === 'reject_project'
-            ? 'Shown to the creator and recorded in the audit log'
-            : 'Recorded in the audit log'
-        }
-        confirmLabel={text.confirm}
+            ? 'admin.reports.audienceCreator'
+            : 'admin.reports.audienceAudit',
+        )}
+        confirmLabel={i18n.t(text.confirm)}
         loading={resolve.isPending}
         onClose={dialog.close}
         onConfirm={(reason) =>
@@ -188,11 +197,11 @@ export function ReportsQueue() {
             { id: pending.report.id, action: pending.action, reason },
             {
               onSuccess: () => {
-                notify.success('Report resolved');
+                notify.success(i18n.t('admin.reports.resolvedToast'));
                 dialog.close();
                 setPending(null);
               },
-              onError: (error) => notify.error(serverMessage(error) ?? 'Failed to resolve the report'),
+              onError: (error) => notify.error(serverMessage(error) ?? i18n.t('admin.reports.resolveFailed')),
             },
           )
         }

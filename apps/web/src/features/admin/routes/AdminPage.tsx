@@ -3,6 +3,7 @@ import { IconAlertCircle, IconClipboardList, IconFlag, IconHistory, IconStar } f
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useAdminSummary, useFeaturedRequests, usePendingQueue } from '../api/admin';
 import { AuditLog } from '../components/AuditLog';
@@ -12,17 +13,20 @@ import { ReportsQueue } from '../components/ReportsQueue';
 const TABS = ['review', 'reports', 'featured', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The number on a tab; a screen reader hears what it counts. */
 function Count({ value }: { value: number | undefined }) {
+  const i18n = useI18n();
   if (!value) return null;
   return (
     <Badge size="sm" circle={value < 10} variant="filled" color="red">
-      {value}
-      <VisuallyHidden> waiting</VisuallyHidden>
+      <span aria-hidden>{i18n.number(value)}</span>
+      <VisuallyHidden>{i18n.t('admin.tabs.waiting', { count: value })}</VisuallyHidden>
     </Badge>
   );
 }
 
 function AdminArea() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'review';
   const [pendingPage, setPendingPage] = useState(1);
@@ -43,33 +47,33 @@ function AdminArea() {
           leftSection={<IconClipboardList size={16} />}
           rightSection={<Count value={summary.data?.pending} />}
         >
-          Review queue
+          {i18n.t('admin.tabs.review')}
         </Tabs.Tab>
         <Tabs.Tab
           value="reports"
           leftSection={<IconFlag size={16} />}
           rightSection={<Count value={summary.data?.reports} />}
         >
-          Reports
+          {i18n.t('admin.tabs.reports')}
         </Tabs.Tab>
         <Tabs.Tab
           value="featured"
           leftSection={<IconStar size={16} />}
           rightSection={<Count value={summary.data?.featured_requests} />}
         >
-          Featured requests
+          {i18n.t('admin.tabs.featured')}
         </Tabs.Tab>
         <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
-          Audit log
+          {i18n.t('admin.tabs.audit')}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="review">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Projects waiting for review
+            {i18n.t('admin.review.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Oldest submission first.
+            {i18n.t('admin.review.order')}
           </Text>
           <ProjectQueue kind="pending" query={pending} page={pendingPage} onPage={setPendingPage} />
         </Stack>
@@ -77,7 +81,7 @@ function AdminArea() {
       <Tabs.Panel value="reports">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Reported projects and comments
+            {i18n.t('admin.reports.title')}
           </Title>
           <ReportsQueue />
         </Stack>
@@ -85,7 +89,7 @@ function AdminArea() {
       <Tabs.Panel value="featured">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Creators asking to be featured
+            {i18n.t('admin.featured.title')}
           </Title>
           <ProjectQueue kind="featured" query={featured} page={featuredPage} onPage={setFeaturedPage} />
         </Stack>
@@ -93,7 +97,7 @@ function AdminArea() {
       <Tabs.Panel value="audit">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Audit log
+            {i18n.t('admin.audit.title')}
           </Title>
           <AuditLog />
         </Stack>
@@ -104,13 +108,19 @@ function AdminArea() {
 
 /** /admin: review queue, reports, featured requests and the audit log (Admin only; the server checks too). */
 export function AdminPage() {
+  const i18n = useI18n();
   const session = useSession();
   let content;
   if (session.isLoading) content = <PageLoader />;
   else if (!session.isAdmin)
     content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Administrators only">
-        This area is for Fundry administrators.
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        role="alert"
+        title={i18n.t('admin.page.adminsOnly')}
+      >
+        {i18n.t('admin.page.adminsOnlyText')}
       </Alert>
     );
   else content = <AdminArea />;
@@ -120,9 +130,9 @@ export function AdminPage() {
       <Stack gap="lg">
         <div>
           <Title order={1} fz={{ base: 26, sm: 34 }}>
-            Admin
+            {i18n.t('admin.page.title')}
           </Title>
-          <Text c="dimmed">Review projects, handle reports and see every admin action.</Text>
+          <Text c="dimmed">{i18n.t('admin.page.subtitle')}</Text>
         </div>
         {content}
       </Stack>

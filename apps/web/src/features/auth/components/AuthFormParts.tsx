@@ -2,6 +2,7 @@ import { Alert, Anchor, Text, TextInput, type TextInputProps } from '@mantine/co
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Rich, useI18n } from '@/lib/i18n';
 
 /** What went wrong with the last submit, read out by screen readers as soon as it shows. */
 export function FormError({ message }: { message: string | null | undefined }) {
@@ -24,36 +25,36 @@ export function SuccessNote({ children }: { children: ReactNode }) {
 
 /** The account's email address, as every account form asks for it. */
 export function EmailInput(props: Omit<TextInputProps, 'label' | 'type' | 'autoComplete' | 'placeholder'>) {
+  const i18n = useI18n();
   return (
     <TextInput
-      label="Email"
+      label={i18n.t('auth.form.email')}
       type="email"
       autoComplete="email"
-      placeholder="you@example.com"
+      placeholder={i18n.t('auth.form.emailPlaceholder')}
       withAsterisk
       {...props}
     />
   );
 }
 
-/** The line under an account form that leads to the neighbouring screen ("Already have an account? Sign in"). */
-export function AuthFooterLink({
-  prompt,
-  to,
-  state,
-  children,
-}: {
-  prompt?: string;
-  to: string;
-  state?: unknown;
-  children: ReactNode;
-}) {
+/**
+ * The line under an account form that leads to the neighbouring screen: `messageId` is a catalog key whose
+ * `<link>` part is the link ("Already have an account? <link>Sign in</link>").
+ */
+export function AuthFooterLink({ messageId, to, state }: { messageId: string; to: string; state?: unknown }) {
   return (
     <Text size="sm" ta="center">
-      {prompt && `${prompt} `}
-      <Anchor component={Link} to={to} state={state} fw={600}>
-        {children}
-      </Anchor>
+      <Rich
+        id={messageId}
+        tags={{
+          link: (text) => (
+            <Anchor component={Link} to={to} state={state} fw={600}>
+              {text}
+            </Anchor>
+          ),
+        }}
+      />
     </Text>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { authStorage } from '@/lib/auth-storage';
+import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
@@ -9,7 +10,7 @@ import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
 type CallbackResult =
   | { kind: 'tokens'; accessToken: string; refreshToken: string; redirectPath: string }
   | { kind: 'invalid' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; values?: { error: string } };
 
 /**
  * The server puts the tokens in the URL fragment (so that no server logs them); the route table of SPEC §2
@@ -21,7 +22,7 @@ function readCallback(location: Location): CallbackResult {
   const param = (name: string) => fragment.get(name) ?? query.get(name);
 
   const error = param('error');
-  if (error) return { kind: 'error', message: AUTH_PAGE_MESSAGES.callbackError(error) };
+  if (error) return { kind: 'error', message: AUTH_PAGE_MESSAGES.callbackError, values: { error } };
   const accessToken = param('access_token');
   const refreshToken = param('refresh_token');
   if (!accessToken && !refreshToken) return { kind: 'error', message: AUTH_PAGE_MESSAGES.callbackNoTokens };
@@ -37,10 +38,13 @@ function readCallback(location: Location): CallbackResult {
 export function AuthCallbackPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const i18n = useI18n();
   const [result] = useState(() => readCallback(location));
 
   useEffect(() => {
-    const backToSignIn = (error: string) => void navigate('/signin', { replace: true, state: { error } });
+    // Sign-in shows the error it is handed as is: it goes there in the reader's language.
+    const backToSignIn = (error: string) =>
+      void navigate('/signin', { replace: true, state: { error: i18n.t(error) } });
     if (result.kind === 'invalid') return backToSignIn(AUTH_PAGE_MESSAGES.callbackInvalid);
     if (result.kind !== 'tokens') return;
     try {
@@ -51,18 +55,16 @@ export function AuthCallbackPage() {
     }
     // Replace the history entry so that the tokens in the address do not stay in the back stack.
     void navigate(result.redirectPath, { replace: true });
-  }, [result, navigate]);
+  }, [result, navigate, i18n]);
 
-  const failure = result.kind === 'error' ? result.message : null;
-
-  if (failure) {
+  if (result.kind === 'error') {
     return (
-      <AuthCard title="Sign-in failed">
+      <AuthCard title={i18n.t('auth.callback.title')}>
         <Alert color="red" role="alert">
-          {failure}
+          {i18n.t(result.message, result.values)}
         </Alert>
         <Button component={Link} to="/signin" fullWidth>
-          Back to Sign In
+          {i18n.t('auth.callback.backToSignIn')}
         </Button>
       </AuthCard>
     );
@@ -71,8 +73,8 @@ export function AuthCallbackPage() {
   return (
     <Center mih="60vh">
       <Stack align="center" gap="sm">
-        <Loader aria-label="Signing you in" />
-        <Text c="dimmed">Signing you in…</Text>
+        <Loader aria-label={i18n.t('auth.callback.signingInLabel')} />
+        <Text c="dimmed">{i18n.t('auth.callback.signingIn')}</Text>
       </Stack>
     </Center>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n';
 import { usePasswordResetRequest } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 import { AuthFooterLink, EmailInput, FormError, SuccessNote } from '../components/AuthFormParts';
@@ -20,13 +21,14 @@ function requestError(error: unknown): string {
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const request = usePasswordResetRequest();
   const [state, setState] = useState<RequestState>('idle');
   const [sentMessage, setSentMessage] = useState<string>(AUTH_MESSAGES.resetRequested);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : INVALID_EMAIL_MESSAGE) },
+    validate: { email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : i18n.t(INVALID_EMAIL_MESSAGE)) },
   });
 
   useEffect(() => {
@@ -57,23 +59,18 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we will send you a link to reset your password."
-    >
-      <FormError message={error} />
-      {state === 'sent' && <SuccessNote>{sentMessage}</SuccessNote>}
+    <AuthCard title={i18n.t('auth.forgot.title')} subtitle={i18n.t('auth.forgot.subtitle')}>
+      <FormError message={error && i18n.t(error)} />
+      {state === 'sent' && <SuccessNote>{i18n.t(sentMessage)}</SuccessNote>}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <EmailInput disabled={state !== 'idle'} {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={state === 'sending'} disabled={state === 'sent'}>
-            {state === 'sent' ? 'Reset Link Sent' : 'Send Reset Link'}
+            {i18n.t(state === 'sent' ? 'auth.forgot.sent' : 'auth.forgot.send')}
           </Button>
         </Stack>
       </form>
-      <AuthFooterLink prompt="Remembered it?" to="/signin">
-        Back to sign in
-      </AuthFooterLink>
+      <AuthFooterLink messageId="auth.forgot.rememberedIt" to="/signin" />
     </AuthCard>
   );
 }

@@ -1,22 +1,21 @@
 import { Button, Center, Text, ThemeIcon } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 
 export function PasswordResetFailedPage() {
+  const i18n = useI18n();
   return (
-    <AuthCard title="Password reset failed">
+    <AuthCard title={i18n.t('auth.resetFailed.title')}>
       <Center>
         <ThemeIcon size={64} radius="xl" variant="light" color="red">
           <IconMailOff size={34} />
         </ThemeIcon>
       </Center>
-      <Text ta="center">
-        We could not send password reset instructions. Please check the address and try again in a few
-        minutes.
-      </Text>
+      <Text ta="center">{i18n.t('auth.resetFailed.body')}</Text>
       <Button component={Link} to="/forgot-password" fullWidth>
-        Try Again
+        {i18n.t('auth.resetFailed.tryAgain')}
       </Button>
     </AuthCard>
   );

@@ -2,39 +2,36 @@ import { Button, Center, Group, List, Stack, Text, ThemeIcon, Title } from '@man
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RESET_LINK_EXPIRY_MINUTES } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 
 export function PasswordResetSuccessPage() {
+  const i18n = useI18n();
   return (
-    <AuthCard title="Check your email" width={480}>
+    <AuthCard title={i18n.t('auth.resetSent.title')} width={480}>
       <Center>
         <ThemeIcon size={64} radius="xl" variant="light" color="teal">
           <IconMailCheck size={34} />
         </ThemeIcon>
       </Center>
-      <Text ta="center">
-        If an account exists for the address you entered, we have sent it a link to reset your password. The
-        link expires in {RESET_LINK_EXPIRY_MINUTES} minutes and works once.
-      </Text>
+      <Text ta="center">{i18n.t('auth.resetSent.body', { minutes: RESET_LINK_EXPIRY_MINUTES })}</Text>
       <Stack gap="xs">
         <Title order={2} fz="md">
-          Next steps
+          {i18n.t('auth.resetSent.nextSteps')}
         </Title>
         <List type="ordered" spacing={6} size="sm">
-          <List.Item>
-            Open the email from Fundry (check your spam folder if it is not in your inbox).
-          </List.Item>
-          <List.Item>Click the reset link in the email.</List.Item>
-          <List.Item>Choose a new password that meets the requirements.</List.Item>
-          <List.Item>Sign in with your new password.</List.Item>
+          <List.Item>{i18n.t('auth.resetSent.stepOpen')}</List.Item>
+          <List.Item>{i18n.t('auth.resetSent.stepClick')}</List.Item>
+          <List.Item>{i18n.t('auth.resetSent.stepChoose')}</List.Item>
+          <List.Item>{i18n.t('auth.resetSent.stepSignIn')}</List.Item>
         </List>
       </Stack>
       <Group grow>
         <Button component={Link} to="/signin">
-          Sign In
+          {i18n.t('auth.resetSent.signIn')}
         </Button>
         <Button component={Link} to="/about" variant="default">
-          Contact Support
+          {i18n.t('auth.resetSent.contactSupport')}
         </Button>
       </Group>
     </AuthCard>

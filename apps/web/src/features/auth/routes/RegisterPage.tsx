@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { AUTH_MESSAGES } from '@fundry/shared';
 import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useRegister } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 import { AuthFooterLink, EmailInput, FormError, SuccessNote } from '../components/AuthFormParts';
@@ -12,8 +13,7 @@ import { AUTH_PAGE_MESSAGES } from '../messages';
 import { recalledReturnPath, rememberReturnPath } from '../return-path';
 import { safeRedirectPath } from '../safe-path';
 
-const required = (label: string) => (value: string) => (value.trim() ? null : `${label} is required`);
-
+/** The server's message, or the catalog key of the page's own. */
 function registerError(error: unknown): string {
   if (isApiError(error, 0)) return AUTH_PAGE_MESSAGES.networkError;
   return serverMessage(error) ?? AUTH_PAGE_MESSAGES.registerFailed;
@@ -28,15 +28,17 @@ export function RegisterPage() {
   const location = useLocation();
   const from = safeRedirectPath((location.state as { from?: string } | null)?.from) ?? recalledReturnPath();
   const returnState = from ? { from } : undefined;
+  const i18n = useI18n();
   const register = useRegister();
   const [error, setError] = useState<string | null>(null);
+  const required = (key: string) => (value: string) => (value.trim() ? null : i18n.t(key));
   const form = useForm({
     initialValues: { full_name: '', username: '', email: '', password: '' },
     validate: {
-      full_name: required('Full name'),
-      username: required('Username'),
-      email: required('Email'),
-      password: (value) => (value ? null : 'Password is required'),
+      full_name: required('auth.register.fullNameRequired'),
+      username: required('auth.register.usernameRequired'),
+      email: required('auth.form.emailRequired'),
+      password: (value) => (value ? null : i18n.t('auth.form.passwordRequired')),
     },
   });
 
@@ -61,52 +63,49 @@ export function RegisterPage() {
 
   if (register.isSuccess) {
     return (
-      <AuthCard title="Check your email">
-        <SuccessNote>{register.data.message || AUTH_MESSAGES.registered}</SuccessNote>
+      <AuthCard title={i18n.t('auth.register.checkEmail')}>
+        <SuccessNote>{register.data.message || i18n.t(AUTH_MESSAGES.registered)}</SuccessNote>
         <Text size="sm" c="dimmed" ta="center">
-          Open the link in the email to confirm your address, then sign in
-          {from ? ' and we will take you back to where you were' : ''}.
+          {i18n.t(from ? 'auth.register.nextStepReturning' : 'auth.register.nextStep')}
         </Text>
         <Button component={Link} to="/signin" state={returnState} fullWidth>
-          Go to sign in
+          {i18n.t('auth.register.goToSignIn')}
         </Button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Join Fundry to start and back projects.">
-      <FormError message={error} />
+    <AuthCard title={i18n.t('auth.register.title')} subtitle={i18n.t('auth.register.subtitle')}>
+      <FormError message={error && i18n.t(error)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Full name"
+            label={i18n.t('auth.register.fullName')}
             autoComplete="name"
             withAsterisk
             {...form.getInputProps('full_name')}
           />
           <TextInput
-            label="Username"
+            label={i18n.t('auth.register.username')}
             autoComplete="username"
             withAsterisk
             {...form.getInputProps('username')}
           />
           <EmailInput {...form.getInputProps('email')} />
           <PasswordInput
-            label="Password"
+            label={i18n.t('auth.form.password')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('password')}
           />
           <PasswordRequirements password={form.values.password} />
           <Button type="submit" fullWidth loading={register.isPending}>
-            Create Account
+            {i18n.t('auth.register.submit')}
           </Button>
         </Stack>
       </form>
-      <AuthFooterLink prompt="Already have an account?" to="/signin" state={returnState}>
-        Sign in
-      </AuthFooterLink>
+      <AuthFooterLink messageId="auth.register.haveAccount" to="/signin" state={returnState} />
     </AuthCard>
   );
 }

@@ -6,25 +6,26 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, passwordProblems, TIMINGS_MS } from '@fundry/shared';
 import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useResetPassword } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 import { AuthFooterLink, FormError, SuccessNote } from '../components/AuthFormParts';
 import { AUTH_PAGE_MESSAGES } from '../messages';
 
-const REQUIREMENTS_UNMET = 'Your password does not meet all the requirements below';
-
+/** `message`: the server's, or a catalog key. */
 type Outcome = { kind: 'done'; message: string } | { kind: 'expired' } | { kind: 'error'; message: string };
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const i18n = useI18n();
   const reset = useResetPassword(token);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: (value) => (passwordProblems(value).length ? REQUIREMENTS_UNMET : null),
-      confirm: (value, values) => (value === values.password ? null : PASSWORD_MESSAGES.mismatch),
+      password: (value) => (passwordProblems(value).length ? i18n.t('auth.reset.requirementsUnmet') : null),
+      confirm: (value, values) => (value === values.password ? null : i18n.t(PASSWORD_MESSAGES.mismatch)),
     },
   });
 
@@ -58,10 +59,10 @@ export function ResetPasswordPage() {
 
   if (outcome?.kind === 'done') {
     return (
-      <AuthCard title="Password reset">
-        <SuccessNote>{outcome.message}</SuccessNote>
+      <AuthCard title={i18n.t('auth.reset.doneTitle')}>
+        <SuccessNote>{i18n.t(outcome.message)}</SuccessNote>
         <Text size="sm" c="dimmed" ta="center">
-          Taking you to sign in…
+          {i18n.t('auth.reset.takingYouToSignIn')}
         </Text>
       </AuthCard>
     );
@@ -69,44 +70,44 @@ export function ResetPasswordPage() {
 
   if (outcome?.kind === 'expired') {
     return (
-      <AuthCard title="Link expired">
+      <AuthCard title={i18n.t('auth.reset.expiredTitle')}>
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-          {AUTH_MESSAGES.resetLinkInvalid}
+          {i18n.t(AUTH_MESSAGES.resetLinkInvalid)}
         </Alert>
         <Text size="sm" c="dimmed" ta="center">
-          Taking you to request a new link…
+          {i18n.t('auth.reset.takingYouToRequest')}
         </Text>
         <Button component={Link} to="/forgot-password" fullWidth>
-          Request a new link
+          {i18n.t('auth.reset.requestNewLink')}
         </Button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose a new password for your Fundry account.">
-      <FormError message={outcome?.kind === 'error' ? outcome.message : null} />
+    <AuthCard title={i18n.t('auth.reset.title')} subtitle={i18n.t('auth.reset.subtitle')}>
+      <FormError message={outcome?.kind === 'error' ? i18n.t(outcome.message) : null} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
-            label="New password"
+            label={i18n.t('auth.reset.newPassword')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('password')}
           />
           <PasswordRequirements password={form.values.password} />
           <PasswordInput
-            label="Confirm new password"
+            label={i18n.t('auth.reset.confirmPassword')}
             autoComplete="new-password"
             withAsterisk
             {...form.getInputProps('confirm')}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            Reset Password
+            {i18n.t('auth.reset.submit')}
           </Button>
         </Stack>
       </form>
-      <AuthFooterLink to="/signin">Back to sign in</AuthFooterLink>
+      <AuthFooterLink messageId="auth.reset.backToSignIn" to="/signin" />
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@fundry/shared';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { authStorage } from '@/lib/auth-storage';
+import { useI18n } from '@/lib/i18n';
 import {
   isTwoFactorChallenge,
   type TwoFactorChallenge,
@@ -26,7 +27,10 @@ import { AUTH_PAGE_MESSAGES } from '../messages';
 import { forgetReturnPath, recalledReturnPath } from '../return-path';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectPath } from '../safe-path';
 
-/** What a guarded page (or the third-party sign-in callback) hands over when it sends someone here. */
+/**
+ * What a guarded page (or the third-party sign-in callback) hands over when it sends someone here: texts, or
+ * catalog keys of them.
+ */
 interface SignInLocationState {
   from?: string;
   notice?: string;
@@ -35,6 +39,7 @@ interface SignInLocationState {
 
 const CODE_PATTERN = new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`);
 
+/** `text` is the server's message or a catalog key. */
 type SignInError = { text: string; unverifiedEmail?: string };
 
 function signInError(error: unknown, email: string): SignInError {
@@ -50,6 +55,7 @@ function googleSignInUrl(redirectPath: string): string {
 }
 
 function ResendVerification({ email }: { email: string }) {
+  const i18n = useI18n();
   const resend = useResendVerification();
   return (
     <Stack gap="xs" mt="sm" align="flex-start">
@@ -59,12 +65,12 @@ function ResendVerification({ email }: { email: string }) {
         </Text>
       ) : (
         <Button size="xs" variant="white" loading={resend.isPending} onClick={() => resend.mutate(email)}>
-          Resend verification email
+          {i18n.t('auth.signIn.resendVerification')}
         </Button>
       )}
       {resend.isError && (
         <Text size="sm" c="red">
-          {serverMessage(resend.error) ?? 'We could not send a new link. Please try again later.'}
+          {serverMessage(resend.error) ?? i18n.t('auth.signIn.resendFailed')}
         </Text>
       )}
     </Stack>
@@ -73,18 +79,19 @@ function ResendVerification({ email }: { email: string }) {
 
 /** Shown only when the server has third-party sign-in configured (DESIGN.md §13: no control that cannot work). */
 function GoogleSignIn({ redirectPath }: { redirectPath: string }) {
+  const i18n = useI18n();
   const providers = useAuthProviders();
   if (providers.data?.google !== true) return null;
   return (
     <>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={i18n.t('auth.signIn.or')} labelPosition="center" />
       <Button
         variant="default"
         fullWidth
         leftSection={<IconBrandGoogle size={18} />}
         onClick={() => window.location.assign(googleSignInUrl(redirectPath))}
       >
-        Sign in with Google
+        {i18n.t('auth.signIn.google')}
       </Button>
     </>
   );
@@ -99,13 +106,14 @@ function CredentialsStep({
   onTokens: (tokens: TokenResponse) => void;
   onChallenge: (challenge: TwoFactorChallenge) => void;
 }) {
+  const i18n = useI18n();
   const login = useLogin();
   const [error, setError] = useState<SignInError | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
-      email: (value) => (value.trim() ? null : 'Email is required'),
-      password: (value) => (value ? null : 'Password is required'),
+      email: (value) => (value.trim() ? null : i18n.t('auth.form.emailRequired')),
+      password: (value) => (value ? null : i18n.t('auth.form.passwordRequired')),
     },
   });
 
@@ -125,8 +133,12 @@ function CredentialsStep({
   return (
     <Stack gap="md">
       {error && (
-        <Alert color="red" role="alert" title={error.unverifiedEmail ? 'Email not verified' : undefined}>
-          {error.text}
+        <Alert
+          color="red"
+          role="alert"
+          title={error.unverifiedEmail ? i18n.t('auth.signIn.emailNotVerifiedTitle') : undefined}
+        >
+          {i18n.t(error.text)}
           {error.unverifiedEmail && <ResendVerification email={error.unverifiedEmail} />}
         </Alert>
       )}
@@ -134,23 +146,21 @@ function CredentialsStep({
         <Stack gap="md">
           <EmailInput {...form.getInputProps('email')} />
           <PasswordInput
-            label="Password"
+            label={i18n.t('auth.form.password')}
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('password')}
           />
           <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
-            Forgot password?
+            {i18n.t('auth.signIn.forgotPassword')}
           </Anchor>
           <Button type="submit" fullWidth loading={login.isPending}>
-            Sign In
+            {i18n.t('auth.signIn.submit')}
           </Button>
         </Stack>
       </form>
       <GoogleSignIn redirectPath={redirectPath} />
-      <AuthFooterLink prompt="Don't have an account?" to="/register" state={{ from: redirectPath }}>
-        Sign up
-      </AuthFooterLink>
+      <AuthFooterLink messageId="auth.signIn.noAccount" to="/register" state={{ from: redirectPath }} />
     </Stack>
   );
 }
@@ -164,13 +174,16 @@ function TwoFactorStep({
   onTokens: (tokens: TokenResponse) => void;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   const verify = useVerifyTwoFactorLogin();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { code: '' },
     validate: {
       code: (value) =>
-        CODE_PATTERN.test(value.trim()) ? null : `Enter the ${TWO_FACTOR_CODE_LENGTH}-digit code`,
+        CODE_PATTERN.test(value.trim())
+          ? null
+          : i18n.t('auth.twoFactor.codeInvalid', { length: TWO_FACTOR_CODE_LENGTH }),
     },
   });
   const submit = form.onSubmit(({ code }) => {
@@ -187,13 +200,13 @@ function TwoFactorStep({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" ta="center">
-        {challenge.message || AUTH_MESSAGES.twoFactorRequired}
+        {challenge.message || i18n.t(AUTH_MESSAGES.twoFactorRequired)}
       </Text>
-      <FormError message={error} />
+      <FormError message={error && i18n.t(error)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Authentication code"
+            label={i18n.t('auth.twoFactor.codeLabel')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={TWO_FACTOR_CODE_LENGTH}
@@ -204,10 +217,10 @@ function TwoFactorStep({
             {...form.getInputProps('code')}
           />
           <Button type="submit" fullWidth loading={verify.isPending}>
-            Verify
+            {i18n.t('auth.twoFactor.verify')}
           </Button>
           <Button variant="subtle" fullWidth onClick={onCancel}>
-            Back to sign in
+            {i18n.t('auth.twoFactor.backToSignIn')}
           </Button>
         </Stack>
       </form>
@@ -218,6 +231,7 @@ function TwoFactorStep({
 export function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const i18n = useI18n();
   const state = (location.state ?? {}) as SignInLocationState;
   // A page that sent the person here, else the page they were on when they registered (kept through the mail).
   // Read once: signing in forgets it, and the way back must not change under the redirect.
@@ -240,25 +254,25 @@ export function SignInPage() {
 
   if (signedIn) {
     return (
-      <AuthCard title="Welcome back">
-        <SuccessNote>{AUTH_PAGE_MESSAGES.loginSucceeded}</SuccessNote>
+      <AuthCard title={i18n.t('auth.signIn.welcomeBack')}>
+        <SuccessNote>{i18n.t(AUTH_PAGE_MESSAGES.loginSucceeded)}</SuccessNote>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard
-      title={challenge ? 'Two-factor authentication' : 'Sign in to Fundry'}
-      subtitle={challenge ? undefined : 'Welcome back! Sign in to manage and back projects.'}
+      title={i18n.t(challenge ? 'auth.twoFactor.title' : 'auth.signIn.title')}
+      subtitle={challenge ? undefined : i18n.t('auth.signIn.subtitle')}
     >
       {state.notice && !challenge && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-          {state.notice}
+          {i18n.t(state.notice)}
         </Alert>
       )}
       {state.error && !challenge && (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {state.error}
+          {i18n.t(state.error)}
         </Alert>
       )}
       {challenge ? (

@@ -2,14 +2,9 @@ import { Button, Center, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconMailQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 import { recalledReturnPath } from '../return-path';
-
-const DEFAULT_SUCCESS = 'Your email address has been verified. You can now sign in.';
-const DEFAULT_ERROR = 'We could not verify your email address. The link may be invalid or expired.';
-
-const INCOMPLETE =
-  'This page needs the link from your verification email. Open the link in the email we sent you, or sign in to have a new one sent.';
 
 /** One outcome of the page: an icon, what happened, and the way on (sign-in, which returns where they were). */
 function Outcome({
@@ -30,6 +25,7 @@ function Outcome({
   note?: string;
   home?: boolean;
 }) {
+  const i18n = useI18n();
   // Where the person was going when they registered: sign-in takes them back there.
   const from = recalledReturnPath();
   return (
@@ -48,11 +44,11 @@ function Outcome({
         </Text>
       )}
       <Button component={Link} to="/signin" state={from ? { from } : undefined} fullWidth>
-        Go to Login
+        {i18n.t('auth.verify.goToLogin')}
       </Button>
       {home && (
         <Button component={Link} to="/" fullWidth variant="default">
-          Back to Home
+          {i18n.t('auth.verify.backToHome')}
         </Button>
       )}
     </AuthCard>
@@ -64,6 +60,7 @@ function Outcome({
  * page was opened by hand or from a cut link: it says so at once rather than waiting for nothing.
  */
 export function VerifyEmailPage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const status = params.get('status');
   const message = params.get('message');
@@ -71,32 +68,37 @@ export function VerifyEmailPage() {
   if (status === 'success') {
     return (
       <Outcome
-        title="Email verified"
+        title={i18n.t('auth.verify.successTitle')}
         icon={<IconCircleCheck size={36} />}
         color="teal"
         role="status"
         home={false}
       >
-        {message || DEFAULT_SUCCESS}
+        {message || i18n.t('auth.verify.success')}
       </Outcome>
     );
   }
   if (status === 'error') {
     return (
       <Outcome
-        title="Verification failed"
+        title={i18n.t('auth.verify.failedTitle')}
         icon={<IconCircleX size={36} />}
         color="red"
         role="alert"
-        note="Signing in with an unverified address offers to send a new link."
+        note={i18n.t('auth.verify.failedNote')}
       >
-        {message || DEFAULT_ERROR}
+        {message || i18n.t('auth.verify.failed')}
       </Outcome>
     );
   }
   return (
-    <Outcome title="No verification link" icon={<IconMailQuestion size={36} />} color="yellow" role="alert">
-      {INCOMPLETE}
+    <Outcome
+      title={i18n.t('auth.verify.incompleteTitle')}
+      icon={<IconMailQuestion size={36} />}
+      color="yellow"
+      role="alert"
+    >
+      {i18n.t('auth.verify.incomplete')}
     </Outcome>
   );
 }

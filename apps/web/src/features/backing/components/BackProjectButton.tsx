@@ -3,6 +3,7 @@ import { IconHeartHandshake } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProjectStatus } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import type { BackableProject } from './BackProjectDialog';
@@ -57,6 +58,7 @@ export function BackProjectButton({
   project: BackableProject & { status: ProjectStatus };
   isCreator: boolean;
 } & ButtonProps) {
+  const i18n = useI18n();
   const backing = useBackingStarter(project);
   if (!canBackProject(project, isCreator)) return null;
   return (
@@ -68,7 +70,7 @@ export function BackProjectButton({
         onClick={() => backing.start()}
         {...buttonProps}
       >
-        Back This Project
+        {i18n.t('backing.backButton')}
       </Button>
       {backing.dialog}
     </>

@@ -3,15 +3,15 @@ import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDollars, PLEDGE_MESSAGES, type Project } from '@fundry/shared';
+import { PLEDGE_MESSAGES, type Project, type Translator } from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useBackProject } from '../api/backing';
 import { useRewards } from '../api/rewards';
 import { PledgeAmountInput } from './PledgeAmountInput';
-import { REWARD_UI_MESSAGES } from '../messages';
 import { isSoldOut } from '../reward-status';
-import { chargeExplanation, checkPledge } from './pledge-terms';
+import { chargeExplanation, checkPledge, minimumDescription } from './pledge-terms';
 import { EMPTY_ADDRESS, ShippingAddressSection } from './ShippingAddressFields';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
@@ -23,9 +23,9 @@ export const managePledgePath = (projectId: number) => `/projects/${projectId}?m
 const NO_REWARD = 'none';
 
 /** The text a failed pledge shows (SPEC §8): the provider being down, the server's reason, or the fallback. */
-export function backingError(error: unknown): string {
-  if (isApiError(error, 503)) return REWARD_UI_MESSAGES.paymentUnavailable;
-  return serverMessage(error) ?? REWARD_UI_MESSAGES.backingFailed;
+export function backingError(i18n: Translator, error: unknown): string {
+  if (isApiError(error, 503)) return i18n.t(PLEDGE_MESSAGES.unavailable);
+  return serverMessage(error) ?? i18n.t('backing.backDialog.failed');
 }
 
 /**
@@ -45,12 +45,13 @@ export function BackProjectDialog({
   onClose: () => void;
   initialRewardId?: number | null;
 }) {
+  const i18n = useI18n();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={700}>Back {project.title}</Text>}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={<Text fw={700}>{i18n.t('backing.backDialog.title', { title: project.title })}</Text>}
+      closeButtonProps={{ 'aria-label': i18n.t('backing.dialog.close') }}
       centered
       radius="lg"
       size="lg"
@@ -70,6 +71,7 @@ function PledgeForm({
   initialRewardId: number | null;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const rewards = useRewards(project.id);
   const back = useBackProject(project.id);
   // null until the person types: the chosen reward's minimum stands in for it.
@@ -92,11 +94,7 @@ function PledgeForm({
     amount,
     address,
   );
-  const minimumText = chosen
-    ? shipping
-      ? `Minimum ${formatDollars(chosen.minimum_amount, 2)} + ${formatDollars(shipping, 2)} shipping = ${formatDollars(minimum, 2)} for “${chosen.title}”`
-      : `Minimum ${formatDollars(minimum, 2)} for “${chosen.title}”${ships ? ', plus shipping to your country' : ''}`
-    : `Minimum ${formatDollars(minimum, 2)}`;
+  const minimumText = minimumDescription(i18n, chosen, { minimum, shipping, ships });
 
   const confirm = () => {
     if (!valid) return;
@@ -110,14 +108,14 @@ function PledgeForm({
         },
         onError: (error) => {
           if (existingPledgeId(error) !== null) {
-            notify.warning(PLEDGE_MESSAGES.alreadyBacked);
+            notify.warning(i18n.t(PLEDGE_MESSAGES.alreadyBacked));
             onClose();
             // The page may not know of that pledge yet (backed in another tab): ask again, then manage it.
             void queryClient.invalidateQueries({ queryKey: ['projects'] });
             void navigate(managePledgePath(project.id));
             return;
           }
-          const message = backingError(error);
+          const message = backingError(i18n, error);
           setProblem(message);
           notify.error(message);
         },
@@ -133,28 +131,34 @@ function PledgeForm({
         </Alert>
       )}
       <PledgeAmountInput
-        label="Pledge Amount ($)"
+        label={i18n.t('backing.backDialog.amountLabel')}
         withAsterisk
         placeholder="25"
         value={amount}
         onChange={setTyped}
-        error={hint}
+        error={hint && i18n.t(hint)}
         description={minimumText}
         data-autofocus
       />
-      <Radio.Group label="Choose a reward (optional)" value={rewardId} onChange={setRewardId}>
+      <Radio.Group label={i18n.t('backing.backDialog.rewardLabel')} value={rewardId} onChange={setRewardId}>
         <ScrollArea.Autosize mah={280} mt="xs" type="auto">
           <Stack gap="xs" pr="xs">
-            <Radio value={NO_REWARD} label="No reward, I just want to support the project" />
+            <Radio value={NO_REWARD} label={i18n.t('backing.backDialog.noReward')} />
             {available.map((reward) => (
               <Radio
                 key={reward.id}
                 value={String(reward.id)}
-                label={`${reward.title} (${formatDollars(reward.minimum_amount)} or more)`}
+                label={i18n.t('backing.pledge.rewardOption', {
+                  title: reward.title,
+                  amount: i18n.money(reward.minimum_amount),
+                })}
                 description={
                   reward.remaining === null
                     ? reward.description
-                    : `${reward.remaining} left · ${reward.description}`
+                    : i18n.t('backing.backDialog.rewardRemaining', {
+                        count: reward.remaining,
+                        description: reward.description,
+                      })
                 }
                 styles={{ description: { overflowWrap: 'anywhere' } }}
               />
@@ -164,7 +168,7 @@ function PledgeForm({
       </Radio.Group>
       {rewards.isError && (
         <Text size="sm" c="red">
-          {REWARD_UI_MESSAGES.couldNotLoad}
+          {i18n.t('backing.rewards.couldNotLoad')}
         </Text>
       )}
       {ships && (
@@ -176,23 +180,25 @@ function PledgeForm({
         icon={<IconInfoCircle size={18} />}
         data-testid="charge-explanation"
       >
-        {chargeExplanation(project, Number.isFinite(value) ? value : null)}
+        {chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
       </Alert>
       <Group justify="space-between" align="center" mt="sm">
         <Group gap={6} c="dimmed">
           <IconLock size={14} />
           <Text size="xs">
-            {project.funding_model === 'flexible'
-              ? 'You will pay on the secure checkout page.'
-              : 'You will save your card on the secure checkout page.'}
+            {i18n.t(
+              project.funding_model === 'flexible'
+                ? 'backing.backDialog.payOnCheckout'
+                : 'backing.backDialog.saveCardOnCheckout',
+            )}
           </Text>
         </Group>
         <Group gap="sm">
           <Button variant="default" onClick={onClose} disabled={back.isPending || redirecting}>
-            Cancel
+            {i18n.t('backing.dialog.cancel')}
           </Button>
           <Button onClick={confirm} disabled={!valid} loading={back.isPending || redirecting}>
-            Continue to Payment
+            {i18n.t('backing.backDialog.continue')}
           </Button>
         </Group>
       </Group>

@@ -2,21 +2,20 @@ import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Select, Stack, Tex
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Donation, formatDollars, PLEDGE_MESSAGES } from '@fundry/shared';
+import { type Donation, PLEDGE_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';
-import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../api/backing';
 import { useRewards } from '../api/rewards';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
 import { isSoldOut } from '../reward-status';
 import { PledgeAmountInput } from './PledgeAmountInput';
-import { checkPledge } from './pledge-terms';
+import { checkPledge, minimumDescription } from './pledge-terms';
 import { ShippingAddressSection, toDraft } from './ShippingAddressFields';
 
 const NO_REWARD = 'none';
-export const CANCELLED = 'Your pledge was cancelled. You have not been charged.';
 
 /**
  * Manage pledge (DESIGN.md §10): what the backer pledged and when it is charged; until the end date of an
@@ -32,12 +31,13 @@ export function ManagePledgeDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={700}>Manage your pledge</Text>}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={<Text fw={700}>{i18n.t('backing.manage.title')}</Text>}
+      closeButtonProps={{ 'aria-label': i18n.t('backing.dialog.close') }}
       centered
       radius="lg"
       size="lg"
@@ -48,6 +48,7 @@ export function ManagePledgeDialog({
 }
 
 function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => void }) {
+  const i18n = useI18n();
   const status = PLEDGE_STATUS[pledge.status];
   const card = useChangePaymentMethod(pledge.id);
   const cancel = useCancelDonation();
@@ -55,7 +56,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
   const [problem, setProblem] = useState<string | null>(null);
 
   const fail = (error: unknown) => {
-    const message = serverMessage(error) ?? 'Your pledge could not be changed. Please try again.';
+    const message = serverMessage(error) ?? i18n.t('backing.manage.changeFailed');
     setProblem(message);
     notify.error(message);
   };
@@ -65,19 +66,22 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
       <Group justify="space-between" align="center">
         <Text fw={600}>{pledge.project_title}</Text>
         <Badge color={status.color} variant="light">
-          {status.label}
+          {i18n.t(status.label)}
         </Badge>
       </Group>
       <Text size="sm">
-        {formatDollars(pledge.amount, 2)}
-        {pledge.reward ? ` · ${pledge.reward.title}` : ' · No reward'}
-        {pledge.shipping_amount > 0
-          ? ` (including ${formatDollars(pledge.shipping_amount, 2)} shipping)`
-          : ''}
+        {i18n.t(
+          pledge.shipping_amount > 0 ? 'backing.manage.summaryWithShipping' : 'backing.manage.summary',
+          {
+            amount: i18n.money(pledge.amount, undefined, 2),
+            reward: pledge.reward?.title ?? i18n.t('backing.pledge.noReward'),
+            shipping: i18n.money(pledge.shipping_amount, undefined, 2),
+          },
+        )}
       </Text>
       {pledge.shipping_address && (
         <Text size="sm" c="dimmed">
-          Ships to {formatAddress(pledge.shipping_address)}
+          {i18n.t('backing.manage.shipsTo', { address: formatAddress(i18n, pledge.shipping_address) })}
         </Text>
       )}
       {problem && (
@@ -86,12 +90,18 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
         </Alert>
       )}
       {pledge.status === 'PAYMENT_FAILED' && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Your payment did not go through">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={i18n.t('backing.manage.paymentFailedTitle')}
+        >
           <Stack gap="xs">
             <Text size="sm">
-              {pledge.payment_error ?? 'Your card was declined.'} Save another card to pay{' '}
-              {formatDollars(pledge.amount, 2)} now
-              {pledge.fix_by ? `, by ${formatTimestampDate(pledge.fix_by)}, or the pledge is dropped` : ''}.
+              {i18n.t(pledge.fix_by ? 'backing.manage.fixPaymentBy' : 'backing.manage.fixPayment', {
+                reason: pledge.payment_error ?? i18n.t('backing.pledge.cardDeclined'),
+                amount: i18n.money(pledge.amount, undefined, 2),
+                date: i18n.timestampDate(pledge.fix_by),
+              })}
             </Text>
             <Button
               color="red"
@@ -100,20 +110,22 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
               onClick={() => card.mutate(undefined, { onError: fail })}
               style={{ alignSelf: 'flex-start' }}
             >
-              Fix payment
+              {i18n.t('backing.pledge.fixPayment')}
             </Button>
           </Stack>
         </Alert>
       )}
       {pledge.status === 'PLEDGED' && pledge.charge_date && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-          You will be charged {formatDollars(pledge.amount, 2)} on {formatCalendarDate(pledge.charge_date)}{' '}
-          only if the project reaches its goal.
+          {i18n.t('backing.manage.chargeNotice', {
+            amount: i18n.money(pledge.amount, undefined, 2),
+            date: i18n.calendarDate(pledge.charge_date),
+          })}
         </Alert>
       )}
       {pledge.funding_model === 'flexible' && (
         <Text size="sm" c="dimmed">
-          {PLEDGE_MESSAGES.flexibleFinal}.
+          {i18n.t('backing.manage.flexibleFinal')}
         </Text>
       )}
       {pledge.funding_model === 'all_or_nothing' &&
@@ -121,15 +133,17 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
         pledge.status !== 'PAYMENT_FAILED' && (
           <Text size="sm" c="dimmed">
             {pledge.status === 'SUCCEEDED'
-              ? `Charged on ${formatTimestampDate(pledge.succeeded_at)}. A collected pledge can no longer be changed.`
-              : PLEDGE_MESSAGES.notChangeable}
+              ? i18n.t('backing.manage.collected', { date: i18n.timestampDate(pledge.succeeded_at) })
+              : i18n.t(PLEDGE_MESSAGES.notChangeable)}
           </Text>
         )}
       {pledge.can_change && <ChangeForm pledge={pledge} onSaved={onClose} onError={fail} />}
       <Divider />
       <Group justify="space-between" gap="sm">
         <Anchor component={Link} to={`/donation/success?donation_id=${pledge.id}`} size="sm">
-          {pledge.status === 'SUCCEEDED' ? 'View receipt' : 'View pledge details'}
+          {i18n.t(
+            pledge.status === 'SUCCEEDED' ? 'backing.manage.viewReceipt' : 'backing.manage.viewDetails',
+          )}
         </Anchor>
         <Group gap="sm">
           {pledge.can_change && (
@@ -139,21 +153,21 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
               loading={card.isPending || card.isSuccess}
               onClick={() => card.mutate(undefined, { onError: fail })}
             >
-              Change card
+              {i18n.t('backing.manage.changeCard')}
             </Button>
           )}
           {pledge.can_cancel && (
             <Button variant="outline" color="red" onClick={() => setConfirmCancel(true)}>
-              Cancel pledge
+              {i18n.t('backing.manage.cancelPledge')}
             </Button>
           )}
         </Group>
       </Group>
       <ConfirmDialog
         opened={confirmCancel}
-        title="Cancel your pledge?"
-        confirmLabel="Cancel pledge"
-        cancelLabel="Keep my pledge"
+        title={i18n.t('backing.manage.cancelTitle')}
+        confirmLabel={i18n.t('backing.manage.cancelPledge')}
+        cancelLabel={i18n.t('backing.manage.keepPledge')}
         loading={cancel.isPending}
         onClose={() => setConfirmCancel(false)}
         onConfirm={() => {
@@ -161,7 +175,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
           // dialog for Back This Project, and callbacks of an unmounted mutation never run.
           void cancel.mutateAsync(pledge.id).then(
             () => {
-              notify.success(CANCELLED);
+              notify.success(i18n.t('backing.manage.cancelled'));
               setConfirmCancel(false);
               onClose();
             },
@@ -172,8 +186,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
           );
         }}
       >
-        Your card will not be charged and any reward you chose goes back to other backers. You can back the
-        project again while the campaign runs.
+        {i18n.t('backing.manage.cancelBody')}
       </ConfirmDialog>
     </Stack>
   );
@@ -189,6 +202,7 @@ function ChangeForm({
   onSaved: () => void;
   onError: (error: unknown) => void;
 }) {
+  const i18n = useI18n();
   const rewards = useRewards(pledge.project_id);
   const update = useUpdatePledge(pledge.id);
   const [amount, setAmount] = useState<number | string>(pledge.amount);
@@ -207,11 +221,7 @@ function ChangeForm({
   );
 
   // The same words as the back dialog: what the reward needs, what shipping adds, the sum.
-  const minimumText = !chosen
-    ? `Minimum ${formatDollars(minimum, 2)}`
-    : shipping
-      ? `Minimum ${formatDollars(chosen.minimum_amount, 2)} + ${formatDollars(shipping, 2)} shipping = ${formatDollars(minimum, 2)} for “${chosen.title}”`
-      : `Minimum ${formatDollars(minimum, 2)} for “${chosen.title}”${ships ? ', plus shipping to your country' : ''}`;
+  const minimumText = minimumDescription(i18n, chosen, { minimum, shipping, ships });
 
   const save = () => {
     if (!valid) return;
@@ -234,19 +244,22 @@ function ChangeForm({
   return (
     <Stack gap="sm">
       <PledgeAmountInput
-        label="Pledge amount ($)"
+        label={i18n.t('backing.manage.amountLabel')}
         value={amount}
         onChange={setAmount}
-        error={hint}
+        error={hint && i18n.t(hint)}
         description={minimumText}
       />
       <Select
-        label="Reward"
+        label={i18n.t('backing.manage.rewardLabel')}
         data={[
-          { value: NO_REWARD, label: 'No reward' },
+          { value: NO_REWARD, label: i18n.t('backing.pledge.noReward') },
           ...choices.map((reward) => ({
             value: String(reward.id),
-            label: `${reward.title} (${formatDollars(reward.minimum_amount)} or more)`,
+            label: i18n.t('backing.pledge.rewardOption', {
+              title: reward.title,
+              amount: i18n.money(reward.minimum_amount),
+            }),
           })),
         ]}
         value={rewardId}
@@ -259,7 +272,7 @@ function ChangeForm({
       )}
       <Group justify="flex-end">
         <Button onClick={save} disabled={!valid} loading={update.isPending}>
-          Save changes
+          {i18n.t('backing.manage.save')}
         </Button>
       </Group>
     </Stack>

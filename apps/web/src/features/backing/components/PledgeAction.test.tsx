@@ -3,9 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Donation, PLEDGE_MESSAGES } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
+import { testTranslator } from '@/test/i18n';
 import { renderPage } from '@/test/render';
 import { fakeAccessToken, makeReward } from '@/test/rewards';
 import { PledgeAction } from './PledgeAction';
+
+/** A message as an English reader sees it, as the API also writes it. */
+const english = (key: string) => testTranslator().t(key);
 
 const project = {
   id: 1,
@@ -89,7 +93,7 @@ describe('PledgeAction', () => {
           status: 409,
           body: {
             error: 'CONFLICT',
-            message: PLEDGE_MESSAGES.alreadyBacked,
+            message: english(PLEDGE_MESSAGES.alreadyBacked),
             details: { donation_id: 5 },
           },
         };
@@ -102,7 +106,7 @@ describe('PledgeAction', () => {
     const manage = await screen.findByRole('dialog', { name: 'Manage your pledge' });
     expect(within(manage).getByText('$40.00 · Early bird')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Back Solar Lantern/ })).not.toBeInTheDocument();
-    expect(screen.getByText(PLEDGE_MESSAGES.alreadyBacked)).toBeInTheDocument();
+    expect(screen.getByText(english(PLEDGE_MESSAGES.alreadyBacked))).toBeInTheDocument();
   });
 
   it('shows a backer their pledge and changes its amount and reward', async () => {
@@ -125,7 +129,7 @@ describe('PledgeAction', () => {
     await user.click(await screen.findByRole('option', { name: /Deluxe/ }));
     const save = within(dialog).getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
-    expect(within(dialog).getByText(PLEDGE_MESSAGES.belowReward)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(PLEDGE_MESSAGES.belowReward))).toBeInTheDocument();
     const amount = within(dialog).getByLabelText(/Pledge amount/);
     await user.clear(amount);
     await user.type(amount, '75');
@@ -176,14 +180,14 @@ describe('PledgeAction', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
     await user.paste('Canad');
     await user.click(await screen.findByRole('option', { name: 'Canada' }));
-    expect(within(dialog).getByText(PLEDGE_MESSAGES.notShippedThere)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(PLEDGE_MESSAGES.notShippedThere))).toBeInTheDocument();
     expect(save).toBeDisabled();
 
     const country = within(dialog).getByRole('combobox', { name: 'Country' });
     await user.clear(country);
     await user.paste('United St');
     await user.click(await screen.findByRole('option', { name: 'United States' }));
-    expect(within(dialog).queryByText(PLEDGE_MESSAGES.notShippedThere)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(english(PLEDGE_MESSAGES.notShippedThere))).not.toBeInTheDocument();
     expect(
       within(dialog).getByText('Minimum $30.00 + $7.50 shipping = $37.50 for “Lantern shipped”'),
     ).toBeInTheDocument();
@@ -214,7 +218,7 @@ describe('PledgeAction', () => {
       'GET backers/projects/1/my-pledge': () => ({ body: { data: cancelled ? null : makePledge() } }),
       'POST backers/donations/5/cancel': () => {
         if (refuse)
-          return { status: 422, body: { error: 'UNPROCESSABLE', message: PLEDGE_MESSAGES.lastDay } };
+          return { status: 422, body: { error: 'UNPROCESSABLE', message: english(PLEDGE_MESSAGES.lastDay) } };
         cancelled = true;
         return { body: { message: 'Your pledge was cancelled; you have not been charged.' } };
       },
@@ -224,7 +228,7 @@ describe('PledgeAction', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel pledge' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel your pledge?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel pledge' }));
-    expect((await screen.findAllByText(PLEDGE_MESSAGES.lastDay)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(english(PLEDGE_MESSAGES.lastDay))).length).toBeGreaterThan(0);
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Cancel pledge' }));
     await user.click(
@@ -278,7 +282,7 @@ describe('PledgeAction', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Manage pledge' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage your pledge' });
-    expect(within(dialog).getByText(`${PLEDGE_MESSAGES.flexibleFinal}.`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`${english(PLEDGE_MESSAGES.flexibleFinal)}.`)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
       'href',

@@ -2,7 +2,8 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDollars, type ProjectStatus } from '@fundry/shared';
+import type { ProjectStatus } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import { useMyPledge } from '../api/backing';
@@ -26,6 +27,7 @@ export function PledgeAction({
   project: BackableProject & { status: ProjectStatus };
   isCreator: boolean;
 }) {
+  const i18n = useI18n();
   const session = useSession();
   const pledge = useMyPledge(project.id, session.isSignedIn && !isCreator);
   const [params, setParams] = useSearchParams();
@@ -49,15 +51,19 @@ export function PledgeAction({
 
   if (!live) return <BackProjectButton project={project} isCreator={isCreator} />;
   return (
-    <Paper bg="teal.0" radius="md" p="sm" aria-label="Your pledge">
+    <Paper bg="teal.0" radius="md" p="sm" aria-label={i18n.t('backing.pledgeAction.label')}>
       <Stack gap="xs">
         <Text size="sm" fw={600} c="teal.9">
-          You backed this project · {formatDollars(live.amount, 2)}
-          {live.reward ? ` · ${live.reward.title}` : ''}
+          {live.reward
+            ? i18n.t('backing.pledgeAction.backedWithReward', {
+                amount: i18n.money(live.amount, undefined, 2),
+                reward: live.reward.title,
+              })
+            : i18n.t('backing.pledgeAction.backed', { amount: i18n.money(live.amount, undefined, 2) })}
         </Text>
         {live.status === 'PAYMENT_FAILED' && (
           <Text size="sm" c="red.9" fw={600}>
-            Your payment did not go through: please fix it.
+            {i18n.t('backing.pledgeAction.paymentFailed')}
           </Text>
         )}
         <Button
@@ -68,7 +74,7 @@ export function PledgeAction({
           leftSection={<IconSettings size={20} />}
           onClick={() => dialog.open()}
         >
-          Manage pledge
+          {i18n.t('backing.pledgeAction.manage')}
         </Button>
       </Stack>
       {(dialog.state || asked) && (

@@ -9,8 +9,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDollars, isEndingSoon, type Reward } from '@fundry/shared';
-import { formatCalendarDate } from '@/lib/dates';
+import { isEndingSoon, type Reward, REWARD_MESSAGES } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { isSoldOut } from '../reward-status';
 import { shippingSummary } from './shipping';
 
@@ -35,23 +35,28 @@ export function RewardCard({
   onEdit,
   onDelete,
   onSelect,
-  selectLabel = 'Select this reward',
+  selectLabel,
   headingOrder = 3,
 }: {
   reward: Reward;
   onEdit?: (reward: Reward) => void;
   onDelete?: (reward: Reward) => void;
   onSelect?: (reward: Reward) => void;
+  /** The pick button's words; "Select this reward" unless given. */
   selectLabel?: string;
   /** The title's heading level: 2 on the All Rewards page, under its h1. */
   headingOrder?: 2 | 3;
 }) {
+  const i18n = useI18n();
   const soldOut = isSoldOut(reward);
   const endingSoon = isEndingSoon(reward.estimated_delivery_date);
   const remaining =
     reward.remaining === null
-      ? 'Unlimited'
-      : `${reward.remaining} of ${reward.quantity_available ?? reward.remaining} left`;
+      ? i18n.t('backing.rewardCard.unlimited')
+      : i18n.t('backing.rewardCard.remaining', {
+          remaining: reward.remaining,
+          total: reward.quantity_available ?? reward.remaining,
+        });
   return (
     <Paper
       withBorder
@@ -68,23 +73,23 @@ export function RewardCard({
             {reward.title}
           </Title>
           <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
-            {formatDollars(reward.minimum_amount)}+
+            {i18n.t('backing.rewardCard.minimum', { amount: i18n.money(reward.minimum_amount) })}
           </Text>
         </Group>
         <Group gap={6}>
           {soldOut && (
             <Badge color="red" variant="filled" size="sm">
-              Sold Out
+              {i18n.t('backing.rewardCard.soldOut')}
             </Badge>
           )}
           {endingSoon && (
             <Badge color="orange" variant="light" size="sm">
-              Ending Soon
+              {i18n.t('backing.rewardCard.endingSoon')}
             </Badge>
           )}
           {reward.is_digital && (
             <Badge color="indigo" variant="light" size="sm" leftSection={<IconCloudDownload size={12} />}>
-              Digital
+              {i18n.t('backing.rewardCard.digital')}
             </Badge>
           )}
         </Group>
@@ -93,21 +98,25 @@ export function RewardCard({
         </Text>
         <Stack gap={4}>
           <Fact icon={<IconCalendarEvent size={14} />}>
-            Estimated delivery: {formatCalendarDate(reward.estimated_delivery_date, 'Not available')}
+            {i18n.t('backing.rewardCard.delivery', {
+              date: reward.estimated_delivery_date
+                ? i18n.calendarDate(reward.estimated_delivery_date)
+                : i18n.t('backing.rewardCard.deliveryUnknown'),
+            })}
           </Fact>
           <Fact
             icon={
               reward.shipping_type === 'none' ? <IconPackage size={14} /> : <IconTruckDelivery size={14} />
             }
           >
-            {shippingSummary(reward)}
+            {shippingSummary(i18n, reward)}
           </Fact>
           <Group gap="md">
             <Fact icon={<IconUsers size={14} />}>
-              {reward.backers_count} {reward.backers_count === 1 ? 'backer' : 'backers'}
+              {i18n.t('backing.rewardCard.backers', { count: reward.backers_count })}
             </Fact>
             <Text size="xs" c={soldOut ? 'red.7' : 'dimmed'} fw={soldOut ? 600 : undefined}>
-              {soldOut ? 'None left' : remaining}
+              {soldOut ? i18n.t('backing.rewardCard.noneLeft') : remaining}
             </Text>
           </Group>
         </Stack>
@@ -115,7 +124,9 @@ export function RewardCard({
           <Group gap="xs" mt={4}>
             {onSelect && (
               <Button size="xs" disabled={soldOut} onClick={() => onSelect(reward)}>
-                {soldOut ? 'Sold Out' : selectLabel}
+                {soldOut
+                  ? i18n.t('backing.rewardCard.soldOut')
+                  : (selectLabel ?? i18n.t('backing.rewardCard.select'))}
               </Button>
             )}
             {onEdit && (
@@ -124,9 +135,9 @@ export function RewardCard({
                 variant="default"
                 leftSection={<IconEdit size={14} />}
                 onClick={() => onEdit(reward)}
-                aria-label={`Edit ${reward.title}`}
+                aria-label={i18n.t('backing.rewardCard.editLabel', { title: reward.title })}
               >
-                Edit
+                {i18n.t('backing.rewardCard.edit')}
               </Button>
             )}
             {onDelete && (
@@ -136,11 +147,11 @@ export function RewardCard({
                 color="red"
                 leftSection={<IconTrash size={14} />}
                 disabled={reward.backers_count > 0}
-                title={reward.backers_count > 0 ? 'A reward with backers cannot be deleted' : undefined}
+                title={reward.backers_count > 0 ? i18n.t(REWARD_MESSAGES.hasBackers) : undefined}
                 onClick={() => onDelete(reward)}
-                aria-label={`Delete ${reward.title}`}
+                aria-label={i18n.t('backing.rewardCard.deleteLabel', { title: reward.title })}
               >
-                Delete
+                {i18n.t('backing.rewardCard.delete')}
               </Button>
             )}
           </Group>

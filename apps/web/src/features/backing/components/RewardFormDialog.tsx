@@ -23,9 +23,9 @@ import {
   todayUtc,
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type RewardInput, useSaveReward } from '../api/rewards';
-import { REWARD_UI_MESSAGES } from '../messages';
 import { ShippingRulesField } from './ShippingRulesField';
 
 type Shipping = Reward['shipping_type'];
@@ -62,9 +62,9 @@ function isFormField(path: string) {
 }
 
 const SHIPPING_OPTIONS: { value: Shipping; label: string }[] = [
-  { value: 'none', label: 'No shipping (digital)' },
-  { value: 'domestic', label: 'Domestic' },
-  { value: 'international', label: 'International' },
+  { value: 'none', label: 'backing.rewardForm.shippingNone' },
+  { value: 'domestic', label: 'backing.rewardForm.shippingDomestic' },
+  { value: 'international', label: 'backing.rewardForm.shippingInternational' },
 ];
 
 function initialValues(reward?: Reward | null): RewardFormValues {
@@ -79,7 +79,7 @@ function initialValues(reward?: Reward | null): RewardFormValues {
   };
 }
 
-/** SPEC §5 reward form rules; the messages are the API's own (REWARD_MESSAGES). */
+/** SPEC §5 reward form rules; the messages are the API's own (REWARD_MESSAGES keys, shown through `t`). */
 export function validateReward(values: RewardFormValues, today: string = todayUtc()) {
   const errors: Partial<Record<keyof RewardFormValues, string>> = {};
   const title = values.title.trim();
@@ -155,11 +155,16 @@ export function RewardFormDialog({
   reward?: Reward | null;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={700}>{reward ? 'Edit Reward' : 'Create Reward'}</Text>}
+      title={
+        <Text fw={700}>
+          {i18n.t(reward ? 'backing.rewardForm.editTitle' : 'backing.rewardForm.createTitle')}
+        </Text>
+      }
       centered
       radius="lg"
       size="lg"
@@ -179,11 +184,13 @@ function RewardForm({
   reward: Reward | null;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const editing = Boolean(reward);
   const save = useSaveReward(projectId);
   const form = useForm<RewardFormValues>({
     initialValues: initialValues(reward),
-    validate: (values) => validateReward(values),
+    validate: (values) =>
+      Object.fromEntries(Object.entries(validateReward(values)).map(([path, key]) => [path, i18n.t(key)])),
   });
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -196,8 +203,8 @@ function RewardForm({
         onSuccess: (response) => {
           notify.success(
             editing
-              ? REWARD_UI_MESSAGES.updated
-              : REWARD_UI_MESSAGES.createdNamed(response.data?.title ?? body.title),
+              ? i18n.t('backing.rewardForm.updated')
+              : i18n.t('backing.rewardForm.created', { title: response.data?.title ?? body.title }),
           );
           onClose();
         },
@@ -207,7 +214,9 @@ function RewardForm({
           // A reason the form cannot show under a field of its own is shown above the form.
           const paths = Object.keys(fields);
           if (paths.length === 0 || !paths.every(isFormField)) setProblem(serverMessage(error) ?? null);
-          notify.error(editing ? REWARD_UI_MESSAGES.updateFailed : REWARD_UI_MESSAGES.createFailed);
+          notify.error(
+            i18n.t(editing ? 'backing.rewardForm.updateFailed' : 'backing.rewardForm.createFailed'),
+          );
         },
       },
     );
@@ -223,18 +232,18 @@ function RewardForm({
           </Alert>
         )}
         <TextInput
-          label="Reward Title"
+          label={i18n.t('backing.rewardForm.titleLabel')}
           withAsterisk
-          placeholder="Early Bird Lantern"
+          placeholder={i18n.t('backing.rewardForm.titlePlaceholder')}
           maxLength={REWARD_TITLE_MAX}
           description={`${form.getValues().title.length}/${REWARD_TITLE_MAX}`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('title')}
         />
         <Textarea
-          label="Description"
+          label={i18n.t('backing.rewardForm.descriptionLabel')}
           withAsterisk
-          placeholder="What backers of this tier receive"
+          placeholder={i18n.t('backing.rewardForm.descriptionPlaceholder')}
           autosize
           minRows={3}
           maxLength={REWARD_DESCRIPTION_MAX}
@@ -244,7 +253,7 @@ function RewardForm({
         />
         <Group grow align="flex-start">
           <NumberInput
-            label="Minimum Pledge Amount ($)"
+            label={i18n.t('backing.rewardForm.minimumLabel')}
             withAsterisk
             min={MIN_PLEDGE_DOLLARS}
             step={0.01}
@@ -254,8 +263,8 @@ function RewardForm({
             {...form.getInputProps('minimum_amount')}
           />
           <NumberInput
-            label="Available Quantity"
-            description="Leave empty for unlimited"
+            label={i18n.t('backing.rewardForm.quantityLabel')}
+            description={i18n.t('backing.rewardForm.quantityDescription')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             min={1}
             allowDecimal={false}
@@ -267,14 +276,14 @@ function RewardForm({
         <Group grow align="flex-start">
           <TextInput
             type="date"
-            label="Estimated Delivery Date"
+            label={i18n.t('backing.rewardForm.deliveryLabel')}
             withAsterisk
             min={today}
             {...form.getInputProps('estimated_delivery_date')}
           />
           <Select
-            label="Shipping Type"
-            data={SHIPPING_OPTIONS}
+            label={i18n.t('backing.rewardForm.shippingLabel')}
+            data={SHIPPING_OPTIONS.map((option) => ({ ...option, label: i18n.t(option.label) }))}
             allowDeselect={false}
             {...form.getInputProps('shipping_type')}
             onChange={(next) => {
@@ -287,10 +296,10 @@ function RewardForm({
         <ShippingRulesField form={form} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {i18n.t('backing.dialog.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={editing && !form.isDirty()}>
-            {editing ? 'Update Reward' : 'Create Reward'}
+            {i18n.t(editing ? 'backing.rewardForm.update' : 'backing.rewardForm.create')}
           </Button>
         </Group>
       </Stack>

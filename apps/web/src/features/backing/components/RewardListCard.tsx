@@ -3,10 +3,10 @@ import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useSession } from '@/lib/session';
 import { useRewards } from '../api/rewards';
-import { REWARD_UI_MESSAGES } from '../messages';
 import { isSoldOut } from '../reward-status';
 import { canBackProject, useBackingStarter } from './BackProjectButton';
 import type { BackableProject } from './BackProjectDialog';
@@ -37,6 +37,7 @@ export function RewardListCard({
   project: BackableProject & { status: ProjectStatus };
   isCreator: boolean;
 }) {
+  const i18n = useI18n();
   const rewards = useRewards(project.id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter(project);
@@ -52,7 +53,7 @@ export function RewardListCard({
           <Group gap={8}>
             <IconGift size={20} color="var(--mantine-color-teal-7)" />
             <Title order={2} fz="lg" id="rewards-heading">
-              Rewards
+              {i18n.t('backing.rewardList.title')}
             </Title>
           </Group>
           {canManage && (
@@ -62,13 +63,13 @@ export function RewardListCard({
               leftSection={<IconPlus size={14} />}
               onClick={() => form.open(null)}
             >
-              Add Reward
+              {i18n.t('backing.rewards.add')}
             </Button>
           )}
         </Group>
         {rewards.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {REWARD_UI_MESSAGES.listFailed}
+            {i18n.t('backing.rewardList.loadFailed')}
           </Alert>
         ) : rewards.isPending ? (
           <Stack gap="sm">
@@ -77,7 +78,7 @@ export function RewardListCard({
           </Stack>
         ) : shown.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {rewards.data.length === 0 ? 'No rewards yet.' : 'Every reward is sold out.'}
+            {i18n.t(rewards.data.length === 0 ? 'backing.rewardList.empty' : 'backing.rewards.allSoldOut')}
           </Text>
         ) : (
           shown.map((reward) => (
@@ -91,7 +92,7 @@ export function RewardListCard({
         )}
         {rewards.data && rewards.data.length > 0 && (
           <Button component={Link} to={`/projects/${project.id}/rewards`} variant="default" fullWidth>
-            View All Available Rewards ({available.length})
+            {i18n.t('backing.rewardList.viewAll', { count: available.length })}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PLEDGE_MESSAGES, type ShippingAddress } from '@fundry/shared';
-import { COUNTRY_OPTIONS } from './countries';
+import { useI18n } from '@/lib/i18n';
+import { countryOptions } from './countries';
 
 /** The address form's state: every field a string, the country possibly not chosen yet. */
 export interface AddressDraft {
@@ -62,6 +63,7 @@ export function ShippingAddressFields({
   onChange: (next: AddressDraft) => void;
   errors?: Partial<Record<keyof AddressDraft, string>>;
 }) {
+  const i18n = useI18n();
   const field = (key: keyof AddressDraft) => ({
     value: value[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -70,36 +72,51 @@ export function ShippingAddressFields({
   });
   return (
     <Stack gap="xs">
-      <TextInput label="Full name" withAsterisk autoComplete="shipping name" {...field('name')} />
-      <TextInput label="Address" withAsterisk autoComplete="shipping address-line1" {...field('line1')} />
       <TextInput
-        label="Apartment, suite (optional)"
+        label={i18n.t('backing.address.name')}
+        withAsterisk
+        autoComplete="shipping name"
+        {...field('name')}
+      />
+      <TextInput
+        label={i18n.t('backing.address.line1')}
+        withAsterisk
+        autoComplete="shipping address-line1"
+        {...field('line1')}
+      />
+      <TextInput
+        label={i18n.t('backing.address.line2')}
         autoComplete="shipping address-line2"
         {...field('line2')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-        <TextInput label="City" withAsterisk autoComplete="shipping address-level2" {...field('city')} />
         <TextInput
-          label="State or region (optional)"
+          label={i18n.t('backing.address.city')}
+          withAsterisk
+          autoComplete="shipping address-level2"
+          {...field('city')}
+        />
+        <TextInput
+          label={i18n.t('backing.address.region')}
           autoComplete="shipping address-level1"
           {...field('region')}
         />
         <TextInput
-          label="Postal code"
+          label={i18n.t('backing.address.postalCode')}
           withAsterisk
           autoComplete="shipping postal-code"
           {...field('postal_code')}
         />
         <Select
-          label="Country"
+          label={i18n.t('backing.address.country')}
           withAsterisk
           searchable
           autoComplete="shipping country"
-          data={COUNTRY_OPTIONS}
+          data={countryOptions(i18n)}
           value={value.country || null}
           onChange={(country) => onChange({ ...value, country: country ?? '' })}
           error={errors.country}
-          nothingFoundMessage="No country matches"
+          nothingFoundMessage={i18n.t('backing.country.noMatch')}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
@@ -117,15 +134,16 @@ export function ShippingAddressSection({
   onChange: (next: AddressDraft) => void;
   notShippedThere: boolean;
 }) {
+  const i18n = useI18n();
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
-        Shipping address
+        {i18n.t('backing.address.title')}
       </Text>
       <ShippingAddressFields
         value={value}
         onChange={onChange}
-        errors={notShippedThere ? { country: PLEDGE_MESSAGES.notShippedThere } : {}}
+        errors={notShippedThere ? { country: i18n.t(PLEDGE_MESSAGES.notShippedThere) } : {}}
       />
     </Stack>
   );

@@ -2,49 +2,61 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { REST_OF_WORLD } from '@fundry/shared';
-import { COUNTRY_OPTIONS, countryName } from './countries';
+import { useI18n } from '@/lib/i18n';
+import { countryName, countryOptions } from './countries';
 import type { RewardFormValues } from './RewardFormDialog';
-import { destinationName } from './shipping';
-
-const WORLD_OPTION = { value: REST_OF_WORLD, label: countryName(REST_OF_WORLD) };
 
 /**
  * Where a shipped reward goes and what shipping costs (DESIGN.md §10): a domestic reward ships to one country
  * (the creator's); an international one has a price per country and, optionally, one for the rest of the world.
  */
 export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFormValues> }) {
+  const i18n = useI18n();
   const { shipping_type: type, shipping_rules: rules } = form.getValues();
   if (type === 'none') return null;
   const taken = new Set(rules.map((rule) => rule.country));
+  const world = { value: REST_OF_WORLD, label: countryName(i18n, REST_OF_WORLD) };
   const options = (current: string) =>
-    [...(type === 'international' ? [WORLD_OPTION] : []), ...COUNTRY_OPTIONS].filter(
+    [...(type === 'international' ? [world] : []), ...countryOptions(i18n)].filter(
       (option) => option.value === current || !taken.has(option.value),
     );
+  const removeLabel = (country: string, index: number) =>
+    !country
+      ? i18n.t('backing.shippingRules.removeNumbered', { number: index + 1 })
+      : country === REST_OF_WORLD
+        ? i18n.t('backing.shippingRules.removeWorld')
+        : i18n.t('backing.shippingRules.removeCountry', { country: countryName(i18n, country) });
 
   return (
-    <Stack gap="xs" role="group" aria-label="Shipping prices">
+    <Stack gap="xs" role="group" aria-label={i18n.t('backing.shippingRules.title')}>
       {type === 'international' && (
         <Text fw={500} size="sm">
-          Shipping prices
+          {i18n.t('backing.shippingRules.title')}
         </Text>
       )}
       {rules.map((rule, index) => (
         <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
           <Select
-            label={type === 'domestic' ? 'Ships from / to' : `Country ${index + 1}`}
-            description={type === 'domestic' ? 'A domestic reward ships within one country' : undefined}
+            label={
+              type === 'domestic'
+                ? i18n.t('backing.shippingRules.domesticLabel')
+                : i18n.t('backing.shippingRules.countryLabel', { number: index + 1 })
+            }
+            description={
+              type === 'domestic' ? i18n.t('backing.shippingRules.domesticDescription') : undefined
+            }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             withAsterisk
             searchable
             data={options(rule.country)}
             allowDeselect={false}
-            nothingFoundMessage="No country matches"
+            nothingFoundMessage={i18n.t('backing.country.noMatch')}
             comboboxProps={{ withinPortal: true }}
             style={{ flex: 2 }}
             {...form.getInputProps(`shipping_rules.${index}.country`)}
           />
           <NumberInput
-            label="Shipping cost ($)"
+            label={i18n.t('backing.shippingRules.costLabel')}
             withAsterisk
             min={0}
             step={0.01}
@@ -60,7 +72,7 @@ export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFor
               color="red"
               mt={26}
               size="lg"
-              aria-label={`Remove shipping to ${rule.country ? destinationName(rule.country) : `country ${index + 1}`}`}
+              aria-label={removeLabel(rule.country, index)}
               onClick={() => form.removeListItem('shipping_rules', index)}
             >
               <IconTrash size={18} />
@@ -76,7 +88,7 @@ export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFor
           onClick={() => form.insertListItem('shipping_rules', { country: '', cost: '' })}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add country
+          {i18n.t('backing.shippingRules.add')}
         </Button>
       )}
       {typeof form.errors.shipping_rules === 'string' && (

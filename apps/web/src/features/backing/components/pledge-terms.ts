@@ -1,28 +1,53 @@
 import {
   chargeDate,
-  formatDollars,
   hasAtMostTwoDecimals,
   MIN_PLEDGE_DOLLARS,
   PLEDGE_MESSAGES,
   type Reward,
   shippingRuleFor,
+  type Translator,
 } from '@fundry/shared';
-import { formatCalendarDate } from '@/lib/dates';
 import { type AddressDraft, completeAddress } from './ShippingAddressFields';
 
 /** What the backer is told before paying (DESIGN.md §10): when an all-or-nothing pledge is charged, if ever. */
 export function chargeExplanation(
+  i18n: Translator,
   project: { funding_model: 'all_or_nothing' | 'flexible'; end_date: string | null },
   amount: number | null,
 ): string {
-  if (project.funding_model === 'flexible') {
-    return 'Flexible funding: you are charged now, and this pledge cannot be changed or cancelled afterwards.';
+  if (project.funding_model === 'flexible') return i18n.t('backing.pledge.flexibleCharge');
+  const date = project.end_date ? i18n.calendarDate(chargeDate(project.end_date)) : null;
+  if (amount === null) {
+    return date === null
+      ? i18n.t('backing.pledge.chargePledgeAfterEnd')
+      : i18n.t('backing.pledge.chargePledgeOn', { date });
   }
-  const sum = amount === null ? 'your pledge' : formatDollars(amount, 2);
-  const when = project.end_date
-    ? formatCalendarDate(chargeDate(project.end_date))
-    : 'the day after the campaign ends';
-  return `You will be charged ${sum} on ${when} only if the project reaches its goal. Until the campaign ends you can change or cancel your pledge.`;
+  return date === null
+    ? i18n.t('backing.pledge.chargeAmountAfterEnd', { amount: i18n.money(amount, undefined, 2) })
+    : i18n.t('backing.pledge.chargeAmountOn', { amount: i18n.money(amount, undefined, 2), date });
+}
+
+/**
+ * The line under the amount in the back and manage dialogs: what the reward needs, what shipping adds, the sum.
+ */
+export function minimumDescription(
+  i18n: Translator,
+  reward: Reward | null,
+  { minimum, shipping, ships }: { minimum: number; shipping: number | null; ships: boolean },
+): string {
+  if (!reward) return i18n.t('backing.pledge.minimum', { amount: i18n.money(minimum, undefined, 2) });
+  if (shipping) {
+    return i18n.t('backing.pledge.minimumWithShipping', {
+      reward: i18n.money(reward.minimum_amount, undefined, 2),
+      shipping: i18n.money(shipping, undefined, 2),
+      total: i18n.money(minimum, undefined, 2),
+      title: reward.title,
+    });
+  }
+  return i18n.t(ships ? 'backing.pledge.minimumForRewardPlusShipping' : 'backing.pledge.minimumForReward', {
+    amount: i18n.money(minimum, undefined, 2),
+    title: reward.title,
+  });
 }
 
 /**
@@ -40,7 +65,8 @@ export function shippingCost(
 
 /**
  * The pledge rules of the back and manage dialogs, as the server checks them: at least $1, at least the reward's
- * minimum plus shipping to the address's country, two decimals, and a complete address a rule covers.
+ * minimum plus shipping to the address's country, two decimals, and a complete address a rule covers. `hint` is
+ * the amount's problem as a message key (PLEDGE_MESSAGES), for the dialog to show in the reader's language.
  */
 export function checkPledge(reward: Reward | null, amount: number | string, address: AddressDraft) {
   const ships = reward !== null && reward.shipping_type !== 'none';

@@ -1,14 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, testUser } from '@/test/api';
+import { TestProviders, testTranslator } from '@/test/i18n';
 import { renderPage } from '@/test/render';
 import { dateIn, fakeAccessToken, makeReward } from '@/test/rewards';
 import { BackProjectButton } from './BackProjectButton';
 import { BackProjectDialog } from './BackProjectDialog';
 import { RewardCard } from './RewardCard';
 import { RewardFormDialog } from './RewardFormDialog';
+
+/** A message as an English reader sees it, as the API also writes it. */
+const english = (key: string) => testTranslator().t(key);
 
 const project = {
   id: 1,
@@ -118,6 +122,55 @@ describe('RewardCard', () => {
   });
 });
 
+describe('RewardCard in other languages', () => {
+  it('reads in German: its minimum, shipping list, backers and what remains', () => {
+    // As the page reads it: the matcher sees the no-break space of "25 $" as a space.
+    const money = (amount: number) => testTranslator('de').money(amount).replace(/\s/g, ' ');
+    render(
+      <TestProviders locale="de">
+        <RewardCard
+          reward={makeReward({
+            shipping_type: 'international',
+            shipping_rules: [
+              { country: 'US', cost: 5 },
+              { country: '*', cost: 20 },
+              { country: 'CA', cost: 0 },
+            ],
+          })}
+          onSelect={vi.fn()}
+        />
+      </TestProviders>,
+    );
+    const card = screen.getByRole('article', { name: 'Early Bird Lantern' });
+    expect(within(card).getByText(`ab ${money(25)}`)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        `Versandziele: Vereinigte Staaten (${money(5)}), Kanada (kostenlos) und Rest der Welt (${money(20)})`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('2 Unterstützer')).toBeInTheDocument();
+    expect(within(card).getByText('Noch 8 von 10 verfügbar')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Diese Belohnung wählen' })).toBeEnabled();
+  });
+
+  it('counts backers in Arabic with its dual and plural forms', () => {
+    render(
+      <TestProviders locale="ar">
+        <RewardCard reward={makeReward({ id: 1, title: 'Two', quantity_claimed: 2 })} />
+        <RewardCard reward={makeReward({ id: 2, title: 'Five', quantity_claimed: 5 })} />
+        <RewardCard
+          reward={makeReward({ id: 3, title: 'Sold', quantity_available: 5, quantity_claimed: 5 })}
+        />
+      </TestProviders>,
+    );
+    expect(within(screen.getByRole('article', { name: 'Two' })).getByText('داعمان')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Five' })).getByText('5 داعمين')).toBeInTheDocument();
+    const sold = screen.getByRole('article', { name: 'Sold' });
+    expect(within(sold).getByText('نفدت')).toBeInTheDocument();
+    expect(within(sold).getByText('لم يتبقَّ شيء')).toBeInTheDocument();
+  });
+});
+
 describe('BackProjectDialog', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -171,7 +224,7 @@ describe('BackProjectDialog', () => {
     const amount = within(dialog).getByLabelText(/Pledge Amount/);
     await user.type(amount, '0.5');
     expect(confirm).toBeDisabled();
-    expect(within(dialog).getByText(PLEDGE_MESSAGES.amountMin)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(PLEDGE_MESSAGES.amountMin))).toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '10');
@@ -179,7 +232,7 @@ describe('BackProjectDialog', () => {
 
     await user.click(within(dialog).getByLabelText(/Early Bird Lantern/));
     expect(confirm).toBeDisabled();
-    expect(within(dialog).getByText(PLEDGE_MESSAGES.belowReward)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(PLEDGE_MESSAGES.belowReward))).toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '30');
@@ -227,7 +280,7 @@ describe('BackProjectDialog', () => {
     await user.clear(amount);
     await user.type(amount, '50');
     expect(confirm).toBeDisabled();
-    expect(within(dialog).getByText(PLEDGE_MESSAGES.belowRewardWithShipping)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(PLEDGE_MESSAGES.belowRewardWithShipping))).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '52.5');
     expect(within(dialog).getByTestId('charge-explanation')).toHaveTextContent('You will be charged $52.50');
@@ -267,7 +320,7 @@ describe('BackProjectDialog', () => {
         status: 409,
         body: {
           error: 'CONFLICT',
-          message: PLEDGE_MESSAGES.alreadyBacked,
+          message: english(PLEDGE_MESSAGES.alreadyBacked),
           details: { donation_id: 77 },
         },
       },
@@ -311,10 +364,10 @@ describe('RewardFormDialog', () => {
     const { user } = renderPage(<RewardFormDialog projectId={1} opened onClose={onClose} />, { path: '/' });
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create Reward' }));
-    expect(within(dialog).getByText(REWARD_MESSAGES.titleRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(REWARD_MESSAGES.descriptionRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(REWARD_MESSAGES.minimumRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(REWARD_MESSAGES.deliveryRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.titleRequired))).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.descriptionRequired))).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.minimumRequired))).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.deliveryRequired))).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/Reward Title/), 'Desk Lamp');
     await user.type(within(dialog).getByLabelText(/^Description/), 'A lamp for your desk.');
@@ -325,7 +378,7 @@ describe('RewardFormDialog', () => {
     // The number fields keep to their minimums (1) by themselves; a past delivery date is refused.
     expect(within(dialog).getByLabelText(/Minimum Pledge Amount/)).toHaveValue('1');
     expect(within(dialog).getByLabelText(/Available Quantity/)).toHaveValue('1');
-    expect(within(dialog).getByText(REWARD_MESSAGES.deliveryPast)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.deliveryPast))).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.clear(within(dialog).getByLabelText(/Minimum Pledge Amount/));
@@ -413,7 +466,7 @@ describe('RewardFormDialog', () => {
     expect(within(dialog).queryByRole('button', { name: /^Remove shipping/ })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Reward' }));
-    expect(within(dialog).getByText(REWARD_MESSAGES.shippingCostRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.shippingCostRequired))).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.clear(country);
@@ -483,7 +536,7 @@ describe('RewardFormDialog', () => {
         'shipping_rules.1.cost: too much',
         {
           'shipping_rules.1.cost': ['Shipping cost is too high'],
-          shipping_rules: [REWARD_MESSAGES.shippingRulesRequired],
+          shipping_rules: [english(REWARD_MESSAGES.shippingRulesRequired)],
         },
       ),
     });
@@ -502,7 +555,7 @@ describe('RewardFormDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Reward' }));
     const canadaCost = within(dialog).getAllByLabelText(/Shipping cost/)[1]!;
     await waitFor(() => expect(canadaCost).toHaveAccessibleDescription(/Shipping cost is too high/));
-    expect(within(dialog).getByText(REWARD_MESSAGES.shippingRulesRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(english(REWARD_MESSAGES.shippingRulesRequired))).toBeInTheDocument();
     // Shown at its field, not repeated above the form.
     expect(within(dialog).queryByText('shipping_rules.1.cost: too much')).not.toBeInTheDocument();
   }, 20_000);

@@ -15,9 +15,10 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { type Project, projectPageMeta, type Reward } from '@fundry/shared';
+import { type Project, projectRewardsPageMeta, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -26,7 +27,6 @@ import { canBackProject, useBackingStarter } from '../components/BackProjectButt
 import { RewardCard } from '../components/RewardCard';
 import { RewardFormDialog } from '../components/RewardFormDialog';
 import { useCanManageRewards } from '../components/RewardListCard';
-import { REWARD_UI_MESSAGES } from '../messages';
 import { isSoldOut } from '../reward-status';
 
 /**
@@ -35,9 +35,10 @@ import { isSoldOut } from '../reward-status';
  * has loaded.
  */
 export function AllRewardsPage({ projectId, project }: { projectId: number | null; project?: Project }) {
+  const i18n = useI18n();
   const session = useSession();
   const rewards = useRewards(projectId);
-  usePageMeta(project && { ...projectPageMeta(project), title: `Rewards of ${project.title}` });
+  usePageMeta(project && projectRewardsPageMeta(project));
   const isCreator = Boolean(project && session.userId !== null && session.userId === project.creator_id);
   const canManage = useCanManageRewards(isCreator);
   const backing = useBackingStarter({
@@ -55,14 +56,14 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
   const [deleting, setDeleting] = useState<Reward | null>(null);
 
   useEffect(() => {
-    if (rewards.isError) notify.error(REWARD_UI_MESSAGES.loadFailed);
-  }, [rewards.isError]);
+    if (rewards.isError) notify.error(i18n.t('backing.allRewards.loadFailed'));
+  }, [rewards.isError, i18n]);
 
   if (projectId === null) {
     return (
       <Container size="lg" py={32}>
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          Project ID is required
+          {i18n.t('backing.allRewards.noProject')}
         </Alert>
       </Container>
     );
@@ -77,13 +78,15 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        notify.success(REWARD_UI_MESSAGES.deleted);
+        notify.success(i18n.t('backing.allRewards.deleted'));
         setDeleting(null);
       },
       onError: (error) => {
         const message = serverMessage(error);
         notify.error(
-          message ? REWARD_UI_MESSAGES.deleteFailedWith(message) : REWARD_UI_MESSAGES.deleteFailed,
+          message
+            ? i18n.t('backing.allRewards.deleteFailedWith', { message })
+            : i18n.t('backing.allRewards.deleteFailed'),
         );
         setDeleting(null);
       },
@@ -96,22 +99,24 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
         <Breadcrumbs>
           <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
             <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
-              {project?.title ?? 'Back to project'}
+              <IconArrowLeft size={14} className="mirror-in-rtl" />
+              {project?.title ?? i18n.t('backing.allRewards.backToProject')}
             </Group>
           </Anchor>
-          <Text size="sm">Rewards</Text>
+          <Text size="sm">{i18n.t('backing.rewardList.title')}</Text>
         </Breadcrumbs>
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
-              All Rewards
+              {i18n.t('backing.allRewards.title')}
             </Title>
-            {project && <Text c="dimmed">Reward tiers of {project.title}</Text>}
+            {project && (
+              <Text c="dimmed">{i18n.t('backing.allRewards.subtitle', { project: project.title })}</Text>
+            )}
           </div>
           <Group gap="md">
             <Switch
-              label={`Show sold-out rewards${soldOutCount ? ` (${soldOutCount})` : ''}`}
+              label={i18n.t('backing.allRewards.showSoldOut', { count: soldOutCount })}
               checked={showSoldOut}
               onChange={(event) => setShowSoldOut(event.currentTarget.checked)}
             />
@@ -120,19 +125,19 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
                 leftSection={<IconPlus size={16} />}
                 onClick={() => setForm({ opened: true, reward: null })}
               >
-                Add Reward
+                {i18n.t('backing.rewards.add')}
               </Button>
             )}
           </Group>
         </Group>
         {project && !backable && project.status !== 'ACTIVE' && (
           <Alert color="yellow" variant="light">
-            This project is not accepting pledges right now.
+            {i18n.t('backing.allRewards.notAccepting')}
           </Alert>
         )}
         {rewards.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {REWARD_UI_MESSAGES.couldNotLoad}
+            {i18n.t('backing.rewards.couldNotLoad')}
           </Alert>
         ) : rewards.isPending ? (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -142,7 +147,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
           </SimpleGrid>
         ) : shown.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {all.length === 0 ? 'This project has no rewards yet.' : 'Every reward is sold out.'}
+            {i18n.t(all.length === 0 ? 'backing.allRewards.empty' : 'backing.rewards.allSoldOut')}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -151,7 +156,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
                 key={reward.id}
                 reward={reward}
                 headingOrder={2}
-                selectLabel="Back with this reward"
+                selectLabel={i18n.t('backing.allRewards.select')}
                 onSelect={backable ? (picked) => backing.start(picked.id) : undefined}
                 onEdit={canManage ? (picked) => setForm({ opened: true, reward: picked }) : undefined}
                 onDelete={canManage ? setDeleting : undefined}
@@ -170,13 +175,13 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete reward"
-        confirmLabel="Delete"
+        title={i18n.t('backing.allRewards.deleteTitle')}
+        confirmLabel={i18n.t('backing.rewardCard.delete')}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        {REWARD_UI_MESSAGES.deleteConfirm}
+        {i18n.t('backing.allRewards.deleteConfirm')}
       </ConfirmDialog>
       {backable && backing.dialog}
     </Container>

@@ -2,56 +2,52 @@ import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Tabs, Tex
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type Donation, formatDollars } from '@fundry/shared';
+import type { Donation } from '@fundry/shared';
 import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
 import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
 import { readPage, withPage } from '@/lib/pagination';
-import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
+import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
 import { PLEDGE_STATUS } from '../pledge-status';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
 const TABS: { value: BackedTab; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'successful', label: 'Successful' },
-  { value: 'failed', label: 'Failed' },
+  { value: 'all', label: 'backing.backed.tabAll' },
+  { value: 'active', label: 'backing.backed.tabActive' },
+  { value: 'successful', label: 'backing.backed.tabSuccessful' },
+  { value: 'failed', label: 'backing.backed.tabFailed' },
 ];
 
-export const BACKED_MESSAGES = {
-  failed: 'Error fetching backed projects',
-} as const;
-
 /** A charged pledge's page is its receipt; before that it shows what was pledged. */
-const receiptLabel = (status: Donation['status']) => (status === 'SUCCEEDED' ? 'Receipt' : 'Pledge details');
+const isReceipt = (status: Donation['status']) => status === 'SUCCEEDED';
 
 function readTab(value: string | null): BackedTab {
   return TABS.some((tab) => tab.value === value) ? (value as BackedTab) : 'all';
 }
 
 function EmptyState({ tab }: { tab: BackedTab }) {
+  const i18n = useI18n();
   return (
     <ListEmptyState
       icon={<IconHeartHandshake size={28} />}
-      title={tab === 'all' ? 'You have not backed any projects yet' : 'No projects here'}
+      title={i18n.t(tab === 'all' ? 'backing.backed.emptyTitle' : 'backing.backed.emptyTabTitle')}
       action={
         <Button component={Link} to="/projects/explore">
-          Explore Projects
+          {i18n.t('backing.backed.explore')}
         </Button>
       }
     >
-      {tab === 'all'
-        ? 'Find a project you believe in and back it; it will be listed here.'
-        : 'None of the projects you backed is in this state.'}
+      {i18n.t(tab === 'all' ? 'backing.backed.emptyBody' : 'backing.backed.emptyTabBody')}
     </ListEmptyState>
   );
 }
 
 /** /backed-projects (SPEC §2): tabs, cards with the person's own contribution, numbered pagination. */
 export function BackedProjectsPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const page = readPage(params);
@@ -59,8 +55,8 @@ export function BackedProjectsPage() {
   const list = backed.data;
 
   useEffect(() => {
-    if (backed.isError) notify.error(BACKED_MESSAGES.failed);
-  }, [backed.isError]);
+    if (backed.isError) notify.error(i18n.t('backing.backed.loadFailed'));
+  }, [backed.isError, i18n]);
 
   const update = (nextTab: BackedTab, nextPage: number) => {
     const query = withPage(params, nextPage);
@@ -73,26 +69,26 @@ export function BackedProjectsPage() {
     <Container size="lg" py={40}>
       <Stack gap="lg">
         <PageHeader
-          title="Backed Projects"
-          description="The projects you support, and what you gave to each."
+          title={i18n.t('backing.backed.title')}
+          description={i18n.t('backing.backed.description')}
         />
         {list && list.meta.total_amount !== null && list.meta.total > 0 && (
-          <Paper withBorder radius="lg" p="md" bg="teal.0" aria-label="Your support">
+          <Paper withBorder radius="lg" p="md" bg="teal.0" aria-label={i18n.t('backing.backed.supportLabel')}>
             <Group gap="xl">
               <div>
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                  Your total contribution
+                  {i18n.t('backing.backed.total')}
                 </Text>
                 <Text fz={24} fw={800} c="teal">
-                  {formatDollars(list.meta.total_amount, 2)}
+                  {i18n.money(list.meta.total_amount, undefined, 2)}
                 </Text>
               </div>
               {list.meta.first_backed_at && (
                 <div>
                   <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                    Backing since
+                    {i18n.t('backing.backed.since')}
                   </Text>
-                  <Text fw={600}>{formatTimestampDate(list.meta.first_backed_at)}</Text>
+                  <Text fw={600}>{i18n.timestampDate(list.meta.first_backed_at)}</Text>
                 </div>
               )}
             </Group>
@@ -102,14 +98,14 @@ export function BackedProjectsPage() {
           <Tabs.List>
             {TABS.map((item) => (
               <Tabs.Tab key={item.value} value={item.value}>
-                {item.label}
+                {i18n.t(item.label)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
         </Tabs>
         {backed.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {BACKED_MESSAGES.failed}
+            {i18n.t('backing.backed.loadFailed')}
           </Alert>
         ) : list && list.meta.total === 0 ? (
           <EmptyState tab={tab} />
@@ -117,7 +113,7 @@ export function BackedProjectsPage() {
           <>
             {list && (
               <Text size="sm" c="dimmed" role="status">
-                {list.meta.total === 1 ? '1 backed project' : `${list.meta.total} backed projects`}
+                {i18n.t('backing.backed.count', { count: list.meta.total })}
               </Text>
             )}
             <ProjectGrid
@@ -128,26 +124,47 @@ export function BackedProjectsPage() {
                 <Stack gap={6}>
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">
-                      You pledged{' '}
-                      <Text span fw={700} c="teal">
-                        {project.total_amount === null ? '—' : formatDollars(project.total_amount, 2)}
-                      </Text>
+                      <Rich
+                        id="backing.backed.pledged"
+                        values={{
+                          amount:
+                            project.total_amount === null
+                              ? '—'
+                              : i18n.money(project.total_amount, undefined, 2),
+                        }}
+                        tags={{
+                          amount: (text) => (
+                            <Text span fw={700} c="teal">
+                              {text}
+                            </Text>
+                          ),
+                        }}
+                      />
                     </Text>
                     <Text size="xs" c="dimmed">
-                      since {formatTimestampDate(project.first_backed_at)}
+                      {i18n.t('backing.backed.pledgedSince', {
+                        date: i18n.timestampDate(project.first_backed_at),
+                      })}
                     </Text>
                   </Group>
                   {project.pledge && (
-                    <Stack gap={4} aria-label={`Your pledge to ${project.title}`}>
+                    <Stack
+                      gap={4}
+                      aria-label={i18n.t('backing.backed.pledgeLabel', { project: project.title })}
+                    >
                       <Group gap="xs" justify="space-between">
                         <Badge color={PLEDGE_STATUS[project.pledge.status].color} variant="light">
-                          {PLEDGE_STATUS[project.pledge.status].label}
+                          {i18n.t(PLEDGE_STATUS[project.pledge.status].label)}
                         </Badge>
-                        <Text size="xs">{project.pledge.reward?.title ?? 'No reward'}</Text>
+                        <Text size="xs">
+                          {project.pledge.reward?.title ?? i18n.t('backing.pledge.noReward')}
+                        </Text>
                       </Group>
                       {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
                         <Text size="xs" c="dimmed">
-                          Charged on {formatCalendarDate(project.pledge.charge_date)} if funded
+                          {i18n.t('backing.backed.chargedIfFunded', {
+                            date: i18n.calendarDate(project.pledge.charge_date),
+                          })}
                         </Text>
                       )}
                       {project.pledge.status === 'PAYMENT_FAILED' && (
@@ -157,16 +174,25 @@ export function BackedProjectsPage() {
                           c="red"
                           to={`/projects/${project.id}?manage_pledge=1`}
                         >
-                          Your payment was declined: fix it
+                          {i18n.t('backing.backed.declined')}
                         </Anchor>
                       )}
                       <Anchor
                         component={Link}
                         size="xs"
                         to={`/donation/success?donation_id=${project.pledge.donation_id}`}
-                        aria-label={`${receiptLabel(project.pledge.status)} for ${project.title}`}
+                        aria-label={i18n.t(
+                          isReceipt(project.pledge.status)
+                            ? 'backing.backed.receiptFor'
+                            : 'backing.backed.detailsFor',
+                          { project: project.title },
+                        )}
                       >
-                        {receiptLabel(project.pledge.status)}
+                        {i18n.t(
+                          isReceipt(project.pledge.status)
+                            ? 'backing.backed.receipt'
+                            : 'backing.backed.details',
+                        )}
                       </Anchor>
                     </Stack>
                   )}

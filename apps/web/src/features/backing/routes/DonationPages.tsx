@@ -14,9 +14,9 @@ import {
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type Donation, formatDollars } from '@fundry/shared';
+import type { Donation, Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
-import { formatCalendarDate, formatTimestampDate } from '@/lib/dates';
+import { useI18n } from '@/lib/i18n';
 import { useCancelDonation, useChangePaymentMethod, useDonation } from '../api/backing';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
 
@@ -68,55 +68,77 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DonationSummary({ donation }: { donation: Donation }) {
+  const i18n = useI18n();
   const address = donation.shipping_address;
   return (
-    <Paper bg="gray.0" radius="md" p="md" w="100%" aria-label="Your pledge">
+    <Paper bg="gray.0" radius="md" p="md" w="100%" aria-label={i18n.t('backing.donation.summaryLabel')}>
       <Stack gap="xs">
-        <Row label="Project">{donation.project_title}</Row>
-        <Row label="Reward">{donation.reward_title ?? 'No reward'}</Row>
-        <Row label="Amount">{formatDollars(donation.amount, 2)}</Row>
+        <Row label={i18n.t('backing.donation.project')}>{donation.project_title}</Row>
+        <Row label={i18n.t('backing.donation.reward')}>
+          {donation.reward_title ?? i18n.t('backing.pledge.noReward')}
+        </Row>
+        <Row label={i18n.t('backing.donation.amount')}>{i18n.money(donation.amount, undefined, 2)}</Row>
         {donation.shipping_amount > 0 && (
-          <Row label="Of which shipping">{formatDollars(donation.shipping_amount, 2)}</Row>
+          <Row label={i18n.t('backing.donation.shipping')}>
+            {i18n.money(donation.shipping_amount, undefined, 2)}
+          </Row>
         )}
-        {address && <Row label="Ships to">{formatAddress(address)}</Row>}
-        <Row label="Status">
+        {address && <Row label={i18n.t('backing.donation.shipsTo')}>{formatAddress(i18n, address)}</Row>}
+        <Row label={i18n.t('backing.donation.status')}>
           <Badge color={PLEDGE_STATUS[donation.status].color} variant="light">
-            {PLEDGE_STATUS[donation.status].label}
+            {i18n.t(PLEDGE_STATUS[donation.status].label)}
           </Badge>
         </Row>
         {donation.status === 'SUCCEEDED' ? (
-          <Row label="Charged on">{formatTimestampDate(donation.succeeded_at)}</Row>
+          <Row label={i18n.t('backing.donation.chargedOn')}>{i18n.timestampDate(donation.succeeded_at)}</Row>
         ) : donation.status === 'PAYMENT_FAILED' ? (
-          donation.fix_by && <Row label="Fix by">{formatTimestampDate(donation.fix_by)}</Row>
+          donation.fix_by && (
+            <Row label={i18n.t('backing.donation.fixBy')}>{i18n.timestampDate(donation.fix_by)}</Row>
+          )
         ) : donation.charge_date ? (
-          <Row label="Charge date">{formatCalendarDate(donation.charge_date)}</Row>
+          <Row label={i18n.t('backing.donation.chargeDate')}>{i18n.calendarDate(donation.charge_date)}</Row>
         ) : (
-          <Row label="Date">{formatTimestampDate(donation.created_at)}</Row>
+          <Row label={i18n.t('backing.donation.date')}>{i18n.timestampDate(donation.created_at)}</Row>
         )}
-        <Row label="Reference">{`#${donation.id}`}</Row>
+        <Row label={i18n.t('backing.donation.reference')}>{`#${donation.id}`}</Row>
       </Stack>
     </Paper>
   );
 }
 
 /** The sentence under the title: what happened to the money, in the pledge's own terms. */
-function outcome(donation: Donation): string {
+function outcome(i18n: Translator, donation: Donation): string {
+  const amount = i18n.money(donation.amount, undefined, 2);
   switch (donation.status) {
     case 'PENDING':
-      return 'The payment provider is confirming your checkout. This takes a moment.';
+      return i18n.t('backing.donation.outcomePending');
     case 'PLEDGED':
-      return `Your card is saved and nothing has been charged. You will be charged ${formatDollars(donation.amount, 2)} on ${formatCalendarDate(donation.charge_date)} only if the project reaches its goal.`;
-    case 'PAYMENT_FAILED':
-      return `${donation.payment_error ?? 'Your card was declined.'} Save another card to pay ${formatDollars(donation.amount, 2)}${donation.fix_by ? ` by ${formatTimestampDate(donation.fix_by)}` : ''} to keep your pledge.`;
+      return i18n.t('backing.donation.outcomePledged', {
+        amount,
+        date: donation.charge_date
+          ? i18n.calendarDate(donation.charge_date)
+          : i18n.t('common.date.notSpecified'),
+      });
+    case 'PAYMENT_FAILED': {
+      const reason = donation.payment_error ?? i18n.t('backing.pledge.cardDeclined');
+      return donation.fix_by
+        ? i18n.t('backing.donation.outcomeDeclinedBy', {
+            reason,
+            amount,
+            date: i18n.timestampDate(donation.fix_by),
+          })
+        : i18n.t('backing.donation.outcomeDeclined', { reason, amount });
+    }
     case 'SUCCEEDED':
-      return `Your payment for ${donation.project_title} went through. This page is your receipt; a copy is in your inbox.`;
+      return i18n.t('backing.donation.outcomeSucceeded', { project: donation.project_title });
     default:
-      return `This pledge is ${PLEDGE_STATUS[donation.status].label.toLowerCase()}.`;
+      return i18n.t('backing.donation.outcomeOther', { status: donation.status });
   }
 }
 
 /** A declined pledge is fixed from here too: another card, charged at once. */
 function FixPaymentButton({ donation }: { donation: Donation }) {
+  const i18n = useI18n();
   const fix = useChangePaymentMethod(donation.id);
   return (
     <Stack gap="xs" w="100%" align="center">
@@ -126,11 +148,11 @@ function FixPaymentButton({ donation }: { donation: Donation }) {
         loading={fix.isPending || fix.isSuccess}
         onClick={() => fix.mutate()}
       >
-        Fix payment
+        {i18n.t('backing.pledge.fixPayment')}
       </Button>
       {fix.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" w="100%">
-          {serverMessage(fix.error) ?? 'The payment page could not be opened. Please try again.'}
+          {serverMessage(fix.error) ?? i18n.t('backing.donation.fixFailed')}
         </Alert>
       )}
     </Stack>
@@ -139,6 +161,7 @@ function FixPaymentButton({ donation }: { donation: Donation }) {
 
 /** /donation/success?donation_id=… : what was backed; a still-PENDING payment is asked about again briefly. */
 export function DonationSuccessPage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const id = donationId(params);
   const donation = useDonation(id, { poll: true });
@@ -152,37 +175,33 @@ export function DonationSuccessPage() {
     <ResultCard
       icon={declined ? <IconAlertCircle size={38} /> : <IconCircleCheck size={38} />}
       color={declined ? 'red' : 'teal'}
-      title={
+      title={i18n.t(
         pending
-          ? 'Confirming your payment…'
+          ? 'backing.donation.titlePending'
           : declined
-            ? 'Your payment did not go through'
+            ? 'backing.donation.titleDeclined'
             : data?.status === 'SUCCEEDED'
-              ? 'Thank you for backing this project!'
+              ? 'backing.donation.titleSucceeded'
               : data?.status === 'PLEDGED'
-                ? 'Thank you! Your pledge is confirmed'
-                : 'Your pledge'
-      }
+                ? 'backing.donation.titlePledged'
+                : 'backing.donation.title',
+      )}
     >
       {donation.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" w="100%">
-          {serverMessage(donation.error) ?? 'We could not load your pledge, but your payment went through.'}
+          {serverMessage(donation.error) ?? i18n.t('backing.donation.loadFailed')}
         </Alert>
       ) : donation.isLoading ? (
         <Loader />
       ) : data ? (
         <>
-          <Text c="dimmed">
-            {gaveUp
-              ? 'Your checkout is taking longer than usual to confirm. Reload this page in a minute; Backed Projects lists the pledge once it is confirmed.'
-              : outcome(data)}
-          </Text>
-          {pending && !gaveUp && <Loader size="sm" aria-label="Confirming" />}
+          <Text c="dimmed">{gaveUp ? i18n.t('backing.donation.slow') : outcome(i18n, data)}</Text>
+          {pending && !gaveUp && <Loader size="sm" aria-label={i18n.t('backing.donation.confirming')} />}
           {declined && <FixPaymentButton donation={data} />}
           <DonationSummary donation={data} />
         </>
       ) : (
-        <Text c="dimmed">Your support has been received.</Text>
+        <Text c="dimmed">{i18n.t('backing.donation.received')}</Text>
       )}
       <Group justify="center" gap="sm" mt="sm">
         {data && (
@@ -194,11 +213,11 @@ export function DonationSuccessPage() {
             maw="100%"
             styles={{ label: { whiteSpace: 'normal' } }}
           >
-            Back to {data.project_title}
+            {i18n.t('backing.donation.backTo', { project: data.project_title })}
           </Button>
         )}
         <Button component={Link} to="/backed-projects" variant="default">
-          My Backed Projects
+          {i18n.t('backing.donation.myBacked')}
         </Button>
       </Group>
     </ResultCard>
@@ -207,6 +226,7 @@ export function DonationSuccessPage() {
 
 /** /donation/cancel : nothing was charged; the pending pledge (and any reserved reward) is released. */
 export function DonationCancelPage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const id = donationId(params);
   const cancel = useCancelDonation();
@@ -222,25 +242,25 @@ export function DonationCancelPage() {
   }, [id, open, mutate]);
 
   return (
-    <ResultCard icon={<IconCircleX size={38} />} color="gray" title="Payment cancelled">
-      <Text c="dimmed">Your pledge was cancelled and you have not been charged.</Text>
+    <ResultCard icon={<IconCircleX size={38} />} color="gray" title={i18n.t('backing.cancelPage.title')}>
+      <Text c="dimmed">{i18n.t('backing.cancelPage.body')}</Text>
       {donation.data && (
         <Text size="sm" c="dimmed">
-          You can back {donation.data.project_title} whenever you are ready.
+          {i18n.t('backing.cancelPage.backLater', { project: donation.data.project_title })}
         </Text>
       )}
       <Group justify="center" gap="sm" mt="sm">
         {donation.data ? (
           <Button component={Link} to={`/projects/${donation.data.project_id}`}>
-            Back to {donation.data.project_title}
+            {i18n.t('backing.donation.backTo', { project: donation.data.project_title })}
           </Button>
         ) : (
           <Button component={Link} to="/projects/explore">
-            Browse Projects
+            {i18n.t('backing.cancelPage.browse')}
           </Button>
         )}
         <Button component={Link} to="/dashboard" variant="default">
-          Go to Dashboard
+          {i18n.t('backing.cancelPage.dashboard')}
         </Button>
       </Group>
     </ResultCard>

@@ -21,11 +21,15 @@ import { useState } from 'react';
 import type { Category } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useCategories, useCategoryMutations } from '../api/categories';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; category: Category } | { kind: 'delete'; category: Category };
+
+/** The longest category name the API accepts. */
+const NAME_MAX = 60;
 
 function NameDialog({
   title,
@@ -42,12 +46,15 @@ function NameDialog({
   onSubmit: (name: string, setError: (message: string) => void) => void;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const form = useForm({
     initialValues: { name: initialName },
     validate: {
       name: (value) => {
-        if (!value.trim()) return 'Name is required';
-        return value.trim().length > 60 ? 'Name must be at most 60 characters' : null;
+        if (!value.trim()) return i18n.t('categories.form.nameRequired');
+        return value.trim().length > NAME_MAX
+          ? i18n.t('categories.form.nameTooLong', { max: NAME_MAX })
+          : null;
       },
     },
   });
@@ -61,15 +68,15 @@ function NameDialog({
       >
         <Stack gap="md">
           <TextInput
-            label="Category name"
+            label={i18n.t('categories.form.nameLabel')}
             withAsterisk
             data-autofocus
-            maxLength={60}
+            maxLength={NAME_MAX}
             {...form.getInputProps('name')}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
+              {i18n.t('categories.form.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
               {submitLabel}
@@ -83,6 +90,7 @@ function NameDialog({
 
 /** /categories: the category table; admins add, rename and delete unused categories (SPEC §2, §6). */
 export function CategoriesPage() {
+  const i18n = useI18n();
   const session = useSession();
   const categories = useCategories();
   const { create, rename, remove } = useCategoryMutations();
@@ -102,41 +110,41 @@ export function CategoriesPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
-              Categories
+              {i18n.t('categories.page.title')}
             </Title>
-            <Text c="dimmed">The categories creators file their projects under.</Text>
+            <Text c="dimmed">{i18n.t('categories.page.description')}</Text>
           </div>
           {manage && (
             <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'add' })}>
-              Add Category
+              {i18n.t('categories.page.add')}
             </Button>
           )}
         </Group>
 
         {!manage && (
           <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-            Only administrators can manage categories.
+            {i18n.t('categories.page.adminsOnly')}
           </Alert>
         )}
 
         <Paper withBorder radius="lg" shadow="xs">
           {categories.isPending ? (
             <Center py="xl">
-              <Loader aria-label="Loading categories" />
+              <Loader aria-label={i18n.t('categories.page.loading')} />
             </Center>
           ) : categories.isError ? (
             <Alert color="red" m="md">
-              Failed to load categories
+              {i18n.t('categories.page.loadFailed')}
             </Alert>
           ) : (
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={80}>ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
+                  <Table.Th w={80}>{i18n.t('categories.table.id')}</Table.Th>
+                  <Table.Th>{i18n.t('categories.table.name')}</Table.Th>
                   {manage && (
                     <Table.Th w={120} ta="right">
-                      Actions
+                      {i18n.t('categories.table.actions')}
                     </Table.Th>
                   )}
                 </Table.Tr>
@@ -146,7 +154,7 @@ export function CategoriesPage() {
                   <Table.Tr>
                     <Table.Td colSpan={manage ? 3 : 2}>
                       <Text c="dimmed" ta="center">
-                        No categories yet.
+                        {i18n.t('categories.table.empty')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -158,20 +166,20 @@ export function CategoriesPage() {
                     {manage && (
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Rename">
+                          <Tooltip label={i18n.t('categories.table.rename')}>
                             <ActionIcon
                               variant="subtle"
-                              aria-label={`Edit ${category.name}`}
+                              aria-label={i18n.t('categories.table.editLabel', { name: category.name })}
                               onClick={() => setDialog({ kind: 'edit', category })}
                             >
                               <IconEdit size={18} />
                             </ActionIcon>
                           </Tooltip>
-                          <Tooltip label="Delete">
+                          <Tooltip label={i18n.t('categories.table.delete')}>
                             <ActionIcon
                               variant="subtle"
                               color="red"
-                              aria-label={`Delete ${category.name}`}
+                              aria-label={i18n.t('categories.table.deleteLabel', { name: category.name })}
                               onClick={() => setDialog({ kind: 'delete', category })}
                             >
                               <IconTrash size={18} />
@@ -188,33 +196,33 @@ export function CategoriesPage() {
         </Paper>
         {manage && (
           <Text size="xs" c="dimmed">
-            A category that projects use cannot be deleted; rename it instead.
+            {i18n.t('categories.page.inUseNote')}
           </Text>
         )}
       </Stack>
 
       {dialog?.kind === 'add' && (
         <NameDialog
-          title="Add Category"
-          submitLabel="Add Category"
+          title={i18n.t('categories.page.add')}
+          submitLabel={i18n.t('categories.page.add')}
           initialName=""
           saving={create.isPending}
           onClose={close}
           onSubmit={(name, setError) =>
             create.mutate(name, {
               onSuccess: () => {
-                notify.success(`Category "${name}" added`);
+                notify.success(i18n.t('categories.notify.added', { name }));
                 close();
               },
-              onError: (error) => failed(error, 'Failed to add category', setError),
+              onError: (error) => failed(error, i18n.t('categories.notify.addFailed'), setError),
             })
           }
         />
       )}
       {dialog?.kind === 'edit' && (
         <NameDialog
-          title="Rename Category"
-          submitLabel="Save"
+          title={i18n.t('categories.form.renameTitle')}
+          submitLabel={i18n.t('categories.form.save')}
           initialName={dialog.category.name}
           saving={rename.isPending}
           onClose={close}
@@ -223,10 +231,10 @@ export function CategoriesPage() {
               { id: dialog.category.id, name },
               {
                 onSuccess: () => {
-                  notify.success('Category renamed');
+                  notify.success(i18n.t('categories.notify.renamed'));
                   close();
                 },
-                onError: (error) => failed(error, 'Failed to rename category', setError),
+                onError: (error) => failed(error, i18n.t('categories.notify.renameFailed'), setError),
               },
             )
           }
@@ -234,27 +242,25 @@ export function CategoriesPage() {
       )}
       <ConfirmDialog
         opened={dialog?.kind === 'delete'}
-        title="Delete category"
-        confirmLabel="Delete"
+        title={i18n.t('categories.delete.title')}
+        confirmLabel={i18n.t('categories.table.delete')}
         loading={remove.isPending}
         onClose={close}
         onConfirm={() => {
           if (dialog?.kind !== 'delete') return;
           remove.mutate(dialog.category.id, {
             onSuccess: () => {
-              notify.success('Category deleted');
+              notify.success(i18n.t('categories.notify.deleted'));
               close();
             },
             onError: (error) => {
-              failed(error, 'Failed to delete category');
+              failed(error, i18n.t('categories.notify.deleteFailed'));
               close();
             },
           });
         }}
       >
-        {dialog?.kind === 'delete'
-          ? `Delete the category "${dialog.category.name}"? This cannot be undone.`
-          : ''}
+        {dialog?.kind === 'delete' ? i18n.t('categories.delete.confirm', { name: dialog.category.name }) : ''}
       </ConfirmDialog>
     </Container>
   );

@@ -2,23 +2,25 @@ import { Alert, Card, Container, Loader, SimpleGrid, Text, ThemeIcon, Title } fr
 import { IconCategory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';
+import { useI18n } from '@/lib/i18n';
 import { useCategories } from '../api/categories';
 
 export function DiscoverPage() {
+  const i18n = useI18n();
   const categories = useCategories();
   return (
     <>
       <PageHero
-        title="Discover"
-        subtitle="Browse projects by category and find the next thing you want to exist."
+        title={i18n.t('categories.discover.title')}
+        subtitle={i18n.t('categories.discover.subtitle')}
       />
       <Container size="lg" py={56}>
         <Title order={2} mb="lg">
-          Browse categories
+          {i18n.t('categories.discover.browse')}
         </Title>
-        {categories.isPending && <Loader aria-label="Loading categories" />}
+        {categories.isPending && <Loader aria-label={i18n.t('categories.page.loading')} />}
         {categories.isError && (
-          <Alert color="red" title="Categories could not be loaded">
+          <Alert color="red" title={i18n.t('categories.discover.loadFailed')}>
             {categories.error.message}
           </Alert>
         )}
@@ -38,7 +40,7 @@ export function DiscoverPage() {
                 </ThemeIcon>
                 <Text fw={600}>{category.name}</Text>
                 <Text size="sm" c="dimmed">
-                  See active projects
+                  {i18n.t('categories.discover.seeActive')}
                 </Text>
               </Card>
             ))}

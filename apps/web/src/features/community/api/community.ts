@@ -29,6 +29,8 @@ export const communityKeys = {
 export interface CommentTarget {
   projectId: number;
   updateId: number | null;
+  /** The project's language, which its comments are marked with (DESIGN.md §14). */
+  lang?: string | undefined;
 }
 
 const commentsPath = ({ projectId, updateId }: CommentTarget) =>

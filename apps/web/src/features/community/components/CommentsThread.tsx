@@ -14,20 +14,14 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  COMMENT_MAX,
-  type Comment,
-  type CommentReply,
-  COMMUNITY_MESSAGES,
-  relativeTime,
-} from '@fundry/shared';
+import { COMMENT_MAX, type Comment, type CommentReply, COMMUNITY_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { type CommentTarget, useCommentActions, useComments } from '../api/community';
-import { COMMUNITY_TEXT } from '../messages';
 
 /**
  * A comment's Report button, composed in by the app (reports); `name` is its accessible name, which says whose
@@ -62,6 +56,7 @@ function CommentForm({
   onCancel?: () => void;
   editId?: number;
 }) {
+  const i18n = useI18n();
   const [body, setBody] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const actions = useCommentActions(target);
@@ -71,17 +66,18 @@ function CommentForm({
     event.preventDefault();
     const text = body.trim();
     if (!text) {
-      setError(COMMUNITY_MESSAGES.commentRequired);
+      setError(i18n.t(COMMUNITY_MESSAGES.commentRequired));
       return;
     }
     const handlers = {
       onSuccess: (reply: { message?: string }) => {
-        notify.success(reply.message ?? COMMUNITY_MESSAGES.commentPosted);
+        notify.success(reply.message ?? i18n.t(COMMUNITY_MESSAGES.commentPosted));
         setBody('');
         setError(null);
         onDone?.();
       },
-      onError: (failure: Error) => setError(serverMessage(failure) ?? 'The comment could not be saved'),
+      onError: (failure: Error) =>
+        setError(serverMessage(failure) ?? i18n.t('community.comments.saveFailed')),
     };
     if (editId) actions.edit.mutate({ id: editId, body: text }, handlers);
     else actions.post.mutate({ body: text, ...(parentId ? { parent_id: parentId } : {}) }, handlers);
@@ -105,7 +101,7 @@ function CommentForm({
         <Group gap="xs" justify="flex-end">
           {onCancel && (
             <Button size="xs" variant="default" onClick={onCancel} disabled={pending}>
-              Cancel
+              {i18n.t('community.comments.cancel')}
             </Button>
           )}
           <Button size="xs" type="submit" loading={pending}>
@@ -118,7 +114,9 @@ function CommentForm({
 }
 
 function AuthorLine({ comment }: { comment: CommentReply }) {
+  const i18n = useI18n();
   if (!comment.author) return null;
+  const time = (text: string) => <time dateTime={comment.created_at}>{text}</time>;
   return (
     <Group gap="xs" wrap="wrap">
       <Avatar src={comment.author.profile_image} alt="" size={28} radius="xl" color="teal">
@@ -129,17 +127,20 @@ function AuthorLine({ comment }: { comment: CommentReply }) {
       </Text>
       {comment.author.is_creator && (
         <Badge size="sm" color="teal" variant="filled">
-          Creator
+          {i18n.t('community.comments.creatorBadge')}
         </Badge>
       )}
       {comment.author.is_backer && (
         <Badge size="sm" color="blue" variant="light">
-          Backer
+          {i18n.t('community.comments.backerBadge')}
         </Badge>
       )}
       <Text size="xs" c="dimmed">
-        <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
-        {comment.edited_at ? ' · edited' : ''}
+        <Rich
+          id={comment.edited_at ? 'community.comments.timeEdited' : 'community.comments.time'}
+          values={{ time: i18n.relativeTime(comment.created_at) }}
+          tags={{ time }}
+        />
       </Text>
     </Group>
   );
@@ -159,19 +160,20 @@ function CommentItem({
   reportButton?: CommentReportButton;
   onReply?: () => void;
 }) {
+  const i18n = useI18n();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { remove } = useCommentActions(target);
   if (comment.removed) {
     return (
       <Text size="sm" c="dimmed" fs="italic" py={4}>
-        {COMMUNITY_TEXT.removed}
+        {i18n.t(COMMUNITY_MESSAGES.commentRemoved)}
       </Text>
     );
   }
   const isAuthor = comment.author?.id === viewer.userId;
   const mayRemove = isAuthor || viewer.isCreator || viewer.isAdmin;
-  const who = comment.author?.name ?? 'someone';
+  const who = comment.author?.name ?? i18n.t('community.comments.someone');
   return (
     <Stack gap={6}>
       <AuthorLine comment={comment} />
@@ -180,21 +182,26 @@ function CommentItem({
           target={target}
           editId={comment.id}
           initial={comment.body}
-          label="Edit your comment"
-          submitLabel="Save"
+          label={i18n.t('community.comments.editLabel')}
+          submitLabel={i18n.t('community.comments.save')}
           onDone={() => setEditing(false)}
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm" lang={target.lang} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {comment.body}
         </Text>
       )}
       {!editing && (onReply || isAuthor || mayRemove || viewer.userId !== null) && (
         <Group gap={4}>
           {onReply && (
-            <Button size="compact-xs" variant="subtle" onClick={onReply} aria-label={`Reply to ${who}`}>
-              Reply
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={onReply}
+              aria-label={i18n.t('community.comments.replyTo', { name: who })}
+            >
+              {i18n.t('community.comments.reply')}
             </Button>
           )}
           {isAuthor && (
@@ -203,9 +210,9 @@ function CommentItem({
               variant="subtle"
               color="gray"
               onClick={() => setEditing(true)}
-              aria-label="Edit your comment"
+              aria-label={i18n.t('community.comments.editLabel')}
             >
-              Edit
+              {i18n.t('community.comments.edit')}
             </Button>
           )}
           {mayRemove && (
@@ -214,18 +221,24 @@ function CommentItem({
               variant="subtle"
               color="red"
               onClick={() => setConfirming(true)}
-              aria-label={isAuthor ? 'Remove your comment' : `Remove the comment by ${who}`}
+              aria-label={
+                isAuthor
+                  ? i18n.t('community.comments.removeOwn')
+                  : i18n.t('community.comments.removeBy', { name: who })
+              }
             >
-              Remove
+              {i18n.t('community.comments.remove')}
             </Button>
           )}
-          {!isAuthor && viewer.userId !== null && reportButton?.(comment.id, `Report the comment by ${who}`)}
+          {!isAuthor &&
+            viewer.userId !== null &&
+            reportButton?.(comment.id, i18n.t('community.comments.reportBy', { name: who }))}
         </Group>
       )}
       <ConfirmDialog
         opened={confirming}
-        title="Remove comment"
-        confirmLabel="Remove"
+        title={i18n.t('community.comments.removeTitle')}
+        confirmLabel={i18n.t('community.comments.remove')}
         loading={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -234,11 +247,14 @@ function CommentItem({
               notify.success(reply.message);
               setConfirming(false);
             },
-            onError: (error) => notify.error(serverMessage(error) ?? 'The comment could not be removed'),
+            onError: (error) =>
+              notify.error(serverMessage(error) ?? i18n.t('community.comments.removeFailed')),
           })
         }
       >
-        {COMMUNITY_TEXT.deleteCommentQuestion}
+        {i18n.t('community.comments.removeQuestion', {
+          removed: i18n.t(COMMUNITY_MESSAGES.commentRemoved),
+        })}
       </ConfirmDialog>
     </Stack>
   );
@@ -255,6 +271,7 @@ function Thread({
   viewer: Viewer;
   reportButton?: CommentReportButton;
 }) {
+  const i18n = useI18n();
   const [replying, setReplying] = useState(false);
   const canReply = viewer.canComment && !thread.removed;
   return (
@@ -274,7 +291,7 @@ function Thread({
           style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}
         >
           {/* The list is the Stack itself: a list holds only its items (WCAG 1.3.1). */}
-          <Stack component="ul" gap="sm" pl="md" my={0} aria-label="Replies">
+          <Stack component="ul" gap="sm" pl="md" my={0} aria-label={i18n.t('community.comments.replies')}>
             {thread.replies.map((reply) => (
               <li key={reply.id} style={{ listStyle: 'none' }}>
                 <CommentItem
@@ -291,8 +308,12 @@ function Thread({
                 <CommentForm
                   target={target}
                   parentId={thread.id}
-                  label={`Reply to ${thread.author?.name ?? 'this comment'}`}
-                  submitLabel="Post reply"
+                  label={
+                    thread.author
+                      ? i18n.t('community.comments.replyTo', { name: thread.author.name })
+                      : i18n.t('community.comments.replyToThis')
+                  }
+                  submitLabel={i18n.t('community.comments.postReply')}
                   onDone={() => setReplying(false)}
                   onCancel={() => setReplying(false)}
                 />
@@ -318,6 +339,7 @@ export function CommentsThread({
   isCreator: boolean;
   reportButton?: CommentReportButton;
 }) {
+  const i18n = useI18n();
   const [page, setPage] = useState(1);
   const session = useSession();
   const comments = useComments(target, page);
@@ -325,14 +347,14 @@ export function CommentsThread({
   if (comments.isError) {
     return (
       <Alert color="red" role="alert">
-        {serverMessage(comments.error) ?? 'The comments could not be loaded'}
+        {serverMessage(comments.error) ?? i18n.t('community.comments.loadFailed')}
       </Alert>
     );
   }
   if (!comments.data) {
     return (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label="Loading comments" />
+        <Loader size="sm" aria-label={i18n.t('community.comments.loading')} />
       </Group>
     );
   }
@@ -342,25 +364,35 @@ export function CommentsThread({
   return (
     <Stack gap="md">
       {canComment ? (
-        <CommentForm target={target} label="Write a comment" submitLabel="Post comment" />
+        <CommentForm
+          target={target}
+          label={i18n.t('community.comments.write')}
+          submitLabel={i18n.t('community.comments.post')}
+        />
       ) : session.isSignedIn ? (
         <Text size="sm" c="dimmed" role="note">
-          {COMMUNITY_MESSAGES.onlyBackersComment}
+          {i18n.t(COMMUNITY_MESSAGES.onlyBackersComment)}
         </Text>
       ) : (
         <Text size="sm" c="dimmed" role="note">
-          <Anchor component={Link} to="/signin" size="sm">
-            Sign in
-          </Anchor>{' '}
-          and back this project to join the conversation.
+          <Rich
+            id="community.comments.signInToComment"
+            tags={{
+              link: (text) => (
+                <Anchor component={Link} to="/signin" size="sm">
+                  {text}
+                </Anchor>
+              ),
+            }}
+          />
         </Text>
       )}
       {threads.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {COMMUNITY_TEXT.noComments}
+          {i18n.t('community.comments.empty')}
         </Text>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Comments">
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={i18n.t('community.comments.label')}>
           {threads.map((thread) => (
             <Thread
               key={thread.id}
@@ -376,7 +408,7 @@ export function CommentsThread({
         page={page}
         total={comments.data.meta.pages}
         onChange={setPage}
-        label="Pages of comments"
+        label={i18n.t('community.comments.pages')}
       />
     </Stack>
   );

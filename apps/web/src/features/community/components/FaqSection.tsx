@@ -4,11 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { COMMUNITY_MESSAGES, type Faq, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useFaqActions, useFaqs } from '../api/community';
-import { COMMUNITY_TEXT } from '../messages';
 
 function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | null; onDone: () => void }) {
+  const i18n = useI18n();
   const { save } = useFaqActions(projectId);
   const [question, setQuestion] = useState(faq?.question ?? '');
   const [answer, setAnswer] = useState(faq?.answer ?? '');
@@ -16,20 +17,20 @@ function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | nul
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!question.trim()) found.question = COMMUNITY_MESSAGES.questionRequired;
-    if (!answer.trim()) found.answer = COMMUNITY_MESSAGES.answerRequired;
+    if (!question.trim()) found.question = i18n.t(COMMUNITY_MESSAGES.questionRequired);
+    if (!answer.trim()) found.answer = i18n.t(COMMUNITY_MESSAGES.answerRequired);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
       { faqId: faq?.id ?? null, body: { question: question.trim(), answer: answer.trim() } },
       {
         onSuccess: (reply) => {
-          notify.success(reply.message ?? COMMUNITY_MESSAGES.faqSaved);
+          notify.success(reply.message ?? i18n.t(COMMUNITY_MESSAGES.faqSaved));
           onDone();
         },
         onError: (error) => {
           setErrors(fieldErrors(error));
-          notify.error(serverMessage(error) ?? 'The question could not be saved');
+          notify.error(serverMessage(error) ?? i18n.t('community.faq.saveFailed'));
         },
       },
     );
@@ -38,7 +39,7 @@ function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | nul
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Question"
+          label={i18n.t('community.faq.question')}
           required
           maxLength={FAQ_QUESTION_MAX}
           value={question}
@@ -46,7 +47,7 @@ function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | nul
           onChange={(event) => setQuestion(event.currentTarget.value)}
         />
         <Textarea
-          label="Answer"
+          label={i18n.t('community.faq.answer')}
           required
           autosize
           minRows={3}
@@ -57,10 +58,10 @@ function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | nul
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {i18n.t('community.faq.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {i18n.t('community.faq.save')}
           </Button>
         </Group>
       </Stack>
@@ -70,18 +71,19 @@ function FaqForm({ projectId, faq, onDone }: { projectId: number; faq: Faq | nul
 
 /** The project's FAQ: questions anyone can open; the creator adds, edits and deletes them. */
 export function FaqSection({ projectId, isCreator }: { projectId: number; isCreator: boolean }) {
+  const i18n = useI18n();
   const faqs = useFaqs(projectId);
   const { remove } = useFaqActions(projectId);
   const [editing, setEditing] = useState<Faq | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Faq | null>(null);
 
   if (faqs.isError) {
-    return <Text c="red">{serverMessage(faqs.error) ?? 'The questions could not be loaded'}</Text>;
+    return <Text c="red">{serverMessage(faqs.error) ?? i18n.t('community.faq.loadFailed')}</Text>;
   }
   if (!faqs.data) {
     return (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label="Loading questions" />
+        <Loader size="sm" aria-label={i18n.t('community.faq.loading')} />
       </Group>
     );
   }
@@ -90,13 +92,13 @@ export function FaqSection({ projectId, isCreator }: { projectId: number; isCrea
       {isCreator && (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setEditing('new')}>
-            Add a question
+            {i18n.t('community.faq.add')}
           </Button>
         </Group>
       )}
       {faqs.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
-          {COMMUNITY_TEXT.noFaqs}
+          {i18n.t('community.faq.empty')}
         </Text>
       ) : (
         <Accordion variant="separated" radius="md">
@@ -113,10 +115,10 @@ export function FaqSection({ projectId, isCreator }: { projectId: number; isCrea
                   {isCreator && (
                     <Group gap="xs">
                       <Button size="xs" variant="default" onClick={() => setEditing(faq)}>
-                        Edit
+                        {i18n.t('community.faq.edit')}
                       </Button>
                       <Button size="xs" variant="default" color="red" onClick={() => setDeleting(faq)}>
-                        Delete
+                        {i18n.t('community.faq.delete')}
                       </Button>
                     </Group>
                   )}
@@ -129,7 +131,9 @@ export function FaqSection({ projectId, isCreator }: { projectId: number; isCrea
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={<Text fw={700}>{editing === 'new' ? 'Add a question' : 'Edit question'}</Text>}
+        title={
+          <Text fw={700}>{i18n.t(editing === 'new' ? 'community.faq.add' : 'community.faq.editTitle')}</Text>
+        }
         radius="lg"
         size="lg"
       >
@@ -143,8 +147,8 @@ export function FaqSection({ projectId, isCreator }: { projectId: number; isCrea
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete question"
-        confirmLabel="Delete"
+        title={i18n.t('community.faq.deleteTitle')}
+        confirmLabel={i18n.t('community.faq.delete')}
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
@@ -154,11 +158,11 @@ export function FaqSection({ projectId, isCreator }: { projectId: number; isCrea
               notify.success(reply.message);
               setDeleting(null);
             },
-            onError: (error) => notify.error(serverMessage(error) ?? 'The question could not be deleted'),
+            onError: (error) => notify.error(serverMessage(error) ?? i18n.t('community.faq.deleteFailed')),
           })
         }
       >
-        {COMMUNITY_TEXT.deleteFaqQuestion}
+        {i18n.t('community.faq.deleteQuestion')}
       </ConfirmDialog>
     </Stack>
   );

@@ -13,7 +13,7 @@ export function ProjectComments({
 }) {
   return (
     <CommentsThread
-      target={{ projectId: project.id, updateId: null }}
+      target={{ projectId: project.id, updateId: null, lang: project.language }}
       isCreator={isCreator}
       reportButton={reportButton}
     />

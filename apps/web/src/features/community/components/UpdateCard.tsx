@@ -2,14 +2,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconEdit, IconLock, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { UpdateView } from '@fundry/shared';
+import { COMMUNITY_MESSAGES, type UpdateView } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { serverMessage } from '@/lib/api-errors';
-import { formatTimestampDate } from '@/lib/dates';
+import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDeleteUpdate } from '../api/community';
-import { COMMUNITY_TEXT } from '../messages';
 
 // The editor is large: it loads when the creator opens the composer, not for every visitor.
 const UpdateComposer = lazy(async () => ({ default: (await import('./UpdateComposer')).UpdateComposer }));
@@ -19,18 +18,19 @@ export const updatePath = (update: Pick<UpdateView, 'project_id' | 'id'>) =>
 
 /** "Update #3 · May 2, 2026 · by Cora" and the backers-only badge. */
 export function UpdateByline({ update }: { update: UpdateView }) {
+  const i18n = useI18n();
+  const byline = { date: i18n.timestampDate(update.published_at), author: update.author.name };
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm" fw={600} c="teal">
-        Update #{update.number}
+        {i18n.t('community.update.number', { number: update.number })}
       </Text>
       <Text size="sm" c="dimmed">
-        {formatTimestampDate(update.published_at)} · by {update.author.name}
-        {update.edited_at ? ' · edited' : ''}
+        {i18n.t(update.edited_at ? 'community.update.bylineEdited' : 'community.update.byline', byline)}
       </Text>
       {update.visibility === 'backers' && (
         <Badge size="sm" variant="light" color="grape" leftSection={<IconLock size={11} />}>
-          {COMMUNITY_TEXT.backersOnly}
+          {i18n.t('community.update.backersOnly')}
         </Badge>
       )}
     </Group>
@@ -39,17 +39,24 @@ export function UpdateByline({ update }: { update: UpdateView }) {
 
 /** A backers-only update shown to someone else: its title stays, its text never arrives. */
 export function LockedNotice({ projectId }: { projectId: number }) {
+  const i18n = useI18n();
   return (
     <Paper bg="gray.0" radius="md" p="md" role="note">
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <IconLock size={20} aria-hidden />
         <Stack gap={4}>
-          <Text fw={600}>{COMMUNITY_TEXT.locked}</Text>
+          <Text fw={600}>{i18n.t(COMMUNITY_MESSAGES.onlyBackersRead)}</Text>
           <Text size="sm" c="dimmed">
-            {COMMUNITY_TEXT.lockedHint}{' '}
-            <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
-              See the rewards
-            </Anchor>
+            <Rich
+              id="community.update.lockedHint"
+              tags={{
+                link: (text) => (
+                  <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
+                    {text}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Stack>
       </Group>
@@ -65,6 +72,7 @@ export function UpdateActions({
   update: UpdateView;
   leaveAfterDelete?: boolean;
 }) {
+  const i18n = useI18n();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteUpdate(update.project_id);
@@ -77,9 +85,9 @@ export function UpdateActions({
           variant="default"
           leftSection={<IconEdit size={14} />}
           onClick={() => setEditing(true)}
-          aria-label={`Edit update #${update.number}`}
+          aria-label={i18n.t('community.update.editLabel', { number: update.number })}
         >
-          Edit
+          {i18n.t('community.update.edit')}
         </Button>
         <Button
           size="xs"
@@ -87,9 +95,9 @@ export function UpdateActions({
           color="red"
           leftSection={<IconTrash size={14} />}
           onClick={() => setConfirming(true)}
-          aria-label={`Delete update #${update.number}`}
+          aria-label={i18n.t('community.update.deleteLabel', { number: update.number })}
         >
-          Delete
+          {i18n.t('community.update.delete')}
         </Button>
       </Group>
       {editing && (
@@ -104,8 +112,8 @@ export function UpdateActions({
       )}
       <ConfirmDialog
         opened={confirming}
-        title={`Delete update #${update.number}`}
-        confirmLabel="Delete"
+        title={i18n.t('community.update.deleteLabel', { number: update.number })}
+        confirmLabel={i18n.t('community.update.delete')}
         loading={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -115,23 +123,33 @@ export function UpdateActions({
               setConfirming(false);
               if (leaveAfterDelete) void navigate(`/projects/${update.project_id}`);
             },
-            onError: (error) => notify.error(serverMessage(error) ?? 'The update could not be deleted'),
+            onError: (error) => notify.error(serverMessage(error) ?? i18n.t('community.update.deleteFailed')),
           })
         }
       >
-        {COMMUNITY_TEXT.deleteUpdateQuestion}
+        {i18n.t('community.update.deleteQuestion')}
       </ConfirmDialog>
     </>
   );
 }
 
 /** One update in the Updates tab. */
-export function UpdateCard({ update, isCreator }: { update: UpdateView; isCreator: boolean }) {
+export function UpdateCard({
+  update,
+  isCreator,
+  lang,
+}: {
+  update: UpdateView;
+  isCreator: boolean;
+  /** The project's language, which its updates are written in. */
+  lang: string;
+}) {
+  const i18n = useI18n();
   return (
     <Paper component="article" withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
         <UpdateByline update={update} />
-        <Title order={2} fz="xl">
+        <Title order={2} fz="xl" lang={lang}>
           <Anchor component={Link} to={updatePath(update)} c="inherit">
             {update.title}
           </Anchor>
@@ -139,13 +157,13 @@ export function UpdateCard({ update, isCreator }: { update: UpdateView; isCreato
         {update.locked ? (
           <LockedNotice projectId={update.project_id} />
         ) : (
-          <RichTextContent html={update.body} fallback="" />
+          <RichTextContent html={update.body} fallback="" lang={lang} />
         )}
         <Group justify="space-between" gap="sm">
           <Anchor component={Link} to={updatePath(update)} size="sm">
             <Group gap={4} component="span">
               <IconMessageCircle size={16} aria-hidden />
-              {update.comments_count === 1 ? '1 comment' : `${update.comments_count} comments`}
+              {i18n.t('community.update.comments', { count: update.comments_count })}
             </Group>
           </Anchor>
           {isCreator && <UpdateActions update={update} />}

@@ -9,9 +9,9 @@ import {
 } from '@fundry/shared';
 import { RichTextField } from '@/components/projects/RichTextField';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSaveUpdate } from '../api/community';
-import { COMMUNITY_TEXT } from '../messages';
 
 function isEmpty(html: string) {
   return !richTextToPlain(html) && !/<img\s/i.test(html);
@@ -32,11 +32,14 @@ export function UpdateComposer({
   opened: boolean;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={700}>{update ? COMMUNITY_TEXT.editUpdate : COMMUNITY_TEXT.postUpdate}</Text>}
+      title={
+        <Text fw={700}>{i18n.t(update ? 'community.composer.editTitle' : 'community.updates.post')}</Text>
+      }
       size="xl"
       radius="lg"
     >
@@ -54,6 +57,7 @@ function ComposerForm({
   update: UpdateView | null;
   onDone: () => void;
 }) {
+  const i18n = useI18n();
   const save = useSaveUpdate(projectId);
   const [title, setTitle] = useState(update?.title ?? '');
   const [body, setBody] = useState(update?.body ?? '');
@@ -63,8 +67,8 @@ function ComposerForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!title.trim()) found.title = COMMUNITY_MESSAGES.titleRequired;
-    if (isEmpty(body)) found.body = COMMUNITY_MESSAGES.bodyRequired;
+    if (!title.trim()) found.title = i18n.t(COMMUNITY_MESSAGES.titleRequired);
+    if (isEmpty(body)) found.body = i18n.t(COMMUNITY_MESSAGES.bodyRequired);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
@@ -72,13 +76,14 @@ function ComposerForm({
       {
         onSuccess: (reply) => {
           notify.success(
-            reply.message ?? (update ? COMMUNITY_MESSAGES.updateSaved : COMMUNITY_MESSAGES.updatePosted),
+            reply.message ??
+              i18n.t(update ? COMMUNITY_MESSAGES.updateSaved : COMMUNITY_MESSAGES.updatePosted),
           );
           onDone();
         },
         onError: (error) => {
           setErrors(fieldErrors(error));
-          notify.error(serverMessage(error) ?? 'The update could not be saved');
+          notify.error(serverMessage(error) ?? i18n.t('community.composer.saveFailed'));
         },
       },
     );
@@ -88,7 +93,7 @@ function ComposerForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Title"
+          label={i18n.t('community.composer.title')}
           required
           maxLength={UPDATE_TITLE_MAX}
           value={title}
@@ -96,35 +101,35 @@ function ComposerForm({
           onChange={(event) => setTitle(event.currentTarget.value)}
         />
         <RichTextField
-          label="Update"
+          label={i18n.t('community.composer.body')}
           required
           initialValue={update?.body ?? ''}
           onChange={setBody}
           error={errors.body}
-          placeholder="Tell your backers what happened"
+          placeholder={i18n.t('community.composer.bodyPlaceholder')}
         />
         <Radio.Group
-          label="Who can read it"
+          label={i18n.t('community.composer.visibility')}
           value={visibility}
           onChange={(value) => setVisibility(value)}
           error={errors.visibility}
         >
           <Stack gap="xs" mt={6}>
-            <Radio value="public" label="Everyone (public)" />
-            <Radio value="backers" label="Backers only: others see the title, not the text" />
+            <Radio value="public" label={i18n.t('community.composer.visibilityPublic')} />
+            <Radio value="backers" label={i18n.t('community.composer.visibilityBackers')} />
           </Stack>
         </Radio.Group>
         {!update && (
           <Text size="sm" c="dimmed">
-            Your backers get a notification and an e-mail.
+            {i18n.t('community.composer.notifyHint')}
           </Text>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
+            {i18n.t('community.composer.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {update ? 'Save changes' : 'Post update'}
+            {i18n.t(update ? 'community.composer.save' : 'community.composer.post')}
           </Button>
         </Group>
       </Stack>

@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { PUBLIC_STATUSES, type Project } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useUpdates } from '../api/community';
-import { COMMUNITY_TEXT } from '../messages';
 import { UpdateCard } from './UpdateCard';
 
 // The editor is large: it loads when the creator opens the composer, not for every visitor.
@@ -13,6 +13,7 @@ const UpdateComposer = lazy(async () => ({ default: (await import('./UpdateCompo
 
 /** The project page's Updates tab: numbered updates, newest first; the creator posts from here. */
 export function UpdatesTab({ project, isCreator }: { project: Project; isCreator: boolean }) {
+  const i18n = useI18n();
   const [page, setPage] = useState(1);
   const [composing, setComposing] = useState(false);
   const updates = useUpdates(project.id, page);
@@ -22,32 +23,32 @@ export function UpdatesTab({ project, isCreator }: { project: Project; isCreator
   if (updates.isError) {
     list = (
       <Alert color="red" role="alert">
-        {serverMessage(updates.error) ?? 'The updates could not be loaded'}
+        {serverMessage(updates.error) ?? i18n.t('community.updates.loadFailed')}
       </Alert>
     );
   } else if (!updates.data) {
     list = (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label="Loading updates" />
+        <Loader size="sm" aria-label={i18n.t('community.updates.loading')} />
       </Group>
     );
   } else if (updates.data.data.updates.length === 0) {
     list = (
       <Text c="dimmed" ta="center" py="lg">
-        {COMMUNITY_TEXT.noUpdates}
+        {i18n.t('community.updates.empty')}
       </Text>
     );
   } else {
     list = (
       <Stack gap="md">
         {updates.data.data.updates.map((update) => (
-          <UpdateCard key={update.id} update={update} isCreator={isCreator} />
+          <UpdateCard key={update.id} update={update} isCreator={isCreator} lang={project.language} />
         ))}
         <PageNavigation
           page={page}
           total={updates.data.meta.pages}
           onChange={setPage}
-          label="Pages of updates"
+          label={i18n.t('community.updates.pages')}
         />
       </Stack>
     );
@@ -58,7 +59,7 @@ export function UpdatesTab({ project, isCreator }: { project: Project; isCreator
       {mayPost && (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setComposing(true)}>
-            {COMMUNITY_TEXT.postUpdate}
+            {i18n.t('community.updates.post')}
           </Button>
           {composing && (
             <Suspense fallback={null}>

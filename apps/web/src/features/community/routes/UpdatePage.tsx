@@ -7,13 +7,13 @@ import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { api } from '@/lib/api-client';
 import { isApiError, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useSession, useStoredAccessToken } from '@/lib/session';
 import { useUpdate } from '../api/community';
 import { type CommentReportButton, CommentsThread } from '../components/CommentsThread';
 import { LockedNotice, UpdateActions, UpdateByline } from '../components/UpdateCard';
-import { COMMUNITY_TEXT } from '../messages';
 
 const positiveId = (value: string | undefined) => {
   const id = Number(value);
@@ -32,6 +32,7 @@ function useProjectOf(id: number | null) {
 
 /** /projects/{id}/updates/{updateId}: one update, shareable, with its comments. */
 export function UpdatePage({ reportButton }: { reportButton?: CommentReportButton }) {
+  const i18n = useI18n();
   const params = useParams();
   const projectId = positiveId(params.id);
   const updateId = positiveId(params.updateId);
@@ -51,19 +52,28 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
   let content;
   if (notFound) {
     content = (
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={COMMUNITY_TEXT.updateNotFound}>
+      <Alert
+        color="yellow"
+        icon={<IconAlertTriangle size={18} />}
+        title={i18n.t('community.updatePage.notFound')}
+      >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">It may have been deleted, or it may not be visible to you.</Text>
+          <Text size="sm">{i18n.t('community.updatePage.notFoundHint')}</Text>
           <Button component={Link} to={projectId ? `/projects/${projectId}` : '/'} size="xs" variant="light">
-            {projectId ? 'Back to the project' : 'Back to Home'}
+            {i18n.t(projectId ? 'community.updatePage.backToProject' : 'community.updatePage.backHome')}
           </Button>
         </Stack>
       </Alert>
     );
   } else if (update.isError) {
     content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Error" role="alert">
-        {serverMessage(update.error) ?? 'The update could not be loaded'}
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        title={i18n.t('community.updatePage.error')}
+        role="alert"
+      >
+        {serverMessage(update.error) ?? i18n.t('community.updatePage.loadFailed')}
       </Alert>
     );
   } else if (!update.data) {
@@ -75,13 +85,13 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
           <Stack gap="md">
             <UpdateByline update={view} />
-            <Title order={1} fz={{ base: 26, sm: 34 }}>
+            <Title order={1} fz={{ base: 26, sm: 34 }} lang={project.data?.language}>
               {view.title}
             </Title>
             {view.locked ? (
               <LockedNotice projectId={view.project_id} />
             ) : (
-              <RichTextContent html={view.body} fallback="" />
+              <RichTextContent html={view.body} fallback="" lang={project.data?.language} />
             )}
             {isCreator && (
               <Group justify="flex-end">
@@ -93,10 +103,10 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
         {!view.locked && (
           <section aria-labelledby="update-comments">
             <Title order={2} fz="xl" mb="md" id="update-comments">
-              Comments ({view.comments_count})
+              {i18n.t('community.updatePage.comments', { count: view.comments_count })}
             </Title>
             <CommentsThread
-              target={{ projectId: view.project_id, updateId: view.id }}
+              target={{ projectId: view.project_id, updateId: view.id, lang: project.data?.language }}
               isCreator={isCreator}
               reportButton={reportButton}
             />
@@ -113,7 +123,9 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
           <Anchor component={Link} to={`/projects/${projectId}`} size="sm">
             <Group gap={4} component="span">
               <IconArrowLeft size={16} aria-hidden />
-              {project.data ? `Back to ${project.data.title}` : 'Back to the project'}
+              {project.data
+                ? i18n.t('community.updatePage.backTo', { title: project.data.title })
+                : i18n.t('community.updatePage.backToProject')}
             </Group>
           </Anchor>
         )}

@@ -12,23 +12,25 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
-import { useState } from 'react';
-import { type BackerRow, type DonationStatusName, formatDollars, type Reward } from '@fundry/shared';
+import { useMemo, useState } from 'react';
+import type { BackerRow, DonationStatusName, Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackerFilters, downloadBackersCsv, useBackers, useMarkSent, useRefund } from '../api/tools';
 
+/** The statuses a creator filters by, with the catalog key of each one's name. */
 export const STATUS_LABELS: Partial<Record<DonationStatusName, string>> = {
-  PLEDGED: 'Pledged (card saved)',
-  COLLECTING: 'Being charged',
-  SUCCEEDED: 'Collected',
-  PAYMENT_FAILED: 'Payment failed',
-  REFUNDED: 'Refunded',
-  CANCELED: 'Cancelled',
-  RELEASED: 'Released',
-  DROPPED: 'Dropped',
+  PLEDGED: 'creatorTools.backers.status.pledged',
+  COLLECTING: 'creatorTools.backers.status.collecting',
+  SUCCEEDED: 'creatorTools.backers.status.succeeded',
+  PAYMENT_FAILED: 'creatorTools.backers.status.paymentFailed',
+  REFUNDED: 'creatorTools.backers.status.refunded',
+  CANCELED: 'creatorTools.backers.status.canceled',
+  RELEASED: 'creatorTools.backers.status.released',
+  DROPPED: 'creatorTools.backers.status.dropped',
 };
 
 const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
@@ -48,6 +50,9 @@ function address(row: BackerRow) {
 
 /** A project's backers for its creator: filters, CSV export, rewards marked sent, refunds (DESIGN.md §12). */
 export function BackersTable({ projectId, rewards }: { projectId: number; rewards: Reward[] }) {
+  const i18n = useI18n();
+  // The day of the pledge as it was in UTC, the day the server counts it on.
+  const pledgeDay = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { timeZone: 'UTC' }), [i18n.locale]);
   const [filters, setFilters] = useState<BackerFilters>({});
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -71,7 +76,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
         notify.success(response.message);
         setSelected([]);
       },
-      onError: (error) => notify.error(serverMessage(error) ?? 'Failed to mark the reward as sent'),
+      onError: (error) => notify.error(serverMessage(error) ?? i18n.t('creatorTools.backers.markFailed')),
     });
 
   const exportCsv = async () => {
@@ -79,7 +84,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
     try {
       await downloadBackersCsv(projectId, filters);
     } catch (error) {
-      notify.error(serverMessage(error) ?? 'Failed to export the backers');
+      notify.error(serverMessage(error) ?? i18n.t('creatorTools.backers.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -89,19 +94,19 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
-          label="Status"
-          placeholder="All statuses"
+          label={i18n.t('creatorTools.backers.statusFilter')}
+          placeholder={i18n.t('creatorTools.backers.allStatuses')}
           clearable
           w={200}
-          data={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          data={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label: i18n.t(label) }))}
           value={filters.status ?? null}
           onChange={(value) =>
             setFilter({ ...filters, status: (value as DonationStatusName | null) ?? undefined })
           }
         />
         <Select
-          label="Reward"
-          placeholder="All rewards"
+          label={i18n.t('creatorTools.backers.rewardFilter')}
+          placeholder={i18n.t('creatorTools.backers.allRewards')}
           clearable
           w={220}
           data={rewards.map((reward) => ({ value: String(reward.id), label: reward.title }))}
@@ -116,7 +121,9 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
             loading={markSent.isPending && selected.length > 0}
             onClick={() => send(selected)}
           >
-            Mark selected sent{selected.length > 0 ? ` (${selected.length})` : ''}
+            {selected.length > 0
+              ? i18n.t('creatorTools.backers.markSelectedCount', { count: selected.length })
+              : i18n.t('creatorTools.backers.markSelected')}
           </Button>
           <Button
             variant="default"
@@ -124,38 +131,38 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
             loading={exporting}
             onClick={() => void exportCsv()}
           >
-            Export CSV
+            {i18n.t('creatorTools.backers.export')}
           </Button>
         </Group>
       </Group>
 
-      {backers.isPending && <Loader aria-label="Loading backers" />}
+      {backers.isPending && <Loader aria-label={i18n.t('creatorTools.backers.loading')} />}
       {backers.isError && (
         <Alert color="red" role="alert">
-          {serverMessage(backers.error) ?? 'Failed to load the backers'}
+          {serverMessage(backers.error) ?? i18n.t('creatorTools.backers.loadFailed')}
         </Alert>
       )}
-      {backers.data && rows.length === 0 && <Text c="dimmed">No backers match these filters yet.</Text>}
+      {backers.data && rows.length === 0 && <Text c="dimmed">{i18n.t('creatorTools.backers.empty')}</Text>}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Backers">
+          <Table verticalSpacing="sm" highlightOnHover aria-label={i18n.t('creatorTools.backers.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
                   <Checkbox
-                    aria-label="Select every reward that can be marked sent"
+                    aria-label={i18n.t('creatorTools.backers.selectAll')}
                     checked={selectable.length > 0 && selectable.every((id) => selected.includes(id))}
                     indeterminate={selected.length > 0 && !selectable.every((id) => selected.includes(id))}
                     disabled={selectable.length === 0}
                     onChange={(event) => setSelected(event.currentTarget.checked ? selectable : [])}
                   />
                 </Table.Th>
-                <Table.Th>Backer</Table.Th>
-                <Table.Th>Pledge</Table.Th>
-                <Table.Th>Reward</Table.Th>
-                <Table.Th>Ship to</Table.Th>
+                <Table.Th>{i18n.t('creatorTools.backers.backer')}</Table.Th>
+                <Table.Th>{i18n.t('creatorTools.backers.pledge')}</Table.Th>
+                <Table.Th>{i18n.t('creatorTools.backers.reward')}</Table.Th>
+                <Table.Th>{i18n.t('creatorTools.backers.shipTo')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{i18n.t('creatorTools.backers.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -165,7 +172,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                   <Table.Td>
                     {row.can_mark_sent && (
                       <Checkbox
-                        aria-label={`Select the reward of ${row.backer.name}`}
+                        aria-label={i18n.t('creatorTools.backers.select', { name: row.backer.name })}
                         checked={selected.includes(row.donation_id)}
                         onChange={(event) => {
                           const checked = event.currentTarget.checked;
@@ -187,23 +194,23 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDollars(row.amount, 2)}</Text>
+                    <Text size="sm">{i18n.money(row.amount, 'USD', 2)}</Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="outline" color={STATUS_COLORS[row.status] ?? 'gray'}>
-                        {STATUS_LABELS[row.status] ?? row.status}
+                        {i18n.t(STATUS_LABELS[row.status] ?? row.status)}
                       </Badge>
                     </Group>
                     {row.pledged_at && (
                       <Text size="xs" c="dimmed">
-                        {new Date(row.pledged_at).toLocaleDateString('en-US', { timeZone: 'UTC' })}
+                        {pledgeDay.format(new Date(row.pledged_at))}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{row.reward?.title ?? 'No reward'}</Text>
+                    <Text size="sm">{row.reward?.title ?? i18n.t('creatorTools.backers.noReward')}</Text>
                     {row.fulfilment_status === 'sent' && (
                       <Badge size="xs" color="teal" variant="outline">
-                        Sent
+                        {i18n.t('creatorTools.backers.sent')}
                       </Badge>
                     )}
                   </Table.Td>
@@ -216,11 +223,11 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                         <Button
                           size="xs"
                           variant="outline"
-                          aria-label={`Mark reward sent to ${row.backer.name}`}
+                          aria-label={i18n.t('creatorTools.backers.markSentTo', { name: row.backer.name })}
                           loading={markSent.isPending && markSent.variables?.[0] === row.donation_id}
                           onClick={() => send([row.donation_id])}
                         >
-                          Mark reward sent
+                          {i18n.t('creatorTools.backers.markSent')}
                         </Button>
                       )}
                       {row.can_refund && (
@@ -229,10 +236,10 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                           variant="subtle"
                           color="red"
                           leftSection={<IconReceiptRefund size={14} />}
-                          aria-label={`Refund ${row.backer.name}`}
+                          aria-label={i18n.t('creatorTools.backers.refundLabel', { name: row.backer.name })}
                           onClick={() => setRefunding(row)}
                         >
-                          Refund
+                          {i18n.t('creatorTools.backers.refund')}
                         </Button>
                       )}
                     </Group>
@@ -247,12 +254,12 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
         page={page}
         total={backers.data?.meta.pages ?? 1}
         onChange={setPage}
-        label="Backer pages"
+        label={i18n.t('creatorTools.backers.pages')}
       />
       <ConfirmDialog
         opened={refunding !== null}
-        title="Refund pledge"
-        confirmLabel="Refund in full"
+        title={i18n.t('creatorTools.backers.refundTitle')}
+        confirmLabel={i18n.t('creatorTools.backers.refundConfirm')}
         loading={refund.isPending}
         onClose={() => {
           if (!refund.isPending) setRefunding(null);
@@ -266,14 +273,17 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
               setRefunding(null);
             },
             onError: (error) => {
-              notify.error(serverMessage(error) ?? 'Failed to refund the pledge');
+              notify.error(serverMessage(error) ?? i18n.t('creatorTools.backers.refundFailed'));
               setRefunding(null);
             },
           })
         }
       >
         {refunding
-          ? `${refunding.backer.name} gets ${formatDollars(refunding.amount, 2)} back on their card, and the pledge no longer counts toward the goal. This cannot be undone.`
+          ? i18n.t('creatorTools.backers.refundQuestion', {
+              name: refunding.backer.name,
+              amount: i18n.money(refunding.amount, 'USD', 2),
+            })
           : ''}
       </ConfirmDialog>
     </Stack>

@@ -2,6 +2,7 @@ import { Paper, Tabs, Title } from '@mantine/core';
 import { IconChartLine, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Project, Reward } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
 
@@ -13,6 +14,7 @@ export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
  * filters by the project's `rewards` (the app passes them in from backing).
  */
 export function CreatorTools({ project, rewards }: { project: Project; rewards: Reward[] }) {
+  const i18n = useI18n();
   const [tab, setTab] = useState<string | null>('funding');
   return (
     <Paper
@@ -24,15 +26,15 @@ export function CreatorTools({ project, rewards }: { project: Project; rewards: 
       aria-labelledby="creator-tools"
     >
       <Title order={2} fz="xl" mb="md" id="creator-tools">
-        Creator Tools
+        {i18n.t('creatorTools.title')}
       </Title>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
-            Funding
+            {i18n.t('creatorTools.tabs.funding')}
           </Tabs.Tab>
           <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
-            Backers
+            {i18n.t('creatorTools.tabs.backers')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="funding">

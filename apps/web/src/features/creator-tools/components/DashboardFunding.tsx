@@ -1,11 +1,13 @@
 import { Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useI18n } from '@/lib/i18n';
 import { useMyProjects } from '@/lib/projects';
 import { CAMPAIGN_STATUSES } from './CreatorTools';
 import { FundingCurve } from './FundingCurve';
 
 /** The dashboard's funding curve: one of the creator's campaigns at a time (nothing when they have none). */
 export function DashboardFunding() {
+  const i18n = useI18n();
   const projects = useMyProjects({ perPage: 100 });
   const campaigns = (projects.data?.projects ?? []).filter((p) => CAMPAIGN_STATUSES.includes(p.status));
   const [chosen, setChosen] = useState<string | null>(null);
@@ -24,11 +26,11 @@ export function DashboardFunding() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Title order={2} fz="xl" id="dashboard-funding">
-            Funding
+            {i18n.t('creatorTools.dashboard.title')}
           </Title>
           {campaigns.length > 1 && (
             <Select
-              label="Project"
+              label={i18n.t('creatorTools.dashboard.project')}
               w={280}
               allowDeselect={false}
               data={campaigns.map((p) => ({ value: String(p.id), label: p.title }))}

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DailyStats } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
+import { TestProviders } from '@/test/i18n';
 import { renderPage } from '@/test/render';
-import { FundingCurve, niceCeil } from './FundingCurve';
+import { FundingCharts, FundingCurve, niceCeil } from './FundingCurve';
 
 const STATS: DailyStats = {
   goal_amount: 1000,
@@ -63,6 +64,24 @@ describe('FundingCurve', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Only the project’s creator or an administrator can do this',
     );
+  });
+});
+
+describe('FundingCharts in another language', () => {
+  it('writes the summary, the headings and the amounts in German', () => {
+    render(
+      <TestProviders locale="de">
+        <FundingCharts stats={STATS} />
+      </TestProviders>,
+    );
+    expect(screen.getByTestId('funding-summary')).toHaveTextContent(
+      '250,00 $ eingenommen – 25 % des Ziels von 1.000 $ – aus 3 laufenden Unterstützungen.',
+    );
+    expect(screen.getByRole('img', { name: 'Eingenommener Betrag im Zeitverlauf' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Nach Belohnung' });
+    // The server names pledges without a reward in English; the page says it in the reader's language.
+    expect(within(table).getByText('Keine Belohnung')).toBeInTheDocument();
+    expect(within(table).getByText('200,00 $')).toBeInTheDocument();
   });
 });
 

@@ -1,18 +1,11 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Box, Group, Skeleton, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type DailyStats, formatDollars } from '@fundry/shared';
+import { useMemo } from 'react';
+import type { DailyStats } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useDailyStats } from '../api/tools';
-
-const shortDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
-const money = (value: number) => formatDollars(value);
 
 /** The axis top: the next round number (1, 1.2, 1.5, 2, … 8 times a power of ten), so the ticks are too. */
 export function niceCeil(value: number): number {
@@ -24,31 +17,50 @@ export function niceCeil(value: number): number {
 
 /** The funding curve against the goal, pledges per day and the rewards chosen (DESIGN.md §12). */
 export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; headingLevel?: 2 | 3 }) {
+  const i18n = useI18n();
+  // Days are calendar dates: read in UTC so that no time zone moves them to the day before.
+  const dayFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    [i18n.locale],
+  );
+  const shortDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+  const money = (value: number) => i18n.money(value);
   const last = stats.days.at(-1);
   const raised = last?.cumulative_amount ?? 0;
   const pledges = stats.days.reduce((sum, day) => sum + day.pledges, 0);
   const goal = stats.goal_amount;
   const top = niceCeil(Math.max(goal ?? 0, raised) * 1.05);
   const data = stats.days.map((day) => ({ ...day, day: shortDay(day.date) }));
-  const percent = goal ? Math.round((raised / goal) * 100) : null;
+  // Pledges without a reward come with the server's English name: this page says it in its own language.
+  const rewards = stats.rewards.map((reward) =>
+    reward.reward_id === null ? { ...reward, title: i18n.t('creatorTools.funding.noReward') } : reward,
+  );
+  const period = { from: shortDay(stats.days[0]?.date ?? ''), to: shortDay(last?.date ?? '') };
 
   return (
     <Stack gap="lg">
       <Text size="sm" data-testid="funding-summary">
-        {formatDollars(raised, 2)} raised
-        {goal !== null ? ` of a ${formatDollars(goal)} goal (${percent}%)` : ''} from {pledges} live pledge
-        {pledges === 1 ? '' : 's'}.
+        {goal
+          ? i18n.t('creatorTools.funding.summaryGoal', {
+              raised: i18n.money(raised, 'USD', 2),
+              goal: i18n.money(goal),
+              percent: i18n.number(raised / goal, { style: 'percent', maximumFractionDigits: 0 }),
+              count: pledges,
+            })
+          : i18n.t('creatorTools.funding.summary', { raised: i18n.money(raised, 'USD', 2), count: pledges })}
       </Text>
       <Box>
         <Title order={headingLevel} fz="md" mb="xs" id="funding-curve-title">
-          Amount raised over time
+          {i18n.t('creatorTools.funding.curveTitle')}
         </Title>
         <Box role="img" aria-labelledby="funding-curve-title" aria-describedby="funding-summary-text">
           <AreaChart
             h={240}
             data={data}
             dataKey="day"
-            series={[{ name: 'cumulative_amount', label: 'Raised', color: 'teal.6' }]}
+            series={[
+              { name: 'cumulative_amount', label: i18n.t('creatorTools.funding.raised'), color: 'teal.6' },
+            ]}
             curveType="monotone"
             valueFormatter={money}
             yAxisProps={{ domain: [0, top], tickCount: 5, width: 72 }}
@@ -57,7 +69,7 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
                 ? [
                     {
                       y: goal,
-                      label: `Goal ${formatDollars(goal)}`,
+                      label: i18n.t('creatorTools.funding.goalLine', { goal: money(goal) }),
                       color: 'red.7',
                       labelPosition: 'insideTopLeft',
                     },
@@ -68,41 +80,46 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
           />
         </Box>
         <Text id="funding-summary-text" size="xs" c="dimmed" mt={4}>
-          {`Cumulative amount per day from ${shortDay(stats.days[0]?.date ?? '')} to ${shortDay(last?.date ?? '')}${goal !== null ? `, against the goal of ${formatDollars(goal)}` : ''}.`}
+          {goal !== null
+            ? i18n.t('creatorTools.funding.curveDescriptionGoal', { ...period, goal: money(goal) })
+            : i18n.t('creatorTools.funding.curveDescription', period)}
         </Text>
       </Box>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Box>
           <Title order={headingLevel} fz="md" mb="xs" id="pledges-per-day-title">
-            Pledges per day
+            {i18n.t('creatorTools.funding.perDayTitle')}
           </Title>
           <Box role="img" aria-labelledby="pledges-per-day-title">
             <BarChart
               h={200}
               data={data}
               dataKey="day"
-              series={[{ name: 'pledges', label: 'Pledges', color: 'blue.6' }]}
+              series={[{ name: 'pledges', label: i18n.t('creatorTools.funding.pledges'), color: 'blue.6' }]}
+              valueFormatter={(value) => i18n.number(value)}
               yAxisProps={{ allowDecimals: false, width: 40 }}
             />
           </Box>
         </Box>
         <Box>
           <Title order={headingLevel} fz="md" mb="xs" id="per-reward-title">
-            By reward
+            {i18n.t('creatorTools.funding.perRewardTitle')}
           </Title>
           {stats.rewards.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No pledges yet.
+              {i18n.t('creatorTools.funding.noPledges')}
             </Text>
           ) : (
             <Stack gap="xs">
               <Box role="img" aria-labelledby="per-reward-title">
                 <BarChart
                   h={Math.max(120, stats.rewards.length * 40)}
-                  data={stats.rewards}
+                  data={rewards}
                   dataKey="title"
                   orientation="vertical"
-                  series={[{ name: 'amount', label: 'Amount', color: 'grape.6' }]}
+                  series={[
+                    { name: 'amount', label: i18n.t('creatorTools.funding.amount'), color: 'grape.6' },
+                  ]}
                   valueFormatter={money}
                   yAxisProps={{ width: 110 }}
                 />
@@ -110,17 +127,17 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
               <Table fz="sm" verticalSpacing={4} aria-labelledby="per-reward-title">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Reward</Table.Th>
-                    <Table.Th ta="right">Backers</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>{i18n.t('creatorTools.funding.reward')}</Table.Th>
+                    <Table.Th ta="right">{i18n.t('creatorTools.funding.backers')}</Table.Th>
+                    <Table.Th ta="right">{i18n.t('creatorTools.funding.amount')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {stats.rewards.map((reward) => (
+                  {rewards.map((reward) => (
                     <Table.Tr key={reward.reward_id ?? 'none'}>
                       <Table.Td>{reward.title}</Table.Td>
-                      <Table.Td ta="right">{reward.backers}</Table.Td>
-                      <Table.Td ta="right">{formatDollars(reward.amount, 2)}</Table.Td>
+                      <Table.Td ta="right">{i18n.number(reward.backers)}</Table.Td>
+                      <Table.Td ta="right">{i18n.money(reward.amount, 'USD', 2)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -135,10 +152,11 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
 
 /** Loads a project's daily statistics and draws them. */
 export function FundingCurve({ projectId, headingLevel }: { projectId: number; headingLevel?: 2 | 3 }) {
+  const i18n = useI18n();
   const stats = useDailyStats(projectId);
   if (stats.isPending) {
     return (
-      <Group grow aria-label="Loading the funding curve">
+      <Group grow aria-label={i18n.t('creatorTools.funding.loading')}>
         <Skeleton height={240} radius="md" />
       </Group>
     );
@@ -146,7 +164,7 @@ export function FundingCurve({ projectId, headingLevel }: { projectId: number; h
   if (stats.isError) {
     return (
       <Alert color="red" role="alert">
-        {serverMessage(stats.error) ?? 'Failed to load the funding curve'}
+        {serverMessage(stats.error) ?? i18n.t('creatorTools.funding.loadFailed')}
       </Alert>
     );
   }

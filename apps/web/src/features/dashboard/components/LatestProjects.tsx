@@ -3,6 +3,7 @@ import { IconArrowRight, IconPlus, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DESCRIPTION_CUT, PAGE_SIZES, type ProjectCard as ProjectCardData } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
+import { useI18n } from '@/lib/i18n';
 import { useMyProjects } from '@/lib/projects';
 
 /** Drafts open in draft mode; everything else at the project route (SPEC §4). */
@@ -12,12 +13,13 @@ function detailsPath(project: ProjectCardData) {
 
 /** 'My Latest Projects': the three newest, a Create New Project button and an empty state (SPEC §2). */
 export function LatestProjects() {
+  const i18n = useI18n();
   const projects = useMyProjects({ perPage: PAGE_SIZES.dashboardLatestProjects });
   return (
     <Stack gap="md" component="section" aria-labelledby="latest-projects">
       <Group justify="space-between" align="center">
         <Title order={2} fz="xl" id="latest-projects">
-          My Latest Projects
+          {i18n.t('dashboard.latest.title')}
         </Title>
         <Group gap="sm">
           {Boolean(projects.data?.total) && (
@@ -27,29 +29,29 @@ export function LatestProjects() {
               variant="subtle"
               rightSection={<IconArrowRight size={16} />}
             >
-              All my projects
+              {i18n.t('dashboard.latest.all')}
             </Button>
           )}
           <Button component={Link} to="/projects/create" leftSection={<IconPlus size={18} />}>
-            Create New Project
+            {i18n.t('dashboard.latest.create')}
           </Button>
         </Group>
       </Group>
       {projects.isError ? (
         <Alert color="red" role="alert">
-          Failed to load your projects
+          {i18n.t('dashboard.latest.loadFailed')}
         </Alert>
       ) : !projects.data ? (
         <Center py="xl">
-          <Loader aria-label="Loading your projects" />
+          <Loader aria-label={i18n.t('dashboard.latest.loading')} />
         </Center>
       ) : projects.data.projects.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
           <Stack align="center" gap="xs">
             <IconRocket size={40} stroke={1.3} color="var(--mantine-color-teal-6)" />
-            <Text fw={600}>You have not created any projects yet.</Text>
+            <Text fw={600}>{i18n.t('dashboard.latest.emptyTitle')}</Text>
             <Text size="sm" c="dimmed">
-              Turn your idea into a campaign: start with a title and save it as a draft.
+              {i18n.t('dashboard.latest.emptyHint')}
             </Text>
           </Stack>
         </Paper>
@@ -66,9 +68,9 @@ export function LatestProjects() {
                   to={detailsPath(project)}
                   size="xs"
                   variant="light"
-                  aria-label={`View Details of ${project.title}`}
+                  aria-label={i18n.t('dashboard.latest.viewDetailsOf', { title: project.title })}
                 >
-                  View Details
+                  {i18n.t('dashboard.latest.viewDetails')}
                 </Button>
               }
             />

@@ -25,13 +25,8 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  MAX_PER_PAGE,
-  NOTIFICATION_POLL_MS,
-  type Notification,
-  RECENT_ACTIVITY_LIMIT,
-  relativeTime,
-} from '@fundry/shared';
+import { MAX_PER_PAGE, NOTIFICATION_POLL_MS, type Notification, RECENT_ACTIVITY_LIMIT } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import {
   notificationHref,
@@ -39,11 +34,6 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '@/lib/notifications';
-
-export const ACTIVITY_MESSAGES = {
-  loadFailed: 'Failed to load notifications',
-  markFailed: 'Failed to mark notification as read',
-} as const;
 
 const TYPE_ICONS: Record<string, { icon: ReactNode; color: string }> = {
   DONATION: { icon: <IconCoin size={18} />, color: 'teal' },
@@ -72,6 +62,7 @@ function NotificationItem({
   now: number;
   onRead: (notification: Notification) => void;
 }) {
+  const i18n = useI18n();
   const unread = notification.read_at === null;
   const href = notificationHref(notification);
   const look = TYPE_ICONS[notification.type] ?? { icon: <IconBell size={18} />, color: 'gray' };
@@ -84,7 +75,9 @@ function NotificationItem({
       withBorder
       style={{ listStyle: 'none', borderColor: unread ? 'var(--mantine-color-teal-3)' : undefined }}
       data-unread={unread || undefined}
-      aria-label={unread ? `Unread: ${notification.message}` : notification.message}
+      aria-label={
+        unread ? i18n.t('dashboard.activity.unread', { message: notification.message }) : notification.message
+      }
     >
       <Group gap="sm" align="flex-start" wrap="nowrap">
         <ThemeIcon variant="light" color={look.color} radius="xl" size={34}>
@@ -94,7 +87,7 @@ function NotificationItem({
           <UnstyledButton
             onClick={() => unread && onRead(notification)}
             style={{ cursor: unread ? 'pointer' : 'default' }}
-            title={unread ? 'Mark as read' : undefined}
+            title={unread ? i18n.t('dashboard.activity.markRead') : undefined}
           >
             <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
               {notification.message}
@@ -102,7 +95,7 @@ function NotificationItem({
           </UnstyledButton>
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              {relativeTime(notification.created_at, now)}
+              {i18n.relativeTime(notification.created_at, now)}
             </Text>
             {href !== null && (
               // 24 px tall: a target of its own, beside the time (WCAG 2.5.8).
@@ -112,7 +105,7 @@ function NotificationItem({
                 size="xs"
                 style={{ display: 'inline-block', lineHeight: '24px' }}
               >
-                View project
+                {i18n.t('dashboard.activity.viewProject')}
               </Anchor>
             )}
           </Group>
@@ -143,6 +136,7 @@ function NotificationList({
 
 /** The dashboard's Recent Activity panel (SPEC §2): five notifications, View All past five, polled every 60 s. */
 export function RecentActivity() {
+  const i18n = useI18n();
   const recent = useNotifications(RECENT_ACTIVITY_LIMIT);
   const [drawerOpened, setDrawerOpened] = useState(false);
   const full = useNotifications(MAX_PER_PAGE, drawerOpened);
@@ -151,11 +145,13 @@ export function RecentActivity() {
   const now = useNow();
 
   useEffect(() => {
-    if (recent.isError) notify.error(ACTIVITY_MESSAGES.loadFailed);
-  }, [recent.isError]);
+    if (recent.isError) notify.error(i18n.t('dashboard.activity.loadFailed'));
+  }, [recent.isError, i18n]);
 
   const read = (notification: Notification) =>
-    markRead.mutate(notification.id, { onError: () => notify.error(ACTIVITY_MESSAGES.markFailed) });
+    markRead.mutate(notification.id, {
+      onError: () => notify.error(i18n.t('dashboard.activity.markFailed')),
+    });
 
   const data = recent.data;
   const items = (data?.notifications ?? []).slice(0, RECENT_ACTIVITY_LIMIT);
@@ -165,11 +161,11 @@ export function RecentActivity() {
         <Group justify="space-between" align="center">
           <Group gap="xs">
             <Title order={2} fz="xl" id="recent-activity">
-              Recent Activity
+              {i18n.t('dashboard.activity.title')}
             </Title>
             {Boolean(data?.unread_count) && (
               <Badge color="teal" variant="filled" size="sm">
-                {data?.unread_count} new
+                {i18n.t('dashboard.activity.newCount', { count: data?.unread_count })}
               </Badge>
             )}
           </Group>
@@ -180,16 +176,18 @@ export function RecentActivity() {
               leftSection={<IconChecks size={14} />}
               loading={markAll.isPending}
               onClick={() =>
-                markAll.mutate(undefined, { onError: () => notify.error(ACTIVITY_MESSAGES.markFailed) })
+                markAll.mutate(undefined, {
+                  onError: () => notify.error(i18n.t('dashboard.activity.markFailed')),
+                })
               }
             >
-              Mark all as read
+              {i18n.t('dashboard.activity.markAll')}
             </Button>
           )}
         </Group>
         {recent.isError ? (
           <Alert color="red" role="alert">
-            {ACTIVITY_MESSAGES.loadFailed}
+            {i18n.t('dashboard.activity.loadFailed')}
           </Alert>
         ) : recent.isPending ? (
           <Stack gap="xs">
@@ -199,14 +197,14 @@ export function RecentActivity() {
           </Stack>
         ) : items.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No activity yet. Backers, goals and reviews of your projects will show up here.
+            {i18n.t('dashboard.activity.empty')}
           </Text>
         ) : (
           <NotificationList items={items} now={now} onRead={read} />
         )}
         {data && data.total > RECENT_ACTIVITY_LIMIT && (
           <Button variant="light" fullWidth onClick={() => setDrawerOpened(true)}>
-            View All ({data.total})
+            {i18n.t('dashboard.activity.viewAll', { count: data.total })}
           </Button>
         )}
       </Stack>
@@ -214,7 +212,7 @@ export function RecentActivity() {
         opened={drawerOpened}
         onClose={() => setDrawerOpened(false)}
         position="right"
-        title={<Text fw={700}>All Notifications</Text>}
+        title={<Text fw={700}>{i18n.t('dashboard.activity.allTitle')}</Text>}
       >
         {full.isPending ? (
           <Stack gap="xs">
@@ -223,7 +221,7 @@ export function RecentActivity() {
           </Stack>
         ) : full.isError ? (
           <Alert color="red" role="alert">
-            {ACTIVITY_MESSAGES.loadFailed}
+            {i18n.t('dashboard.activity.loadFailed')}
           </Alert>
         ) : (
           <NotificationList items={full.data.notifications} now={now} onRead={read} />

@@ -1,8 +1,8 @@
 import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
-import { formatDollars } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
+import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { LatestProjects } from '../components/LatestProjects';
 import { RecentActivity } from '../components/RecentActivity';
@@ -39,6 +39,7 @@ function StatCard({
 
 /** `funding`: the creator's funding curve, composed in by the app (creator tools). */
 export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
+  const i18n = useI18n();
   const session = useSession();
   const user = session.user;
   if (!user) return <PageLoader />;
@@ -48,26 +49,26 @@ export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
       <Stack gap="xl">
         <div>
           <Title order={1} fz={{ base: 26, sm: 34 }}>
-            Welcome back, {user.full_name || user.username}
+            {i18n.t('dashboard.welcome', { name: user.full_name || user.username })}
           </Title>
-          <Text c="dimmed">Here is how your projects and contributions are doing.</Text>
+          <Text c="dimmed">{i18n.t('dashboard.subtitle')}</Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <StatCard
-            label="Total Raised"
-            value={formatDollars(user.total_raised ?? 0)}
+            label={i18n.t('dashboard.stats.totalRaised')}
+            value={i18n.money(user.total_raised ?? 0)}
             icon={<IconCoin size={24} />}
             color="teal"
           />
           <StatCard
-            label="Projects Created"
-            value={String(user.projects_created_count)}
+            label={i18n.t('dashboard.stats.projectsCreated')}
+            value={i18n.number(user.projects_created_count)}
             icon={<IconRocket size={24} />}
             color="blue"
           />
           <StatCard
-            label="Projects Backed"
-            value={String(user.backed_projects_count)}
+            label={i18n.t('dashboard.stats.projectsBacked')}
+            value={i18n.number(user.backed_projects_count)}
             icon={<IconHeartHandshake size={24} />}
             color="grape"
           />

@@ -1,5 +1,6 @@
 import { Badge, Button, CloseButton, Group, Text } from '@mantine/core';
-import type { Category } from '@fundry/shared';
+import type { Category, Translator } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { DEFAULT_EXPLORE_STATUS, EXPLORE_STATUSES, type ExploreState } from '../explore-query';
 import { PROGRESS_LABELS } from '../messages';
 
@@ -9,15 +10,27 @@ interface Chip {
   remove: Partial<ExploreState>;
 }
 
-function chipsOf(state: ExploreState, categories: Category[] | undefined): Chip[] {
+function chipsOf(state: ExploreState, categories: Category[] | undefined, i18n: Translator): Chip[] {
   const chips: Chip[] = [];
-  if (state.search) chips.push({ key: 'search', label: `Search: ${state.search}`, remove: { search: '' } });
+  if (state.search) {
+    chips.push({
+      key: 'search',
+      label: i18n.t('discovery.filters.searchChip', { search: state.search }),
+      remove: { search: '' },
+    });
+  }
   if (state.status !== DEFAULT_EXPLORE_STATUS) {
     const label = EXPLORE_STATUSES.find((status) => status.value === state.status)?.label ?? state.status;
-    chips.push({ key: 'status', label: `Status: ${label}`, remove: { status: DEFAULT_EXPLORE_STATUS } });
+    chips.push({
+      key: 'status',
+      label: i18n.t('discovery.filters.statusChip', { status: i18n.t(label) }),
+      remove: { status: DEFAULT_EXPLORE_STATUS },
+    });
   }
   for (const id of state.category) {
-    const name = categories?.find((category) => category.id === id)?.name ?? `Category ${id}`;
+    const name =
+      categories?.find((category) => category.id === id)?.name ??
+      i18n.t('discovery.filters.unknownCategory', { id });
     chips.push({
       key: `category-${id}`,
       label: name,
@@ -27,7 +40,7 @@ function chipsOf(state: ExploreState, categories: Category[] | undefined): Chip[
   for (const bucket of state.progress) {
     chips.push({
       key: `progress-${bucket}`,
-      label: `Progress: ${PROGRESS_LABELS[bucket]}`,
+      label: i18n.t('discovery.filters.progressChip', { progress: i18n.t(PROGRESS_LABELS[bucket]) }),
       remove: { progress: state.progress.filter((other) => other !== bucket) },
     });
   }
@@ -46,12 +59,13 @@ export function ActiveFilters({
   onChange: (patch: Partial<ExploreState>) => void;
   onClear: () => void;
 }) {
-  const chips = chipsOf(state, categories);
+  const i18n = useI18n();
+  const chips = chipsOf(state, categories, i18n);
   if (chips.length === 0) return null;
   return (
-    <Group gap="xs" role="group" aria-label="Active filters">
+    <Group gap="xs" role="group" aria-label={i18n.t('discovery.filters.activeLabel')}>
       <Text size="sm" c="dimmed" fw={500}>
-        Active filters:
+        {i18n.t('discovery.filters.active')}
       </Text>
       {chips.map((chip) => (
         <Badge
@@ -67,7 +81,7 @@ export function ActiveFilters({
               radius="xl"
               variant="transparent"
               c="teal.9"
-              aria-label={`Remove filter ${chip.label}`}
+              aria-label={i18n.t('discovery.filters.remove', { filter: chip.label })}
               onClick={() => onChange(chip.remove)}
             />
           }
@@ -76,7 +90,7 @@ export function ActiveFilters({
         </Badge>
       ))}
       <Button variant="subtle" size="compact-sm" color="red" onClick={onClear}>
-        Clear All
+        {i18n.t('discovery.filters.clearAll')}
       </Button>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Checkbox, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type Category, PROGRESS_BUCKETS } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { EXPLORE_STATUSES, type ExploreState } from '../explore-query';
 import { PROGRESS_LABELS } from '../messages';
 
@@ -15,6 +16,7 @@ export function ExploreFilters({
   categoriesFailed: boolean;
   onChange: (patch: Partial<ExploreState>) => void;
 }) {
+  const i18n = useI18n();
   return (
     <Paper withBorder radius="lg" p="lg" bg="gray.0">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
@@ -22,12 +24,12 @@ export function ExploreFilters({
           <Radio.Group
             value={state.status}
             onChange={(value) => onChange({ status: value })}
-            label="Status"
+            label={i18n.t('discovery.filters.status')}
             labelProps={{ mb: 'xs' }}
           >
             <Stack gap={8}>
               {EXPLORE_STATUSES.map((status) => (
-                <Radio key={status.value} value={status.value} label={status.label} />
+                <Radio key={status.value} value={status.value} label={i18n.t(status.label)} />
               ))}
             </Stack>
           </Radio.Group>
@@ -36,12 +38,12 @@ export function ExploreFilters({
           <Checkbox.Group
             value={state.category.map(String)}
             onChange={(values) => onChange({ category: values.map(Number) })}
-            label="Category"
+            label={i18n.t('discovery.filters.category')}
             labelProps={{ mb: 'xs' }}
           >
             {categoriesFailed && (
               <Text size="sm" c="dimmed">
-                Categories are unavailable
+                {i18n.t('discovery.filters.categoriesUnavailable')}
               </Text>
             )}
             <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars>
@@ -61,12 +63,12 @@ export function ExploreFilters({
                 progress: PROGRESS_BUCKETS.filter((bucket) => values.includes(bucket)),
               })
             }
-            label="Progress"
+            label={i18n.t('discovery.filters.progress')}
             labelProps={{ mb: 'xs' }}
           >
             <Stack gap={8}>
               {PROGRESS_BUCKETS.map((bucket) => (
-                <Checkbox key={bucket} value={bucket} label={PROGRESS_LABELS[bucket]} />
+                <Checkbox key={bucket} value={bucket} label={i18n.t(PROGRESS_LABELS[bucket])} />
               ))}
             </Stack>
           </Checkbox.Group>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { categoryPageMeta, PAGE_SIZES } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCategory, useProjectList } from '../api/discovery';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
@@ -16,6 +17,7 @@ function parseId(value: string | undefined): number | null {
 
 /** /category/{categoryId} (SPEC §2): the category's active projects, 12 a page. */
 export function CategoryPage() {
+  const i18n = useI18n();
   const { categoryId } = useParams();
   const id = parseId(categoryId);
   const [params, setParams] = useSearchParams();
@@ -52,33 +54,34 @@ export function CategoryPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Text size="sm" c="dimmed" fw={600} tt="uppercase">
-              Category
+              {i18n.t('discovery.category.eyebrow')}
             </Text>
             <Title order={1} fz={{ base: 28, sm: 34 }}>
-              {category.data?.name ?? (category.isPending && id !== null ? '\u00a0' : 'Projects')}
+              {category.data?.name ??
+                (category.isPending && id !== null ? '\u00a0' : i18n.t('discovery.category.fallbackTitle'))}
             </Title>
             {list && (
               <Text c="dimmed" role="status">
-                {list.total === 1 ? '1 active project' : `${list.total} active projects`}
+                {i18n.t('discovery.category.count', { count: list.total })}
               </Text>
             )}
           </div>
           <Button component={Link} to="/discover" variant="light" leftSection={<IconCategory size={18} />}>
-            Browse Categories
+            {i18n.t('discovery.category.browse')}
           </Button>
         </Group>
         {projects.isError || id === null ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {DISCOVERY_MESSAGES.categoryFailed}
+            {i18n.t(DISCOVERY_MESSAGES.categoryFailed)}
           </Alert>
         ) : (
           <>
             <ProjectGrid projects={list?.projects} loading={projects.isPending} showStatus={false} />
             {list && list.projects.length === 0 && (
               <Stack align="center" gap={4} py="xl">
-                <Text fw={600}>No active projects in this category yet.</Text>
+                <Text fw={600}>{i18n.t('discovery.category.empty')}</Text>
                 <Button component={Link} to="/projects/explore" variant="subtle">
-                  Explore other projects
+                  {i18n.t('discovery.category.exploreOthers')}
                 </Button>
               </Stack>
             )}

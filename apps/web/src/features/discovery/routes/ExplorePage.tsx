@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SORT_OPTIONS, type SortOption } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useCategories } from '@/lib/categories';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useProjectList } from '../api/discovery';
 import { ActiveFilters } from '../components/ActiveFilters';
@@ -33,10 +34,8 @@ import {
 } from '../explore-query';
 import { DISCOVERY_MESSAGES, SORT_LABELS } from '../messages';
 
-const SORT_DATA = SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }));
 /** A search without a chosen sort is ordered by relevance: the dropdown names it rather than leaving it blank. */
 const BEST_MATCH = 'best';
-const SEARCH_SORT_DATA = [{ value: BEST_MATCH, label: 'Best match' }, ...SORT_DATA];
 const FiltersDrawer = lazy(async () => ({
   default: (await import('../components/FiltersDrawer')).FiltersDrawer,
 }));
@@ -46,6 +45,7 @@ const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The search box: the text follows the URL when a chip or Clear All changes it. */
 function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const i18n = useI18n();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   if (value !== shown) {
@@ -57,17 +57,22 @@ function SearchForm({ value, onSearch }: { value: string; onSearch: (text: strin
     onSearch(text.trim());
   };
   return (
-    <form onSubmit={submit} role="search" aria-label="Search projects" style={{ flex: 1, minWidth: 220 }}>
+    <form
+      onSubmit={submit}
+      role="search"
+      aria-label={i18n.t('discovery.explore.searchLabel')}
+      style={{ flex: 1, minWidth: 220 }}
+    >
       <Group gap="xs" wrap="nowrap">
         <TextInput
-          aria-label="Search text"
-          placeholder="Search projects by title or description"
+          aria-label={i18n.t('discovery.explore.searchText')}
+          placeholder={i18n.t('discovery.explore.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           style={{ flex: 1 }}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{i18n.t('discovery.explore.search')}</Button>
       </Group>
     </form>
   );
@@ -75,6 +80,7 @@ function SearchForm({ value, onSearch }: { value: string; onSearch: (text: strin
 
 /** /projects/explore (SPEC §2 Explore): every setting lives in the URL query, so the page can be shared. */
 export function ExplorePage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const state = parseExploreQuery(params);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
@@ -103,23 +109,28 @@ export function ExplorePage() {
 
   const list = projects.data;
   const count = activeFilterCount(state);
+  const sortData = SORT_OPTIONS.map((value) => ({ value, label: i18n.t(SORT_LABELS[value]) }));
 
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">
         <div>
           <Title order={1} fz={{ base: 28, sm: 34 }}>
-            Explore Projects
+            {i18n.t('discovery.explore.title')}
           </Title>
-          <Text c="dimmed">Find live campaigns by category, progress and popularity.</Text>
+          <Text c="dimmed">{i18n.t('discovery.explore.subtitle')}</Text>
         </div>
 
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchForm value={state.search} onSearch={(search) => update({ search })} />
           {/* The browser's own list: on a phone its native picker, and no dropdown code to load. */}
           <NativeSelect
-            label="Sort by"
-            data={state.search ? SEARCH_SORT_DATA : SORT_DATA}
+            label={i18n.t('discovery.explore.sortBy')}
+            data={
+              state.search
+                ? [{ value: BEST_MATCH, label: i18n.t('discovery.sort.bestMatch') }, ...sortData]
+                : sortData
+            }
             value={state.sort ?? (state.search ? BEST_MATCH : 'newest')}
             onChange={(event) => {
               const value = event.currentTarget.value;
@@ -132,7 +143,7 @@ export function ExplorePage() {
             leftSection={<IconAdjustmentsHorizontal size={18} />}
             rightSection={
               count > 0 ? (
-                <Badge size="sm" circle aria-label={`${count} active filters`}>
+                <Badge size="sm" circle aria-label={i18n.t('discovery.explore.activeFilterCount', { count })}>
                   {count}
                 </Badge>
               ) : undefined
@@ -142,7 +153,7 @@ export function ExplorePage() {
             aria-haspopup={phone ? 'dialog' : undefined}
             onClick={() => (phone ? drawer.open() : setFiltersOpen((open) => !open))}
           >
-            Filters
+            {i18n.t('discovery.filters.title')}
           </Button>
         </Group>
 
@@ -159,8 +170,8 @@ export function ExplorePage() {
                   />
                   <Button fullWidth onClick={drawer.close}>
                     {list
-                      ? `Show ${list.total === 1 ? '1 project' : `${list.total} projects`}`
-                      : 'Show projects'}
+                      ? i18n.t('discovery.explore.showCount', { count: list.total })
+                      : i18n.t('discovery.explore.show')}
                   </Button>
                 </Stack>
               </FiltersDrawer>
@@ -181,39 +192,39 @@ export function ExplorePage() {
 
         {projects.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {DISCOVERY_MESSAGES.exploreFailed}
+            {i18n.t(DISCOVERY_MESSAGES.exploreFailed)}
           </Alert>
         ) : (
           <>
             {list && (
               <Text size="sm" c="dimmed" role="status">
-                {list.total === 1 ? '1 project' : `${list.total} projects`}
+                {i18n.t('discovery.explore.count', { count: list.total })}
               </Text>
             )}
             <ProjectGrid projects={list?.projects} loading={projects.isPending} />
             {list && list.projects.length === 0 && (
               <Stack align="center" gap="xs" py="xl">
-                <Text fw={600}>No projects match these filters.</Text>
+                <Text fw={600}>{i18n.t('discovery.explore.noMatch')}</Text>
                 {state.page > 1 ? (
                   <Button variant="light" onClick={() => setParams(exploreQuery({ ...state, page: 1 }))}>
-                    Back to the first page
+                    {i18n.t('discovery.explore.firstPage')}
                   </Button>
                 ) : count > 0 ? (
                   <>
                     <Text size="sm" c="dimmed">
-                      Try removing a filter, or clear them all to see every campaign.
+                      {i18n.t('discovery.explore.tryRemoving')}
                     </Text>
                     <Button variant="light" onClick={clearAll}>
-                      Clear all filters
+                      {i18n.t('discovery.explore.clearFilters')}
                     </Button>
                   </>
                 ) : (
                   <>
                     <Text size="sm" c="dimmed">
-                      No campaign is running here yet. Have an idea? Start the first one.
+                      {i18n.t('discovery.explore.noneYet')}
                     </Text>
                     <Button component={Link} to="/projects/create" variant="light">
-                      Start a project
+                      {i18n.t('discovery.explore.startProject')}
                     </Button>
                   </>
                 )}

@@ -3,6 +3,7 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageNavigation } from '@/components/PageNavigation';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useProjectList } from '../api/discovery';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
@@ -15,6 +16,7 @@ function pageOf(params: URLSearchParams) {
 
 /** /projects?search={text} (SPEC §2): the navigation bar's search results, best match first. */
 export function ProjectsPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
   const page = pageOf(params);
@@ -22,8 +24,8 @@ export function ProjectsPage() {
   const list = projects.data;
 
   useEffect(() => {
-    if (projects.isError) notify.error(DISCOVERY_MESSAGES.listFailed);
-  }, [projects.isError]);
+    if (projects.isError) notify.error(i18n.t(DISCOVERY_MESSAGES.listFailed));
+  }, [projects.isError, i18n]);
 
   const changePage = (next: number) => {
     const query = new URLSearchParams(params);
@@ -41,11 +43,13 @@ export function ProjectsPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} fz={{ base: 28, sm: 34 }}>
-              {search ? `Results for “${search}”` : 'All Projects'}
+              {search
+                ? i18n.t('discovery.results.titleFor', { search })
+                : i18n.t('discovery.results.titleAll')}
             </Title>
             {list && (
               <Text c="dimmed" role="status">
-                {list.total === 1 ? '1 project found' : `${list.total} projects found`}
+                {i18n.t('discovery.results.count', { count: list.total })}
               </Text>
             )}
           </div>
@@ -55,16 +59,16 @@ export function ProjectsPage() {
             variant="light"
             leftSection={<IconAdjustmentsHorizontal size={18} />}
           >
-            Filter in Explore
+            {i18n.t('discovery.results.filterInExplore')}
           </Button>
         </Group>
-        {projects.isError && !list && <Text c="dimmed">The projects could not be loaded.</Text>}
+        {projects.isError && !list && <Text c="dimmed">{i18n.t('discovery.results.loadFailed')}</Text>}
         <ProjectGrid projects={list?.projects} loading={projects.isPending} />
         {list && list.projects.length === 0 && (
           <Stack align="center" gap={4} py="xl">
-            <Text fw={600}>No projects found.</Text>
+            <Text fw={600}>{i18n.t('discovery.results.empty')}</Text>
             <Text size="sm" c="dimmed">
-              Try other words, or browse the live campaigns in Explore.
+              {i18n.t('discovery.results.emptyHint')}
             </Text>
           </Stack>
         )}

@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT } from '@fundry/shared';
@@ -71,7 +71,7 @@ export function DiscoverSection() {
           component={Link}
           to="/projects/explore"
           variant="light"
-          rightSection={i18n.dir === 'rtl' ? <IconArrowLeft size={16} /> : <IconArrowRight size={16} />}
+          rightSection={<IconArrowRight size={16} className="mirror-in-rtl" />}
         >
           {i18n.t('home.discover.viewAll')}
         </Button>

@@ -14,25 +14,21 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDollars, type SiteStats } from '@fundry/shared';
+import type { SiteStats } from '@fundry/shared';
 import { PageHero } from '@/components/PageHero';
+import { useI18n } from '@/lib/i18n';
 import { useSiteStats } from '../api/site-stats';
 
-const count = (value: number) => value.toLocaleString('en-US');
-
-/** Each figure as the server counted it (DESIGN.md §13: no invented numbers). */
-const FIGURES: { key: keyof SiteStats; label: string; format: (value: number) => string }[] = [
-  { key: 'projects_funded', label: 'Projects funded', format: count },
-  { key: 'live_projects', label: 'Campaigns running now', format: count },
-  {
-    key: 'amount_raised',
-    label: 'Pledged to running and funded campaigns',
-    format: (v) => formatDollars(v, 0),
-  },
-  { key: 'pledges', label: 'Pledges from backers', format: count },
+/** Each figure as the server counted it (DESIGN.md §13: no invented numbers); `label` is a catalog key. */
+const FIGURES: { key: keyof SiteStats; label: string; money?: boolean }[] = [
+  { key: 'projects_funded', label: 'info.about.figures.projectsFunded' },
+  { key: 'live_projects', label: 'info.about.figures.liveProjects' },
+  { key: 'amount_raised', label: 'info.about.figures.amountRaised', money: true },
+  { key: 'pledges', label: 'info.about.figures.pledges' },
 ];
 
 function Figures() {
+  const i18n = useI18n();
   const stats = useSiteStats();
   if (stats.isError) {
     return (
@@ -40,12 +36,12 @@ function Figures() {
         color="red"
         icon={<IconAlertCircle size={18} />}
         role="alert"
-        title="The figures could not be loaded"
+        title={i18n.t('info.about.figures.loadFailed')}
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Please try again in a moment.</Text>
+          <Text size="sm">{i18n.t('info.about.figures.tryLater')}</Text>
           <Button size="xs" variant="white" onClick={() => void stats.refetch()} loading={stats.isFetching}>
-            Try again
+            {i18n.t('info.about.figures.retry')}
           </Button>
         </Stack>
       </Alert>
@@ -57,13 +53,15 @@ function Figures() {
         <Paper key={figure.key} withBorder p="lg" radius="md" ta="center" data-figure={figure.key}>
           {stats.data ? (
             <Text fz={30} fw={800} c="teal">
-              {figure.format(stats.data[figure.key])}
+              {figure.money
+                ? i18n.money(stats.data[figure.key], 'USD', 0)
+                : i18n.number(stats.data[figure.key])}
             </Text>
           ) : (
             <Skeleton height={36} my={4} aria-hidden />
           )}
           <Text size="sm" c="dimmed">
-            {figure.label}
+            {i18n.t(figure.label)}
           </Text>
         </Paper>
       ))}
@@ -71,62 +69,55 @@ function Figures() {
   );
 }
 
+/** Each value's icon, and its title and text as catalog keys. */
 const values = [
   {
     icon: IconEye,
-    title: 'Transparency',
-    text: 'Every pledge, fee and payout is visible. Backers see where their money goes; creators see what they receive.',
+    title: 'info.about.values.transparency.title',
+    text: 'info.about.values.transparency.text',
   },
-  {
-    icon: IconBulb,
-    title: 'Innovation',
-    text: 'We champion bold, original ideas, from first prototypes to art that has never been made before.',
-  },
+  { icon: IconBulb, title: 'info.about.values.innovation.title', text: 'info.about.values.innovation.text' },
   {
     icon: IconUsersGroup,
-    title: 'Community',
-    text: 'Projects succeed because people rally around them. We build tools that bring creators and backers together.',
+    title: 'info.about.values.community.title',
+    text: 'info.about.values.community.text',
   },
   {
     icon: IconShieldLock,
-    title: 'Security',
-    text: 'Payments go through a certified card processor, accounts are protected by two-factor sign-in, and your data stays yours.',
+    title: 'info.about.values.security.title',
+    text: 'info.about.values.security.text',
   },
 ];
 
 export function AboutPage() {
+  const i18n = useI18n();
   return (
     <>
-      <PageHero
-        title="About Fundry"
-        subtitle="We help creators turn ideas into reality with the support of a community that believes in them."
-      />
+      <PageHero title={i18n.t('info.about.title')} subtitle={i18n.t('info.about.subtitle')} />
       <Container size="lg" py={64}>
         <Stack gap={64}>
           <section aria-labelledby="stats-heading">
             <Title id="stats-heading" order={2} mb="lg">
-              Fundry in numbers
+              {i18n.t('info.about.figures.title')}
             </Title>
             <Figures />
             <Text size="sm" c="dimmed" mt="sm">
-              Counted from this site&apos;s own records; updated every minute.
+              {i18n.t('info.about.figures.source')}
             </Text>
           </section>
 
           <section aria-labelledby="mission-heading">
             <Title id="mission-heading" order={2} mb="md">
-              Our mission
+              {i18n.t('info.about.mission.title')}
             </Title>
             <Text fz="lg" maw={820}>
-              Great ideas should not wait for permission. Fundry gives every creator a fair place to present
-              their project, find the people who want it to exist, and raise the money to make it — with clear
-              rules, honest fees and payouts you can rely on.
+              {i18n.t('info.about.mission.text')}
             </Text>
           </section>
 
           <section aria-labelledby="values-heading">
             <Title id="values-heading" order={2} mb="lg">
-              Our values
+              {i18n.t('info.about.values.title')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
               {values.map((value) => (
@@ -135,10 +126,10 @@ export function AboutPage() {
                     <value.icon size={24} />
                   </ThemeIcon>
                   <Title order={3} fz="lg" mb={6}>
-                    {value.title}
+                    {i18n.t(value.title)}
                   </Title>
                   <Text size="sm" c="dimmed">
-                    {value.text}
+                    {i18n.t(value.text)}
                   </Text>
                 </Card>
               ))}
@@ -147,16 +138,16 @@ export function AboutPage() {
 
           <Paper radius="lg" p={{ base: 'xl', sm: 48 }} bg="teal.0">
             <Stack align="center" gap="md" ta="center">
-              <Title order={2}>Ready to bring your idea to life?</Title>
+              <Title order={2}>{i18n.t('info.about.cta.title')}</Title>
               <Text c="dimmed" maw={560}>
-                Start your project in minutes, or find something wonderful to back today.
+                {i18n.t('info.about.cta.text')}
               </Text>
               <Group>
                 <Button component={Link} to="/projects/create" size="md">
-                  Start a Project
+                  {i18n.t('info.startProject')}
                 </Button>
                 <Button component={Link} to="/projects/explore" size="md" variant="default">
-                  Browse Projects
+                  {i18n.t('info.browseProjects')}
                 </Button>
               </Group>
             </Stack>

@@ -1,100 +1,61 @@
 import { Accordion, Container, Stack, Title } from '@mantine/core';
 import { PageHero } from '@/components/PageHero';
+import { useI18n } from '@/lib/i18n';
 
+/** The questions by group: catalog keys of each group's title and of each question and its answer. */
 const groups = [
   {
-    title: 'Getting Started',
+    title: 'info.faq.gettingStarted.title',
     items: [
-      {
-        q: 'What is Fundry?',
-        a: 'Fundry is a crowdfunding platform: creators publish projects with a funding goal, dates and rewards, and backers pledge money to help them happen.',
-      },
-      {
-        q: 'How do I create an account?',
-        a: 'Choose Sign In, then register with your name, a username, your e-mail address and a password. Confirm your address through the link we e-mail you and you are ready.',
-      },
-      {
-        q: 'How do I start a project?',
-        a: 'Select Start Project, fill in the title, category, goal, dates, description and risks, add an image or video, and submit it. You can save a draft at any time and finish later.',
-      },
+      { q: 'info.faq.gettingStarted.whatIs.q', a: 'info.faq.gettingStarted.whatIs.a' },
+      { q: 'info.faq.gettingStarted.account.q', a: 'info.faq.gettingStarted.account.a' },
+      { q: 'info.faq.gettingStarted.startProject.q', a: 'info.faq.gettingStarted.startProject.a' },
     ],
   },
   {
-    title: 'Funding & Contributions',
+    title: 'info.faq.funding.title',
     items: [
-      {
-        q: 'What is the minimum contribution?',
-        a: 'The minimum contribution is $1. A reward may ask for a higher minimum pledge.',
-      },
-      {
-        q: 'How long do campaigns run?',
-        a: 'Campaigns run between 30 and 90 days. Shorter campaigns tend to create a sense of urgency; longer ones give word of mouth time to spread.',
-      },
-      {
-        q: 'What happens if a project does not reach its goal?',
-        a: 'For all-or-nothing projects, every backer is refunded in full when the campaign ends short of its goal. Flexible projects keep what they raise.',
-      },
-      {
-        q: 'Is my payment secure?',
-        a: 'Payments are handled by our card payment provider’s checkout. Fundry never sees or stores your card number.',
-      },
+      { q: 'info.faq.funding.minimum.q', a: 'info.faq.funding.minimum.a' },
+      { q: 'info.faq.funding.duration.q', a: 'info.faq.funding.duration.a' },
+      { q: 'info.faq.funding.goalMissed.q', a: 'info.faq.funding.goalMissed.a' },
+      { q: 'info.faq.funding.secure.q', a: 'info.faq.funding.secure.a' },
     ],
   },
   {
-    title: 'Project Management',
+    title: 'info.faq.management.title',
     items: [
-      {
-        q: 'How long does project review take?',
-        a: 'Our team reviews submitted projects, usually within two business days. You will see your project under Pending until it is approved.',
-      },
-      {
-        q: 'Can I edit my project after it goes live?',
-        a: 'Yes, you can update the description, media and risks. The goal and start date are locked once the campaign is live, and the end date can only move later.',
-      },
-      {
-        q: 'How do rewards work?',
-        a: 'Rewards are tiers you offer to backers who pledge at least a minimum amount, with an optional limited quantity and an estimated delivery date.',
-      },
+      { q: 'info.faq.management.review.q', a: 'info.faq.management.review.a' },
+      { q: 'info.faq.management.editLive.q', a: 'info.faq.management.editLive.a' },
+      { q: 'info.faq.management.rewards.q', a: 'info.faq.management.rewards.a' },
     ],
   },
   {
-    title: 'Fees & Finances',
+    title: 'info.faq.fees.title',
     items: [
-      {
-        q: 'What fees does Fundry charge?',
-        a: 'Fundry charges a 5% platform fee on the funds raised, plus payment processing fees of about 2.9% + $0.30 per pledge.',
-      },
-      {
-        q: 'How do I receive my funds?',
-        a: 'Connect a bank account from your project page. Once your campaign is eligible, request a payout; withdrawals usually arrive within 5-7 business days.',
-      },
-      {
-        q: 'Are there fees for backers?',
-        a: 'No. Backers pay exactly the amount they pledge.',
-      },
+      { q: 'info.faq.fees.platform.q', a: 'info.faq.fees.platform.a' },
+      { q: 'info.faq.fees.payout.q', a: 'info.faq.fees.payout.a' },
+      { q: 'info.faq.fees.backers.q', a: 'info.faq.fees.backers.a' },
     ],
   },
 ];
 
 export function FaqPage() {
+  const i18n = useI18n();
   return (
     <>
-      <PageHero
-        title="Frequently Asked Questions"
-        subtitle="Everything you need to know about creating, backing and getting paid on Fundry."
-      />
+      <PageHero title={i18n.t('info.faq.title')} subtitle={i18n.t('info.faq.subtitle')} />
       <Container size="md" py={56}>
         <Stack gap={40}>
           {groups.map((group) => (
-            <section key={group.title} aria-label={group.title}>
+            <section key={group.title} aria-label={i18n.t(group.title)}>
               <Title order={2} fz="xl" mb="md">
-                {group.title}
+                {i18n.t(group.title)}
               </Title>
               <Accordion variant="separated" radius="md">
                 {group.items.map((item) => (
                   <Accordion.Item key={item.q} value={item.q}>
-                    <Accordion.Control>{item.q}</Accordion.Control>
-                    <Accordion.Panel>{item.a}</Accordion.Panel>
+                    <Accordion.Control>{i18n.t(item.q)}</Accordion.Control>
+                    <Accordion.Panel>{i18n.t(item.a)}</Accordion.Panel>
                   </Accordion.Item>
                 ))}
               </Accordion>

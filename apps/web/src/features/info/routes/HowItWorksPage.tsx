@@ -9,69 +9,76 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';
+import { useI18n } from '@/lib/i18n';
 
+/** Each step's icon, and its title and text as catalog keys. */
 const creatorSteps = [
-  { icon: IconUserPlus, title: 'Create your account', text: 'Register and confirm your e-mail address.' },
+  {
+    icon: IconUserPlus,
+    title: 'info.howItWorks.creators.account.title',
+    text: 'info.howItWorks.creators.account.text',
+  },
   {
     icon: IconChecklist,
-    title: 'Build your project',
-    text: 'Describe your idea, set a goal and dates, add media and rewards. Save drafts as you go.',
+    title: 'info.howItWorks.creators.build.title',
+    text: 'info.howItWorks.creators.build.text',
   },
   {
     icon: IconRocket,
-    title: 'Submit for review',
-    text: 'Our team checks that the project follows the guidelines, then it goes live.',
+    title: 'info.howItWorks.creators.review.title',
+    text: 'info.howItWorks.creators.review.text',
   },
   {
     icon: IconBuildingBank,
-    title: 'Get paid',
-    text: 'Connect a bank account and request a payout once your campaign is eligible.',
+    title: 'info.howItWorks.creators.paid.title',
+    text: 'info.howItWorks.creators.paid.text',
   },
 ];
 
 const backerSteps = [
   {
     icon: IconSearch,
-    title: 'Discover',
-    text: 'Search, explore by category and save the projects you love.',
+    title: 'info.howItWorks.backers.discover.title',
+    text: 'info.howItWorks.backers.discover.text',
   },
   {
     icon: IconCoin,
-    title: 'Back a project',
-    text: 'Choose an amount and an optional reward, then pay through a secure checkout.',
+    title: 'info.howItWorks.backers.back.title',
+    text: 'info.howItWorks.backers.back.text',
   },
   {
     icon: IconRocket,
-    title: 'Follow along',
-    text: 'Track progress from your dashboard and get notified when goals are reached.',
+    title: 'info.howItWorks.backers.follow.title',
+    text: 'info.howItWorks.backers.follow.text',
   },
 ];
 
 export function HowItWorksPage() {
+  const i18n = useI18n();
   return (
     <>
-      <PageHero title="How it works" subtitle="From an idea to a funded project in a few clear steps." />
+      <PageHero title={i18n.t('info.howItWorks.title')} subtitle={i18n.t('info.howItWorks.subtitle')} />
       <Container size="lg" py={56}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={56}>
           <Stack>
-            <Title order={2}>For creators</Title>
+            <Title order={2}>{i18n.t('info.howItWorks.creators.title')}</Title>
             <Timeline active={creatorSteps.length} bulletSize={36} lineWidth={2}>
               {creatorSteps.map((step) => (
-                <Timeline.Item key={step.title} title={step.title} bullet={<step.icon size={18} />}>
+                <Timeline.Item key={step.title} title={i18n.t(step.title)} bullet={<step.icon size={18} />}>
                   <Text c="dimmed" size="sm">
-                    {step.text}
+                    {i18n.t(step.text)}
                   </Text>
                 </Timeline.Item>
               ))}
             </Timeline>
           </Stack>
           <Stack>
-            <Title order={2}>For backers</Title>
+            <Title order={2}>{i18n.t('info.howItWorks.backers.title')}</Title>
             <Timeline active={backerSteps.length} bulletSize={36} lineWidth={2} color="cyan">
               {backerSteps.map((step) => (
-                <Timeline.Item key={step.title} title={step.title} bullet={<step.icon size={18} />}>
+                <Timeline.Item key={step.title} title={i18n.t(step.title)} bullet={<step.icon size={18} />}>
                   <Text c="dimmed" size="sm">
-                    {step.text}
+                    {i18n.t(step.text)}
                   </Text>
                 </Timeline.Item>
               ))}
@@ -81,18 +88,17 @@ export function HowItWorksPage() {
                 <IconCoin size={18} />
               </ThemeIcon>
               <Text size="sm" c="dimmed" maw={420}>
-                All-or-nothing campaigns only charge backers’ pledges to the creator when the goal is reached;
-                otherwise every backer is refunded.
+                {i18n.t('info.howItWorks.allOrNothing')}
               </Text>
             </Group>
           </Stack>
         </SimpleGrid>
         <Group justify="center" mt={56}>
           <Button component={Link} to="/projects/create" size="md">
-            Start a Project
+            {i18n.t('info.startProject')}
           </Button>
           <Button component={Link} to="/projects/explore" size="md" variant="default">
-            Browse Projects
+            {i18n.t('info.browseProjects')}
           </Button>
         </Group>
       </Container>

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { TestProviders } from '@/test/i18n';
 import { renderPage } from '@/test/render';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
@@ -36,5 +38,33 @@ describe('PrivacyPage', () => {
     for (const link of screen.getAllByRole('link', { name: 'Settings' })) {
       expect(link).toHaveAttribute('href', '/settings');
     }
+  });
+});
+
+describe('Legal pages in other languages', () => {
+  it('writes the terms in German, with the sentence’s links inside it', () => {
+    render(
+      <TestProviders locale="de">
+        <MemoryRouter>
+          <TermsPage />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Nutzungsbedingungen' })).toBeInTheDocument();
+    expect(headings()).toContain('6. Erstattungen');
+    expect(screen.getByText('Zuletzt aktualisiert: November 2026.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('writes the privacy policy in Arabic', () => {
+    render(
+      <TestProviders locale="ar">
+        <MemoryRouter>
+          <PrivacyPage />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'سياسة الخصوصية' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الأسئلة الشائعة' })).toHaveAttribute('href', '/faqs');
   });
 });

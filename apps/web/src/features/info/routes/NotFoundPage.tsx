@@ -1,9 +1,11 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { NOT_FOUND_META } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function NotFoundPage() {
+  const i18n = useI18n();
   usePageMeta(NOT_FOUND_META, { canonical: false });
   return (
     <Container size="sm" py={120}>
@@ -11,14 +13,14 @@ export function NotFoundPage() {
         <Text fz={96} fw={900} c="teal.7" lh={1}>
           404
         </Text>
-        <Title order={1}>Page not found</Title>
-        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Title order={1}>{i18n.t('info.notFound.title')}</Title>
+        <Text c="dimmed">{i18n.t('info.notFound.text')}</Text>
         <Group>
           <Button component={Link} to="/">
-            Back to Home
+            {i18n.t('info.notFound.home')}
           </Button>
           <Button component={Link} to="/projects/explore" variant="default">
-            Browse Projects
+            {i18n.t('info.browseProjects')}
           </Button>
         </Group>
       </Stack>

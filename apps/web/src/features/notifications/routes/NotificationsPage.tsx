@@ -15,8 +15,9 @@ import {
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type Notification, relativeTime } from '@fundry/shared';
+import type { Notification } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
+import { useI18n } from '@/lib/i18n';
 import {
   notificationHref,
   useMarkAllNotificationsRead,
@@ -28,23 +29,28 @@ import { readPage, withPage } from '@/lib/pagination';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
+/** Catalog keys. */
 export const NOTIFICATION_MESSAGES = {
-  loadFailed: 'Failed to load notifications',
-  markFailed: 'Failed to mark notification as read',
-  empty: 'No notifications yet. Pledges, goals, updates and reviews of your projects will show up here.',
+  loadFailed: 'notifications.page.loadFailed',
+  markFailed: 'notifications.page.markFailed',
+  empty: 'notifications.page.empty',
 } as const;
 
+/** Catalog keys of the link under a notification, by its type; other types lead to their project. */
 const LINK_LABELS: Record<string, string> = {
-  PROJECT_UPDATE: 'Read the update',
+  PROJECT_UPDATE: 'notifications.row.readUpdate',
 };
 
 function NotificationRow({ notification, now }: { notification: Notification; now: number }) {
+  const i18n = useI18n();
   const markRead = useMarkNotificationRead();
   const unread = notification.read_at === null;
   const href = notificationHref(notification);
   const read = () => {
     if (unread)
-      markRead.mutate(notification.id, { onError: () => notify.error(NOTIFICATION_MESSAGES.markFailed) });
+      markRead.mutate(notification.id, {
+        onError: () => notify.error(i18n.t(NOTIFICATION_MESSAGES.markFailed)),
+      });
   };
   return (
     <Paper
@@ -59,23 +65,23 @@ function NotificationRow({ notification, now }: { notification: Notification; no
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-            {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+            {unread && <VisuallyHidden>{i18n.t('notifications.row.unread')} </VisuallyHidden>}
             {notification.message}
           </Text>
           <Group gap="md">
             <Text size="sm" c="gray.7">
-              {relativeTime(notification.created_at, now)}
+              {i18n.relativeTime(notification.created_at, now)}
             </Text>
             {href && (
               <Anchor component={Link} to={href} size="sm" onClick={read}>
-                {LINK_LABELS[notification.type] ?? 'View project'}
+                {i18n.t(LINK_LABELS[notification.type] ?? 'notifications.row.viewProject')}
               </Anchor>
             )}
           </Group>
         </Stack>
         {unread && (
           <Button size="compact-sm" variant="subtle" onClick={read} loading={markRead.isPending}>
-            Mark as read
+            {i18n.t('notifications.row.markRead')}
           </Button>
         )}
         {unread && (
@@ -88,6 +94,7 @@ function NotificationRow({ notification, now }: { notification: Notification; no
 
 /** The notification centre (DESIGN.md §11): every notification, paged, each leading to its cause. */
 export function NotificationsPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
   const query = useNotificationPage(page, NOTIFICATIONS_PER_PAGE);
@@ -110,10 +117,12 @@ export function NotificationsPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="center">
           <div>
-            <Title order={1}>Notifications</Title>
+            <Title order={1}>{i18n.t('notifications.page.title')}</Title>
             {data && (
               <Text c="gray.7" aria-live="polite">
-                {data.unread_count === 0 ? 'You are all caught up.' : `${data.unread_count} unread`}
+                {data.unread_count === 0
+                  ? i18n.t('notifications.page.caughtUp')
+                  : i18n.t('notifications.page.unreadCount', { count: data.unread_count })}
               </Text>
             )}
           </div>
@@ -123,15 +132,17 @@ export function NotificationsPage() {
             disabled={!data || data.unread_count === 0}
             loading={markAll.isPending}
             onClick={() =>
-              markAll.mutate(undefined, { onError: () => notify.error(NOTIFICATION_MESSAGES.markFailed) })
+              markAll.mutate(undefined, {
+                onError: () => notify.error(i18n.t(NOTIFICATION_MESSAGES.markFailed)),
+              })
             }
           >
-            Mark all as read
+            {i18n.t('notifications.page.markAllRead')}
           </Button>
         </Group>
         {query.isError ? (
           <Alert color="red" role="alert">
-            {NOTIFICATION_MESSAGES.loadFailed}
+            {i18n.t(NOTIFICATION_MESSAGES.loadFailed)}
           </Alert>
         ) : !data ? (
           <Stack gap="xs" aria-busy>
@@ -140,15 +151,20 @@ export function NotificationsPage() {
             <Skeleton h={72} radius="md" />
           </Stack>
         ) : data.notifications.length === 0 ? (
-          <Text c="gray.7">{NOTIFICATION_MESSAGES.empty}</Text>
+          <Text c="gray.7">{i18n.t(NOTIFICATION_MESSAGES.empty)}</Text>
         ) : (
-          <Stack component="ul" gap="xs" p={0} m={0} aria-label="Notifications">
+          <Stack component="ul" gap="xs" p={0} m={0} aria-label={i18n.t('notifications.page.listLabel')}>
             {data.notifications.map((notification) => (
               <NotificationRow key={notification.id} notification={notification} now={now} />
             ))}
           </Stack>
         )}
-        <PageNavigation page={page} total={pages} onChange={goTo} label="Notification pages" />
+        <PageNavigation
+          page={page}
+          total={pages}
+          onChange={goTo}
+          label={i18n.t('notifications.page.pagesLabel')}
+        />
       </Stack>
     </Container>
   );

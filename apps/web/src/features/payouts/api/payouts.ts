@@ -7,8 +7,8 @@ import {
   type PayoutEligibility,
 } from '@fundry/shared';
 import { api, ApiError } from '@/lib/api-client';
+import { currentTranslator } from '@/lib/i18n';
 import { useStoredAccessToken } from '@/lib/session';
-import { PAYOUT_UI_MESSAGES } from '../components/messages';
 
 /** Query keys of payouts: every one starts with 'payouts', and carries the token (the data is the caller's). */
 export const payoutKeys = {
@@ -94,7 +94,7 @@ export function useRequestPayout(projectId: number) {
 
 /**
  * POST bank-accounts/connect-bank-account, then the browser goes to the provider's onboarding page. Rejects
- * with the SPEC's message: no link in the answer, or the call failed.
+ * with the SPEC's message, in the page's language: no link in the answer, or the call failed.
  */
 export function useConnectBankAccount() {
   return useMutation({
@@ -103,18 +103,22 @@ export function useConnectBankAccount() {
       try {
         url = (await api.post<{ data?: { url?: string } }>('bank-accounts/connect-bank-account')).data?.url;
       } catch {
-        throw new Error(PAYOUT_UI_MESSAGES.connectFailed);
+        throw new Error(currentTranslator().t('payouts.bank.connectFailed'));
       }
-      if (!url) throw new Error(PAYOUT_UI_MESSAGES.linkFailed);
+      if (!url) throw new Error(currentTranslator().t('payouts.bank.linkFailed'));
       window.location.assign(url);
     },
   });
 }
 
-/** True when a payout failed because the payment provider's balance was too low (a 422 with its message). */
+/**
+ * True when a payout failed because the payment provider's balance was too low: a 422 with its message, which
+ * the API writes in the page's language.
+ */
 export function isInsufficientFunds(error: unknown): boolean {
   return (
     error instanceof ApiError &&
-    (error.message === PAYOUT_MESSAGES.insufficientFunds || /insufficient/i.test(error.message))
+    (error.message === currentTranslator().t(PAYOUT_MESSAGES.insufficientFunds) ||
+      /insufficient/i.test(error.message))
   );
 }

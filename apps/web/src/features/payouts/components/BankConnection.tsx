@@ -1,12 +1,14 @@
 import { Alert, Button, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { BankAccountStatus } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useConnectBankAccount } from '../api/payouts';
-import { PAYOUT_UI_MESSAGES, requirementLabels } from './messages';
+import { requirementLabels } from './requirements';
 
 /** Starts (or continues) the provider's onboarding: the browser leaves for the connect address. */
 export function ConnectBankButton({ label, variant = 'filled' }: { label: string; variant?: string }) {
+  const i18n = useI18n();
   const connect = useConnectBankAccount();
   return (
     <Button
@@ -15,7 +17,7 @@ export function ConnectBankButton({ label, variant = 'filled' }: { label: string
       loading={connect.isPending}
       onClick={() =>
         connect.mutate(undefined, {
-          onError: (error) => notify.error(error.message || PAYOUT_UI_MESSAGES.connectFailed),
+          onError: (error) => notify.error(error.message || i18n.t('payouts.bank.connectFailed')),
         })
       }
     >
@@ -26,14 +28,15 @@ export function ConnectBankButton({ label, variant = 'filled' }: { label: string
 
 /** The requirements the payment provider still needs, in words. */
 export function DueRequirements({ keys }: { keys: readonly string[] }) {
+  const i18n = useI18n();
   if (keys.length === 0) return null;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        Still needed:
+        {i18n.t('payouts.bank.stillNeeded')}
       </Text>
-      <List size="sm" aria-label="Requirements still due">
-        {requirementLabels(keys).map((label) => (
+      <List size="sm" aria-label={i18n.t('payouts.bank.requirementsLabel')}>
+        {requirementLabels(i18n, keys).map((label) => (
           <List.Item key={label}>{label}</List.Item>
         ))}
       </List>
@@ -43,18 +46,19 @@ export function DueRequirements({ keys }: { keys: readonly string[] }) {
 
 /** The bank connection in one of its three states (SPEC §4): not connected, incomplete, payouts enabled. */
 export function BankConnection({ status }: { status: BankAccountStatus | undefined }) {
-  if (!status) return <Skeleton height={96} radius="md" aria-label="Loading bank account status" />;
+  const i18n = useI18n();
+  if (!status) return <Skeleton height={96} radius="md" aria-label={i18n.t('payouts.bank.loading')} />;
   if (!status.account_connected) {
     return (
       <Alert
         color="blue"
         variant="light"
         icon={<IconBuildingBank size={20} />}
-        title="No bank account connected"
+        title={i18n.t('payouts.bank.notConnectedTitle')}
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">Connect a bank account to receive payouts from your projects.</Text>
-          <ConnectBankButton label="Connect Bank Account" />
+          <Text size="sm">{i18n.t('payouts.bank.notConnectedBody')}</Text>
+          <ConnectBankButton label={i18n.t('payouts.bank.connect')} />
         </Stack>
       </Alert>
     );
@@ -65,22 +69,24 @@ export function BankConnection({ status }: { status: BankAccountStatus | undefin
         color="yellow"
         variant="light"
         icon={<IconAlertTriangle size={20} />}
-        title="Bank account setup incomplete"
+        title={i18n.t('payouts.bank.incompleteTitle')}
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            Your bank account is connected, but payouts are not enabled yet: the payment provider needs a few
-            more details.
-          </Text>
+          <Text size="sm">{i18n.t('payouts.bank.incompleteBody')}</Text>
           <DueRequirements keys={status.requirements.currently_due} />
-          <ConnectBankButton label="Continue Bank Account Setup" />
+          <ConnectBankButton label={i18n.t('payouts.bank.continueSetup')} />
         </Stack>
       </Alert>
     );
   }
   return (
-    <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} />} title="Payouts enabled">
-      <Text size="sm">Your bank account is connected and ready to receive payouts.</Text>
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck size={20} />}
+      title={i18n.t('payouts.bank.enabledTitle')}
+    >
+      <Text size="sm">{i18n.t('payouts.bank.enabledBody')}</Text>
     </Alert>
   );
 }

@@ -1,38 +1,53 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { formatDollars } from '@fundry/shared';
+import type { Locale, Translator } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePayoutHistory } from '../api/payouts';
-import { PAYOUT_UI_MESSAGES } from './messages';
 
-const STATUS_COLORS: Record<string, string> = { COMPLETED: 'teal', PENDING: 'yellow', FAILED: 'red' };
+const STATUSES: Record<string, { color: string; label: string }> = {
+  COMPLETED: { color: 'teal', label: 'payouts.status.completed' },
+  PENDING: { color: 'yellow', label: 'payouts.status.pending' },
+  FAILED: { color: 'red', label: 'payouts.status.failed' },
+};
 
-/** A payout's status badge: COMPLETED, PENDING, FAILED in their colours; any other value as it is. */
+/** A payout's status badge: COMPLETED, PENDING, FAILED in their colours and words; any other value as it is. */
 export function PayoutStatusBadge({ status }: { status: string }) {
+  const i18n = useI18n();
+  const known = STATUSES[status];
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light">
-      {status}
+    <Badge color={known?.color ?? 'gray'} variant="light">
+      {known ? i18n.t(known.label) : status}
     </Badge>
   );
 }
 
-/** A timestamp as a local date and time, or 'Unknown date' (SPEC §8). */
-export function formatPayoutDate(timestamp: string | null | undefined): string {
+// The translator formats dates without a time: a payout's time is formatted here, once per language.
+const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A timestamp as a date and time in the reader's language, or 'Unknown date' (SPEC §8). */
+export function formatPayoutDate(i18n: Translator, timestamp: string | null | undefined): string {
   const value = new Date(timestamp ?? Number.NaN);
-  return Number.isNaN(value.getTime())
-    ? 'Unknown date'
-    : value.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(value.getTime())) return i18n.t('common.date.unknown');
+  let format = dateTimeFormats.get(i18n.locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(i18n.locale, format);
+  }
+  return format.format(value);
 }
 
 /** The Payout History tab: a table of the project's payouts, newest first, with Load More. */
 export function PayoutHistory({ projectId }: { projectId: number }) {
+  const i18n = useI18n();
   const history = usePayoutHistory(projectId);
 
-  if (history.isPending) return <Skeleton height={120} radius="md" aria-label="Loading payout history" />;
+  if (history.isPending)
+    return <Skeleton height={120} radius="md" aria-label={i18n.t('payouts.history.loading')} />;
   if (history.isError && !history.data) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {PAYOUT_UI_MESSAGES.loadFailed}
+        {i18n.t('payouts.loadFailed')}
       </Alert>
     );
   }
@@ -40,33 +55,33 @@ export function PayoutHistory({ projectId }: { projectId: number }) {
   if (payouts.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        No payouts yet.
+        {i18n.t('payouts.history.empty')}
       </Text>
     );
   }
   const loadMore = () => {
     void history.fetchNextPage().then((result) => {
-      if (result.isError) notify.error(PAYOUT_UI_MESSAGES.moreHistoryFailed);
+      if (result.isError) notify.error(i18n.t('payouts.history.moreFailed'));
     });
   };
   return (
     <Stack gap="md">
       <Table.ScrollContainer minWidth={480}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Payout history">
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={i18n.t('payouts.history.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Fee</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{i18n.t('payouts.history.date')}</Table.Th>
+              <Table.Th>{i18n.t('payouts.history.amount')}</Table.Th>
+              <Table.Th>{i18n.t('payouts.history.fee')}</Table.Th>
+              <Table.Th>{i18n.t('payouts.history.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {payouts.map((payout) => (
               <Table.Tr key={payout.id}>
-                <Table.Td>{formatPayoutDate(payout.created_at)}</Table.Td>
-                <Table.Td>{formatDollars(payout.amount, 2)}</Table.Td>
-                <Table.Td>{formatDollars(payout.fee_amount, 2)}</Table.Td>
+                <Table.Td>{formatPayoutDate(i18n, payout.created_at)}</Table.Td>
+                <Table.Td>{i18n.money(payout.amount, undefined, 2)}</Table.Td>
+                <Table.Td>{i18n.money(payout.fee_amount, undefined, 2)}</Table.Td>
                 <Table.Td>
                   <PayoutStatusBadge status={payout.status} />
                 </Table.Td>
@@ -78,12 +93,12 @@ export function PayoutHistory({ projectId }: { projectId: number }) {
       <Group justify="center">
         {history.hasNextPage ? (
           <Button variant="light" onClick={loadMore} loading={history.isFetchingNextPage}>
-            Load More
+            {i18n.t('payouts.history.loadMore')}
           </Button>
         ) : (
           history.data.pages.length > 1 && (
             <Text size="sm" c="dimmed">
-              {PAYOUT_UI_MESSAGES.noMoreHistory}
+              {i18n.t('payouts.history.noMore')}
             </Text>
           )
         )}

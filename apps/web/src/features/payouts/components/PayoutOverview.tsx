@@ -1,18 +1,19 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { formatDollars, type PayoutEligibility } from '@fundry/shared';
-import { PAYOUT_UI_MESSAGES } from './messages';
+import type { PayoutEligibility } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { PayoutRequestDialog } from './PayoutRequestDialog';
 
 function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  const i18n = useI18n();
   return (
     <Paper bg={strong ? 'teal.0' : 'gray.0'} radius="md" p="md">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
       <Text fz={strong ? 24 : 20} fw={700} c={strong ? 'teal.8' : undefined}>
-        {formatDollars(value, 2)}
+        {i18n.money(value, undefined, 2)}
       </Text>
     </Paper>
   );
@@ -26,6 +27,7 @@ export function PayoutOverview({
   projectId: number;
   eligibility: PayoutEligibility;
 }) {
+  const i18n = useI18n();
   const [opened, setOpened] = useState(false);
   const [opening, setOpening] = useState(0);
   const close = useCallback(() => setOpened(false), []);
@@ -33,21 +35,21 @@ export function PayoutOverview({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Text fw={600}>Payout eligibility</Text>
+        <Text fw={600}>{i18n.t('payouts.overview.eligibility')}</Text>
         <Badge color={eligibility.eligible ? 'teal' : 'gray'} variant="light">
-          {eligibility.eligible ? 'Eligible' : 'Not eligible'}
+          {i18n.t(eligibility.eligible ? 'payouts.overview.eligible' : 'payouts.overview.notEligible')}
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {/* The figure stands out only when it can be paid out now. */}
         <Figure
-          label="Available for payout"
+          label={i18n.t('payouts.overview.available')}
           value={eligibility.available_amount}
           strong={eligibility.eligible}
         />
-        <Figure label="Total donations" value={funds.total_donations} />
-        <Figure label="Platform and processing fees" value={funds.platform_fee} />
-        <Figure label="Total paid out" value={funds.total_paid_out} />
+        <Figure label={i18n.t('payouts.overview.totalDonations')} value={funds.total_donations} />
+        <Figure label={i18n.t('payouts.overview.fees')} value={funds.platform_fee} />
+        <Figure label={i18n.t('payouts.overview.totalPaidOut')} value={funds.total_paid_out} />
       </SimpleGrid>
       {eligibility.eligible ? (
         <Group>
@@ -58,7 +60,7 @@ export function PayoutOverview({
               setOpened(true);
             }}
           >
-            Request Payout
+            {i18n.t('payouts.request.title')}
           </Button>
         </Group>
       ) : (
@@ -66,9 +68,9 @@ export function PayoutOverview({
           color="gray"
           variant="light"
           icon={<IconInfoCircle size={18} />}
-          title={PAYOUT_UI_MESSAGES.notEligible}
+          title={i18n.t('payouts.overview.notEligibleTitle')}
         >
-          {eligibility.reason}
+          {eligibility.reason && i18n.t(eligibility.reason)}
         </Alert>
       )}
       <PayoutRequestDialog

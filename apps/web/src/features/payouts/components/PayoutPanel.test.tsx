@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type BankAccountStatus,
@@ -9,8 +9,14 @@ import {
 } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
+import { TestProviders, testTranslator } from '@/test/i18n';
 import { renderPage } from '@/test/render';
+import { DueRequirements } from './BankConnection';
+import { PayoutStatusBadge } from './PayoutHistory';
 import { PayoutPanel } from './PayoutPanel';
+
+/** A message as an English reader sees it, as the API also writes it. */
+const english = (key: string) => testTranslator().t(key);
 
 const ENABLED: BankAccountStatus = {
   account_connected: true,
@@ -150,7 +156,7 @@ describe('PayoutPanel', () => {
       eligibility: { ...ELIGIBLE, eligible: false, available_amount: 0, reason: PAYOUT_MESSAGES.running },
     });
     expect(await screen.findByText('You are not eligible for a payout at this time')).toBeInTheDocument();
-    expect(screen.getByText(PAYOUT_MESSAGES.running)).toBeInTheDocument();
+    expect(screen.getByText(english(PAYOUT_MESSAGES.running))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Payout' })).not.toBeInTheDocument();
   });
 
@@ -177,7 +183,7 @@ describe('PayoutPanel', () => {
     await user.clear(input);
     await user.type(input, '200');
     await user.click(within(dialog).getByRole('button', { name: 'Request Payout' }));
-    expect(await within(dialog).findByText(PAYOUT_MESSAGES.overAvailable)).toBeInTheDocument();
+    expect(await within(dialog).findByText(english(PAYOUT_MESSAGES.overAvailable))).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -190,7 +196,7 @@ describe('PayoutPanel', () => {
             release = () =>
               resolve({
                 status: 201,
-                body: { data: payout(1, { amount: 50 }), message: PAYOUT_MESSAGES.requested },
+                body: { data: payout(1, { amount: 50 }), message: english(PAYOUT_MESSAGES.requested) },
               });
           }),
       },
@@ -209,11 +215,11 @@ describe('PayoutPanel', () => {
     await act(async () => {
       release();
       await vi.waitFor(() =>
-        expect(within(dialog).getAllByText(PAYOUT_MESSAGES.requested)).not.toHaveLength(0),
+        expect(within(dialog).getAllByText(english(PAYOUT_MESSAGES.requested))).not.toHaveLength(0),
       );
     });
     // The toast says it too.
-    expect(screen.getAllByText(PAYOUT_MESSAGES.requested).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText(english(PAYOUT_MESSAGES.requested)).length).toBeGreaterThanOrEqual(2);
     act(() => {
       vi.advanceTimersByTime(TIMINGS_MS.payoutSuccessClose - 100);
     });
@@ -230,7 +236,11 @@ describe('PayoutPanel', () => {
   it('explains an insufficient-funds refusal', async () => {
     const { user } = renderPanel({
       routes: {
-        'POST payouts/projects/5/payouts': apiError(422, 'UNPROCESSABLE', PAYOUT_MESSAGES.insufficientFunds),
+        'POST payouts/projects/5/payouts': apiError(
+          422,
+          'UNPROCESSABLE',
+          english(PAYOUT_MESSAGES.insufficientFunds),
+        ),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Request Payout' }));
@@ -287,5 +297,33 @@ describe('PayoutPanel', () => {
     await user.click(await screen.findByRole('tab', { name: 'Payout History' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Load More' }));
     expect(await screen.findByText('Failed to load additional payout history')).toBeInTheDocument();
+  });
+});
+
+describe('payouts in other languages', () => {
+  it('names the requirements still due in Brazilian Portuguese, each once', () => {
+    render(
+      <TestProviders locale="pt-BR">
+        <DueRequirements keys={['external_account', 'individual.dob.day', 'individual.dob.month']} />
+      </TestProviders>,
+    );
+    expect(screen.getByText('Ainda é necessário:')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Requisitos pendentes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dados da conta bancária', 'Data de nascimento']);
+  });
+
+  it('shows a known payout status in Spanish, and an unknown one as it is', () => {
+    render(
+      <TestProviders locale="es">
+        <PayoutStatusBadge status="COMPLETED" />
+        <PayoutStatusBadge status="IN_TRANSIT" />
+      </TestProviders>,
+    );
+    expect(screen.getByText('COMPLETADA')).toBeInTheDocument();
+    expect(screen.getByText('IN_TRANSIT')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 import { Alert, Button, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useI18n } from '@/lib/i18n';
 import { useBankAccountStatus, usePayoutEligibility } from '../api/payouts';
 import { BankConnection } from './BankConnection';
-import { PAYOUT_UI_MESSAGES } from './messages';
 import { PayoutHistory } from './PayoutHistory';
 import { PayoutOverview } from './PayoutOverview';
 
 function PanelOverview({ projectId }: { projectId: number }) {
+  const i18n = useI18n();
   const status = useBankAccountStatus();
   const eligibility = usePayoutEligibility(projectId);
   if (status.isError || eligibility.isError) {
@@ -16,7 +17,7 @@ function PanelOverview({ projectId }: { projectId: number }) {
         color="red"
         icon={<IconAlertCircle size={18} />}
         role="alert"
-        title={PAYOUT_UI_MESSAGES.loadFailed}
+        title={i18n.t('payouts.loadFailed')}
       >
         <Button
           size="xs"
@@ -27,7 +28,7 @@ function PanelOverview({ projectId }: { projectId: number }) {
             void eligibility.refetch();
           }}
         >
-          Try again
+          {i18n.t('payouts.panel.retry')}
         </Button>
       </Alert>
     );
@@ -38,7 +39,7 @@ function PanelOverview({ projectId }: { projectId: number }) {
       {eligibility.data ? (
         <PayoutOverview projectId={projectId} eligibility={eligibility.data} />
       ) : (
-        <Skeleton height={160} radius="md" aria-label="Loading payout information" />
+        <Skeleton height={160} radius="md" aria-label={i18n.t('payouts.panel.loading')} />
       )}
     </Stack>
   );
@@ -46,6 +47,7 @@ function PanelOverview({ projectId }: { projectId: number }) {
 
 /** The creator's payment management panel on the project page: Overview and Payout History (SPEC §2). */
 export function PayoutPanel({ projectId }: { projectId: number }) {
+  const i18n = useI18n();
   const [tab, setTab] = useState<string | null>('overview');
   return (
     <Paper
@@ -57,15 +59,15 @@ export function PayoutPanel({ projectId }: { projectId: number }) {
       aria-labelledby="payment-management"
     >
       <Title order={2} fz="xl" mb="md" id="payment-management">
-        Payment Management
+        {i18n.t('payouts.panel.title')}
       </Title>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="overview" leftSection={<IconWallet size={16} />}>
-            Overview
+            {i18n.t('payouts.panel.overview')}
           </Tabs.Tab>
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-            Payout History
+            {i18n.t('payouts.panel.history')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">

@@ -1,26 +1,29 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { formatDollars, hasAtMostTwoDecimals, TIMINGS_MS } from '@fundry/shared';
+import { hasAtMostTwoDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { isInsufficientFunds, useRequestPayout } from '../api/payouts';
-import { PAYOUT_UI_MESSAGES } from './messages';
 
 type Stage = 'entry' | 'processing' | 'success';
 
-/** The amount's problem (SPEC §5: above 0, at most what is available), or null when it may be requested. */
+/**
+ * The amount's problem as a message key (SPEC §5: above 0, at most what is available), or null when it may be
+ * requested.
+ */
 export function payoutAmountError(text: string, available: number): string | null {
   const amount = Number(text);
-  if (text.trim() === '' || !Number.isFinite(amount) || amount <= 0) return PAYOUT_UI_MESSAGES.invalidAmount;
-  if (!hasAtMostTwoDecimals(amount)) return PAYOUT_UI_MESSAGES.decimals;
-  if (amount > available) return PAYOUT_UI_MESSAGES.overAvailable;
+  if (text.trim() === '' || !Number.isFinite(amount) || amount <= 0) return PAYOUT_MESSAGES.invalidAmount;
+  if (!hasAtMostTwoDecimals(amount)) return PAYOUT_MESSAGES.decimals;
+  if (amount > available) return PAYOUT_MESSAGES.overAvailable;
   return null;
 }
 
-function failureMessage(error: unknown): string {
-  if (isInsufficientFunds(error)) return PAYOUT_UI_MESSAGES.insufficientFunds;
-  return serverMessage(error) ?? PAYOUT_UI_MESSAGES.requestFailed;
+function failureMessage(i18n: Translator, error: unknown): string {
+  if (isInsufficientFunds(error)) return i18n.t('payouts.request.insufficientFunds');
+  return serverMessage(error) ?? i18n.t('payouts.request.failed');
 }
 
 /**
@@ -38,6 +41,7 @@ export function PayoutRequestDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const request = useRequestPayout(projectId);
   const [stage, setStage] = useState<Stage>('entry');
   const [amount, setAmount] = useState(String(available));
@@ -60,12 +64,12 @@ export function PayoutRequestDialog({
     request.mutate(Number(amount), {
       onSuccess: (response) => {
         setStage('success');
-        notify.success(response.message || PAYOUT_UI_MESSAGES.requested);
+        notify.success(response.message || i18n.t(PAYOUT_MESSAGES.requested));
       },
       onError: (cause) => {
         setStage('entry');
-        setFailure(failureMessage(cause));
-        notify.error(PAYOUT_UI_MESSAGES.requestFailed);
+        setFailure(failureMessage(i18n, cause));
+        notify.error(i18n.t('payouts.request.failed'));
       },
     });
   };
@@ -74,7 +78,7 @@ export function PayoutRequestDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={700}>Request Payout</Text>}
+      title={<Text fw={700}>{i18n.t('payouts.request.title')}</Text>}
       centered
       radius="lg"
       closeOnClickOutside={stage !== 'processing'}
@@ -84,7 +88,7 @@ export function PayoutRequestDialog({
       {stage === 'processing' && (
         <Stack align="center" gap="sm" py="lg" role="status">
           <Loader />
-          <Text>Processing your payout request…</Text>
+          <Text>{i18n.t('payouts.request.processing')}</Text>
         </Stack>
       )}
       {stage === 'success' && (
@@ -92,9 +96,9 @@ export function PayoutRequestDialog({
           <ThemeIcon size={56} radius="xl" color="teal" variant="light">
             <IconCircleCheck size={36} />
           </ThemeIcon>
-          <Text fw={600}>{PAYOUT_UI_MESSAGES.requested}</Text>
+          <Text fw={600}>{i18n.t(PAYOUT_MESSAGES.requested)}</Text>
           <Text size="sm" c="dimmed">
-            The funds are on their way to your bank account.
+            {i18n.t('payouts.request.onTheWay')}
           </Text>
         </Stack>
       )}
@@ -102,7 +106,11 @@ export function PayoutRequestDialog({
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">
-              Available for payout: <strong>{formatDollars(available, 2)}</strong>
+              <Rich
+                id="payouts.request.available"
+                values={{ amount: i18n.money(available, undefined, 2) }}
+                tags={{ strong: (text) => <strong>{text}</strong> }}
+              />
             </Text>
             {failure && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -110,7 +118,7 @@ export function PayoutRequestDialog({
               </Alert>
             )}
             <TextInput
-              label="Amount (USD)"
+              label={i18n.t('payouts.request.amountLabel')}
               type="number"
               inputMode="decimal"
               min={1}
@@ -122,14 +130,14 @@ export function PayoutRequestDialog({
                 setAmount(event.currentTarget.value);
                 setError(null);
               }}
-              error={error}
+              error={error && i18n.t(error)}
               data-autofocus
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {i18n.t('payouts.request.cancel')}
               </Button>
-              <Button type="submit">Request Payout</Button>
+              <Button type="submit">{i18n.t('payouts.request.title')}</Button>
             </Group>
           </Stack>
         </form>

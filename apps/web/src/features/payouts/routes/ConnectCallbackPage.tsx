@@ -3,16 +3,20 @@ import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/ico
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useBankAccountStatus } from '../api/payouts';
+import { useI18n } from '@/lib/i18n';
 import { useStoredAccessToken } from '@/lib/session';
 import { ConnectBankButton, DueRequirements } from '../components/BankConnection';
-import { PAYOUT_UI_MESSAGES } from '../components/messages';
 
 type Outcome = 'success' | 'incomplete' | 'error';
 
 const LOOKS: Record<Outcome, { color: string; icon: ReactNode; title: string }> = {
-  success: { color: 'teal', icon: <IconCircleCheck size={36} />, title: 'Bank account connected' },
-  incomplete: { color: 'yellow', icon: <IconAlertTriangle size={36} />, title: 'Setup not finished' },
-  error: { color: 'red', icon: <IconAlertCircle size={36} />, title: 'Bank connection failed' },
+  success: { color: 'teal', icon: <IconCircleCheck size={36} />, title: 'payouts.callback.successTitle' },
+  incomplete: {
+    color: 'yellow',
+    icon: <IconAlertTriangle size={36} />,
+    title: 'payouts.callback.incompleteTitle',
+  },
+  error: { color: 'red', icon: <IconAlertCircle size={36} />, title: 'payouts.callback.errorTitle' },
 };
 
 function Result({
@@ -25,6 +29,7 @@ function Result({
   /** The way on, in place of the link to the creator dashboard. */
   action?: ReactNode;
 }) {
+  const i18n = useI18n();
   const look = LOOKS[outcome];
   return (
     <Stack align="center" gap="md" ta="center" data-outcome={outcome}>
@@ -32,7 +37,7 @@ function Result({
         {look.icon}
       </ThemeIcon>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {look.title}
+        {i18n.t(look.title)}
       </Title>
       {children}
       {action ?? (
@@ -41,7 +46,7 @@ function Result({
           to="/dashboard/creator"
           variant={outcome === 'success' ? 'filled' : 'default'}
         >
-          Go to Creator Dashboard
+          {i18n.t('payouts.callback.dashboard')}
         </Button>
       )}
     </Stack>
@@ -50,6 +55,7 @@ function Result({
 
 /** /connect/callback?account_id=…: where the provider's onboarding returns (SPEC §2 'Bank connection result page'). */
 export function ConnectCallbackPage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const location = useLocation();
   const accountId = params.get('account_id');
@@ -64,47 +70,47 @@ export function ConnectCallbackPage() {
         outcome="error"
         action={
           <Button component={Link} to="/signin" state={{ from: `${location.pathname}${location.search}` }}>
-            Sign in to check your bank account
+            {i18n.t('payouts.callback.signIn')}
           </Button>
         }
       >
-        <Text c="dimmed">You are not signed in, so we cannot check your bank account connection.</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.signedOut')}</Text>
       </Result>
     );
   } else if (!accountId) {
     content = (
       <Result outcome="error">
-        <Text c="dimmed">{PAYOUT_UI_MESSAGES.noAccountInfo}</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.noAccountInfo')}</Text>
       </Result>
     );
   } else if (status.isPending) {
     content = (
       <Stack align="center" gap="sm" py="xl" role="status">
         <Loader />
-        <Text c="dimmed">Checking your bank account…</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.checking')}</Text>
       </Stack>
     );
   } else if (status.isError || !status.data.account_connected) {
     content = (
       <Result outcome="error">
-        <Text c="dimmed">{PAYOUT_UI_MESSAGES.callbackFailed}</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.failed')}</Text>
       </Result>
     );
   } else if (status.data.payouts_enabled) {
     content = (
       <Result outcome="success">
-        <Text c="dimmed">Your bank account is connected and payouts are enabled.</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.success')}</Text>
       </Result>
     );
   } else {
     content = (
       <Result outcome="incomplete">
-        <Text c="dimmed">{PAYOUT_UI_MESSAGES.notCompleted}</Text>
+        <Text c="dimmed">{i18n.t('payouts.callback.notCompleted')}</Text>
         <Paper withBorder radius="md" p="md" ta="left">
           <DueRequirements keys={status.data.requirements.currently_due} />
         </Paper>
         <Group>
-          <ConnectBankButton label="Continue Bank Account Setup" />
+          <ConnectBankButton label={i18n.t('payouts.bank.continueSetup')} />
         </Group>
       </Result>
     );

@@ -4,8 +4,12 @@ import { PAYOUT_MESSAGES } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
 import { makeProject } from '@/test/projects';
+import { testTranslator } from '@/test/i18n';
 import { renderPage } from '@/test/render';
 import { CreatorPayoutsPage } from './CreatorPayoutsPage';
+
+/** A message as an English reader sees it, as the API also writes it. */
+const english = (key: string) => testTranslator().t(key);
 
 const funds = { total_donations: 100, platform_fee: 10, total_paid_out: 0 };
 
@@ -65,7 +69,7 @@ describe('CreatorPayoutsPage', () => {
       '/projects/1',
     );
     const book = screen.getByRole('listitem', { name: 'Quiet Book' });
-    expect(await within(book).findByText(PAYOUT_MESSAGES.nothing)).toBeInTheDocument();
+    expect(await within(book).findByText(english(PAYOUT_MESSAGES.nothing))).toBeInTheDocument();
     expect(screen.queryByText('Secret Draft')).not.toBeInTheDocument();
     expect(calls.find((call) => call.path === 'projects/')?.query.get('my_projects')).toBe('true');
   });

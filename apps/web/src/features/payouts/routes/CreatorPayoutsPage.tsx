@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDollars, type ProjectList } from '@fundry/shared';
+import type { ProjectList } from '@fundry/shared';
+import { Rich, useI18n } from '@/lib/i18n';
 import { usePayoutEligibility, useBankAccountStatus } from '../api/payouts';
 import { BankConnection } from '../components/BankConnection';
-import { PAYOUT_UI_MESSAGES } from '../components/messages';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { useMyProjects } from '@/lib/projects';
 
 function ProjectPayoutRow({ project }: { project: ProjectList['projects'][number] }) {
+  const i18n = useI18n();
   const eligibility = usePayoutEligibility(project.id);
   return (
     <Paper withBorder radius="md" p="md" component="li" aria-label={project.title}>
@@ -21,29 +22,35 @@ function ProjectPayoutRow({ project }: { project: ProjectList['projects'][number
           {eligibility.isPending && <Skeleton height={14} width="60%" />}
           {eligibility.isError && (
             <Text size="sm" c="red">
-              {PAYOUT_UI_MESSAGES.loadFailed}
+              {i18n.t('payouts.loadFailed')}
             </Text>
           )}
           {eligibility.data && (
             <>
               <Text size="sm">
-                Available for payout: <strong>{formatDollars(eligibility.data.available_amount, 2)}</strong>
-                {' · '}Paid out: {formatDollars(eligibility.data.funds_info.total_paid_out, 2)}
+                <Rich
+                  id="payouts.creator.figures"
+                  values={{
+                    available: i18n.money(eligibility.data.available_amount, undefined, 2),
+                    paid: i18n.money(eligibility.data.funds_info.total_paid_out, undefined, 2),
+                  }}
+                  tags={{ strong: (text) => <strong>{text}</strong> }}
+                />
               </Text>
               {eligibility.data.eligible ? (
                 <Badge color="teal" variant="light" w="fit-content">
-                  Eligible for payout
+                  {i18n.t('payouts.creator.eligible')}
                 </Badge>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {eligibility.data.reason}
+                  {eligibility.data.reason && i18n.t(eligibility.data.reason)}
                 </Text>
               )}
             </>
           )}
         </Stack>
         <Button component={Link} to={`/projects/${project.id}`} variant="light">
-          Manage Payouts
+          {i18n.t('payouts.creator.manage')}
         </Button>
       </Group>
     </Paper>
@@ -52,6 +59,7 @@ function ProjectPayoutRow({ project }: { project: ProjectList['projects'][number
 
 /** /dashboard/creator: the creator's bank connection and each project's payout eligibility. */
 export function CreatorPayoutsPage() {
+  const i18n = useI18n();
   const status = useBankAccountStatus();
   const projects = useMyProjects({ perPage: 100 });
   const live = projects.data?.projects.filter((project) => project.status !== 'DRAFT') ?? [];
@@ -61,28 +69,30 @@ export function CreatorPayoutsPage() {
       <Stack gap="xl">
         <div>
           <Title order={1} fz={{ base: 26, sm: 34 }}>
-            Creator Payouts
+            {i18n.t('payouts.creator.title')}
           </Title>
-          <Text c="dimmed">Your bank account and what each of your projects holds for you.</Text>
+          <Text c="dimmed">{i18n.t('payouts.creator.description')}</Text>
         </div>
         {status.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {PAYOUT_UI_MESSAGES.loadFailed}
+            {i18n.t('payouts.loadFailed')}
           </Alert>
         ) : (
           <BankConnection status={status.data} />
         )}
         <section aria-labelledby="payout-projects">
           <Title order={2} fz="xl" mb="md" id="payout-projects">
-            Your Projects
+            {i18n.t('payouts.creator.projects')}
           </Title>
           {projects.isPending && <Skeleton height={80} radius="md" />}
           {projects.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {PAYOUT_UI_MESSAGES.loadFailed}
+              {i18n.t('payouts.loadFailed')}
             </Alert>
           )}
-          {projects.data && live.length === 0 && <Text c="dimmed">You have no published projects yet.</Text>}
+          {projects.data && live.length === 0 && (
+            <Text c="dimmed">{i18n.t('payouts.creator.noProjects')}</Text>
+          )}
           {live.length > 0 && (
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
               {live.map((project) => (

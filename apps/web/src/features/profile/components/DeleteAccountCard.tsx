@@ -6,12 +6,14 @@ import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { authStorage } from '@/lib/auth-storage';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDeleteAccount } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { SettingsCard } from './SettingsCard';
 
 export function DeleteAccountCard() {
+  const i18n = useI18n();
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -23,37 +25,34 @@ export function DeleteAccountCard() {
         setConfirming(false);
         authStorage.clear();
         queryClient.clear();
-        notify.success(response.message || AUTH_MESSAGES.accountDeleted);
+        notify.success(response.message || i18n.t(AUTH_MESSAGES.accountDeleted));
         void navigate('/', { replace: true });
       },
-      onError: () => notify.error(PROFILE_MESSAGES.deleteFailed),
+      onError: () => notify.error(i18n.t(PROFILE_MESSAGES.deleteFailed)),
     });
 
   return (
     <SettingsCard
-      title="Delete Account"
-      description="Permanently delete your account and your personal data."
+      title={i18n.t('profile.delete.title')}
+      description={i18n.t('profile.delete.description')}
       icon={<IconTrash size={20} />}
       danger
     >
-      <Text size="sm">
-        Once your account is deleted you are signed out everywhere and it cannot be recovered. Please be
-        certain.
-      </Text>
+      <Text size="sm">{i18n.t('profile.delete.warning')}</Text>
       <Group>
         <Button color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-          Delete Account
+          {i18n.t('profile.delete.button')}
         </Button>
       </Group>
       <ConfirmDialog
         opened={confirming}
-        title="Delete your account?"
-        confirmLabel="Delete my account"
+        title={i18n.t('profile.delete.confirmTitle')}
+        confirmLabel={i18n.t('profile.delete.confirmButton')}
         loading={remove.isPending}
         onConfirm={deleteAccount}
         onClose={() => setConfirming(false)}
       >
-        This permanently deletes your Fundry account. This action cannot be undone.
+        {i18n.t('profile.delete.confirmBody')}
       </ConfirmDialog>
     </SettingsCard>
   );

@@ -8,6 +8,7 @@ import {
   type UserProfile,
 } from '@fundry/shared';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type ProfileFormValues, useUpdateProfile } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
@@ -41,17 +42,18 @@ export function ProfileForm({
   photo: File | null;
   onSaved: () => void;
 }) {
+  const i18n = useI18n();
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues>({
     initialValues: initialValues(user),
     validate: {
-      full_name: (value) => (value.trim() ? null : 'Full name is required'),
+      full_name: (value) => (value.trim() ? null : i18n.t('profile.form.fullNameRequired')),
       email: (value) => {
-        if (!value.trim()) return 'Email is required';
-        return EMAIL_PATTERN.test(value.trim()) ? null : INVALID_EMAIL_MESSAGE;
+        if (!value.trim()) return i18n.t('profile.form.emailRequired');
+        return EMAIL_PATTERN.test(value.trim()) ? null : i18n.t(INVALID_EMAIL_MESSAGE);
       },
       website: (value) =>
-        !value.trim() || isWebAddress(value.trim()) ? null : 'Website must be a valid URL',
+        !value.trim() || isWebAddress(value.trim()) ? null : i18n.t('profile.form.websiteInvalid'),
     },
   });
 
@@ -62,15 +64,15 @@ export function ProfileForm({
         onSuccess: () => {
           form.resetDirty();
           onSaved();
-          notify.success(PROFILE_MESSAGES.updated);
+          notify.success(i18n.t(PROFILE_MESSAGES.updated));
         },
         onError: (error) => {
-          if (isApiError(error, 413)) return notify.error(PROFILE_PHOTO_MESSAGES.size);
-          if (isApiError(error, 415)) return notify.error(PROFILE_PHOTO_MESSAGES.type);
+          if (isApiError(error, 413)) return notify.error(i18n.t(PROFILE_PHOTO_MESSAGES.size));
+          if (isApiError(error, 415)) return notify.error(i18n.t(PROFILE_PHOTO_MESSAGES.type));
           const errors = fieldErrors(error);
           if (isApiError(error, 409) && !errors.email) errors.email = serverMessage(error) ?? '';
           form.setErrors(errors);
-          notify.error(PROFILE_MESSAGES.updateFailed);
+          notify.error(i18n.t(PROFILE_MESSAGES.updateFailed));
         },
       },
     );
@@ -81,30 +83,34 @@ export function ProfileForm({
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Full name"
+            label={i18n.t('profile.form.fullName')}
             autoComplete="name"
             withAsterisk
             {...form.getInputProps('full_name')}
           />
           <TextInput
-            label="Email"
+            label={i18n.t('profile.form.email')}
             type="email"
             autoComplete="email"
             withAsterisk
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Username"
+            label={i18n.t('profile.form.username')}
             value={user.username}
             readOnly
-            description="Your username cannot be changed"
+            description={i18n.t('profile.form.usernameFixed')}
             variant="filled"
           />
-          <TextInput label="Location" placeholder="City, Country" {...form.getInputProps('location')} />
+          <TextInput
+            label={i18n.t('profile.form.location')}
+            placeholder={i18n.t('profile.form.locationPlaceholder')}
+            {...form.getInputProps('location')}
+          />
         </SimpleGrid>
         <Textarea
-          label="Bio"
-          placeholder="Tell backers a little about yourself"
+          label={i18n.t('profile.form.bio')}
+          placeholder={i18n.t('profile.form.bioPlaceholder')}
           autosize
           minRows={3}
           maxRows={8}
@@ -112,22 +118,22 @@ export function ProfileForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Website"
+            label={i18n.t('profile.form.website')}
             type="url"
-            placeholder="https://example.com"
+            placeholder={i18n.t('profile.form.websitePlaceholder')}
             leftSection={<IconWorld size={16} />}
             {...form.getInputProps('website')}
           />
           <TextInput
-            label="Twitter handle"
-            placeholder="yourhandle"
+            label={i18n.t('profile.form.twitter')}
+            placeholder={i18n.t('profile.form.twitterPlaceholder')}
             leftSection={<IconAt size={16} />}
             {...form.getInputProps('twitter')}
           />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
-            Save Changes
+            {i18n.t('profile.form.submit')}
           </Button>
         </Group>
       </Stack>

@@ -11,15 +11,17 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
-import { formatDollars, type UserProfile } from '@fundry/shared';
+import { PLEDGE_CURRENCY, type Translator, type UserProfile } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
-function joinDate(createdAt: string): string {
+/** Month and year only ("Joined March 2024"), which none of the translator's date formats gives. */
+function joinDate(createdAt: string, i18n: Translator): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime())
-    ? 'Unknown date'
-    : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    ? i18n.t('common.date.unknown')
+    : date.toLocaleDateString(i18n.locale, { month: 'long', year: 'numeric' });
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -43,9 +45,11 @@ export function ProfileHeader({
 }: {
   user: UserProfile;
   previewUrl: string | null;
+  /** A catalog key: why the picked photo was refused. */
   photoError: string | null;
   onPickPhoto: (file: File | null) => void;
 }) {
+  const i18n = useI18n();
   const name = user.full_name || user.username;
   return (
     <Paper withBorder radius="lg" p="xl" shadow="xs">
@@ -54,7 +58,7 @@ export function ProfileHeader({
           <Stack gap={8} align="center">
             <Avatar
               src={previewUrl ?? user.profile_image}
-              alt={`Profile photo of ${name}`}
+              alt={i18n.t('profile.header.photoAlt', { name })}
               name={name}
               color="initials"
               size={104}
@@ -63,11 +67,11 @@ export function ProfileHeader({
             <FileButton
               onChange={onPickPhoto}
               accept={PHOTO_TYPES.join(',')}
-              inputProps={{ 'aria-label': 'Upload profile photo' }}
+              inputProps={{ 'aria-label': i18n.t('profile.header.uploadPhoto') }}
             >
               {(props) => (
                 <Button {...props} size="xs" variant="light" leftSection={<IconCamera size={14} />}>
-                  Change photo
+                  {i18n.t('profile.header.changePhoto')}
                 </Button>
               )}
             </FileButton>
@@ -84,25 +88,36 @@ export function ProfileHeader({
               )}
               <Group gap={4}>
                 <IconCalendar size={16} />
-                <Text size="sm">Joined {joinDate(user.created_at)}</Text>
+                <Text size="sm">
+                  {i18n.t('profile.header.joined', { date: joinDate(user.created_at, i18n) })}
+                </Text>
               </Group>
             </Group>
             {previewUrl && (
               <Badge variant="light" color="yellow">
-                New photo: save your profile to upload it
+                {i18n.t('profile.header.newPhoto')}
               </Badge>
             )}
             {photoError && (
               <Text size="sm" c="red" role="alert">
-                {photoError}
+                {i18n.t(photoError)}
               </Text>
             )}
           </Stack>
         </Group>
         <SimpleGrid cols={3} spacing="sm" style={{ flexGrow: 1, maxWidth: 480 }}>
-          <Stat label="Projects Created" value={String(user.projects_created_count)} />
-          <Stat label="Projects Backed" value={String(user.backed_projects_count)} />
-          <Stat label="Total Donations" value={formatDollars(user.total_donations, 2)} />
+          <Stat
+            label={i18n.t('profile.header.projectsCreated')}
+            value={i18n.number(user.projects_created_count)}
+          />
+          <Stat
+            label={i18n.t('profile.header.projectsBacked')}
+            value={i18n.number(user.backed_projects_count)}
+          />
+          <Stat
+            label={i18n.t('profile.header.totalDonations')}
+            value={i18n.money(user.total_donations, PLEDGE_CURRENCY, 2)}
+          />
         </SimpleGrid>
       </Group>
     </Paper>

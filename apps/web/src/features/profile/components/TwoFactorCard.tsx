@@ -19,9 +19,10 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AUTH_MESSAGES, TWO_FACTOR_CODE_LENGTH } from '@fundry/shared';
+import { AUTH_MESSAGES, type Translator, TWO_FACTOR_CODE_LENGTH } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { isApiError } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import {
   type TwoFactorSetup,
@@ -34,17 +35,22 @@ import {
 import { PROFILE_MESSAGES } from '../messages';
 import { SettingsCard } from './SettingsCard';
 
-/** SPEC §4 "Two-factor setup": loading, initial, verifying, QR code in a dialog, complete. */
+/**
+ * SPEC §4 "Two-factor setup": loading, initial, verifying, QR code in a dialog, complete. While verifying,
+ * `message` is the server's or a catalog key.
+ */
 type Step =
   { name: 'initial' } | { name: 'verifying'; message: string } | { name: 'qr'; setup: TwoFactorSetup };
 
 const CODE_PATTERN = new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`);
-const codeRule = (value: string) =>
-  CODE_PATTERN.test(value.trim()) ? null : `Enter the ${TWO_FACTOR_CODE_LENGTH}-digit code`;
+const codeRule = (i18n: Translator) => (value: string) =>
+  CODE_PATTERN.test(value.trim())
+    ? null
+    : i18n.t('profile.twoFactor.codeInvalid', { length: TWO_FACTOR_CODE_LENGTH });
 
-/** A wrong code reads as such; no answer at all keeps its own message. */
-function codeError(error: unknown, wrongCode: string): string {
-  return isApiError(error, 0) ? error.message : wrongCode;
+/** A wrong code reads as such; no answer at all keeps its own message (a catalog key too). */
+function codeError(error: unknown, wrongCode: string, i18n: Translator): string {
+  return i18n.t(isApiError(error, 0) ? error.message : wrongCode);
 }
 
 function CodeInput(props: TextInputProps) {
@@ -70,14 +76,15 @@ function EmailCodeStep({
   onVerified: (setup: TwoFactorSetup) => void;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   const complete = useCompleteTwoFactorSetup();
-  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule } });
+  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule(i18n) } });
   const submit = form.onSubmit(({ code }) => {
     complete.mutate(code.trim(), {
       onSuccess: (response) => onVerified(response.data),
       onError: (error) => {
         form.setFieldError('code', true);
-        notify.error(codeError(error, AUTH_MESSAGES.invalidVerificationCode));
+        notify.error(codeError(error, AUTH_MESSAGES.invalidVerificationCode, i18n));
       },
     });
   });
@@ -85,15 +92,15 @@ function EmailCodeStep({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Alert color="blue" variant="light">
-          {message} Enter it below to continue.
+          {i18n.t('profile.twoFactor.codeSent', { message: i18n.t(message) })}
         </Alert>
-        <CodeInput label="Verification code" {...form.getInputProps('code')} />
+        <CodeInput label={i18n.t('profile.twoFactor.verificationCode')} {...form.getInputProps('code')} />
         <Group gap="sm">
           <Button type="submit" loading={complete.isPending}>
-            Verify Code
+            {i18n.t('profile.twoFactor.verifyCode')}
           </Button>
           <Button variant="default" onClick={onCancel} disabled={complete.isPending}>
-            Cancel
+            {i18n.t('profile.twoFactor.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -110,14 +117,15 @@ function QrCodeDialog({
   onEnabled: (message: string) => void;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const confirm = useConfirmTwoFactor();
-  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule } });
+  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule(i18n) } });
   const submit = form.onSubmit(({ code }) => {
     confirm.mutate(code.trim(), {
-      onSuccess: (response) => onEnabled(response.message || AUTH_MESSAGES.twoFactorEnabled),
+      onSuccess: (response) => onEnabled(response.message || i18n.t(AUTH_MESSAGES.twoFactorEnabled)),
       onError: (error) => {
         form.setFieldError('code', true);
-        notify.error(codeError(error, AUTH_MESSAGES.invalid2faCode));
+        notify.error(codeError(error, AUTH_MESSAGES.invalid2faCode, i18n));
       },
     });
   });
@@ -127,18 +135,15 @@ function QrCodeDialog({
       onClose={onClose}
       centered
       radius="lg"
-      title={<Text fw={700}>Set up your authenticator app</Text>}
+      title={<Text fw={700}>{i18n.t('profile.twoFactor.dialogTitle')}</Text>}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">
-            Scan this QR code with an authenticator app (such as Google Authenticator, Authy or 1Password),
-            then enter the 6-digit code it shows.
-          </Text>
+          <Text size="sm">{i18n.t('profile.twoFactor.scan', { length: TWO_FACTOR_CODE_LENGTH })}</Text>
           <Center>
             <Image
               src={setup.qr_code}
-              alt="QR code for your authenticator app"
+              alt={i18n.t('profile.twoFactor.qrAlt')}
               w={200}
               h={200}
               fit="contain"
@@ -148,20 +153,27 @@ function QrCodeDialog({
           </Center>
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              Cannot scan it? Enter this key in the app instead:
+              {i18n.t('profile.twoFactor.cannotScan')}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, wordBreak: 'break-all' }} aria-label="Two-factor secret key">
+              <Code
+                block
+                style={{ flex: 1, wordBreak: 'break-all' }}
+                aria-label={i18n.t('profile.twoFactor.secretLabel')}
+              >
                 {setup.secret}
               </Code>
               <CopyButton value={setup.secret} timeout={2000}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy key'} withArrow>
+                  <Tooltip
+                    label={i18n.t(copied ? 'profile.twoFactor.copied' : 'profile.twoFactor.copyKey')}
+                    withArrow
+                  >
                     <ActionIcon
                       variant="light"
                       color={copied ? 'teal' : 'gray'}
                       onClick={copy}
-                      aria-label={copied ? 'Copied' : 'Copy key'}
+                      aria-label={i18n.t(copied ? 'profile.twoFactor.copied' : 'profile.twoFactor.copyKey')}
                       size="lg"
                     >
                       {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
@@ -171,13 +183,17 @@ function QrCodeDialog({
               </CopyButton>
             </Group>
           </Stack>
-          <CodeInput label="Authenticator code" data-autofocus {...form.getInputProps('code')} />
+          <CodeInput
+            label={i18n.t('profile.twoFactor.authenticatorCode')}
+            data-autofocus
+            {...form.getInputProps('code')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
-              Cancel
+              {i18n.t('profile.twoFactor.cancel')}
             </Button>
             <Button type="submit" loading={confirm.isPending}>
-              Verify and Enable
+              {i18n.t('profile.twoFactor.verifyAndEnable')}
             </Button>
           </Group>
         </Stack>
@@ -187,6 +203,7 @@ function QrCodeDialog({
 }
 
 export function TwoFactorCard() {
+  const i18n = useI18n();
   const status = useTwoFactorStatus(true);
   const initiate = useInitiateTwoFactorSetup();
   const revoke = useRevokeTwoFactor();
@@ -197,7 +214,7 @@ export function TwoFactorCard() {
     initiate.mutate(undefined, {
       onSuccess: (response) =>
         setStep({ name: 'verifying', message: response.message || AUTH_MESSAGES.twoFactorCodeSent }),
-      onError: () => notify.error(PROFILE_MESSAGES.initiateTwoFactorFailed),
+      onError: () => notify.error(i18n.t(PROFILE_MESSAGES.initiateTwoFactorFailed)),
     });
 
   const disable = () =>
@@ -205,26 +222,26 @@ export function TwoFactorCard() {
       onSuccess: (response) => {
         setConfirmingDisable(false);
         setStep({ name: 'initial' });
-        notify.success(response.message || AUTH_MESSAGES.twoFactorDisabled);
+        notify.success(response.message || i18n.t(AUTH_MESSAGES.twoFactorDisabled));
       },
-      onError: () => notify.error(PROFILE_MESSAGES.disableTwoFactorFailed),
+      onError: () => notify.error(i18n.t(PROFILE_MESSAGES.disableTwoFactorFailed)),
     });
 
   let body;
   if (status.isPending) {
     body = (
       <Group gap="sm">
-        <Loader size="sm" aria-label="Loading two-factor status" />
+        <Loader size="sm" aria-label={i18n.t('profile.twoFactor.loadingLabel')} />
         <Text size="sm" c="dimmed">
-          Checking two-factor status…
+          {i18n.t('profile.twoFactor.checking')}
         </Text>
       </Group>
     );
   } else if (status.isError) {
     body = (
-      <Alert color="red" title="Two-factor status could not be loaded">
+      <Alert color="red" title={i18n.t('profile.twoFactor.loadFailed')}>
         <Button size="xs" variant="white" mt="xs" onClick={() => void status.refetch()}>
-          Try again
+          {i18n.t('profile.twoFactor.tryAgain')}
         </Button>
       </Alert>
     );
@@ -232,22 +249,21 @@ export function TwoFactorCard() {
     body = (
       <Stack gap="sm" align="flex-start">
         <Badge color="teal" variant="light" size="lg" leftSection={<IconCheck size={14} />}>
-          Enabled
+          {i18n.t('profile.twoFactor.enabled')}
         </Badge>
-        <Text size="sm">Signing in asks for a code from your authenticator app.</Text>
+        <Text size="sm">{i18n.t('profile.twoFactor.enabledBody')}</Text>
         <Button color="red" variant="light" onClick={() => setConfirmingDisable(true)}>
-          Disable Two-Factor Authentication
+          {i18n.t('profile.twoFactor.disable')}
         </Button>
         <ConfirmDialog
           opened={confirmingDisable}
-          title="Disable two-factor authentication?"
-          confirmLabel="Disable 2FA"
+          title={i18n.t('profile.twoFactor.disableConfirmTitle')}
+          confirmLabel={i18n.t('profile.twoFactor.disableConfirmButton')}
           loading={revoke.isPending}
           onConfirm={disable}
           onClose={() => setConfirmingDisable(false)}
         >
-          Signing in will no longer ask for a code from your authenticator app, which makes your account
-          easier to break into. You can enable it again at any time.
+          {i18n.t('profile.twoFactor.disableConfirmBody')}
         </ConfirmDialog>
       </Stack>
     );
@@ -263,14 +279,11 @@ export function TwoFactorCard() {
     body = (
       <Stack gap="sm" align="flex-start">
         <Badge color="gray" variant="light" size="lg">
-          Disabled
+          {i18n.t('profile.twoFactor.disabled')}
         </Badge>
-        <Text size="sm">
-          Protect your account with a second step: after your password, signing in asks for a code from an
-          authenticator app on your phone.
-        </Text>
+        <Text size="sm">{i18n.t('profile.twoFactor.disabledBody')}</Text>
         <Button onClick={startSetup} loading={initiate.isPending}>
-          Enable Two-Factor Authentication
+          {i18n.t('profile.twoFactor.enable')}
         </Button>
         {step.name === 'qr' && (
           <QrCodeDialog
@@ -288,8 +301,8 @@ export function TwoFactorCard() {
 
   return (
     <SettingsCard
-      title="Two-Factor Authentication"
-      description="Add a second step to signing in with an authenticator app."
+      title={i18n.t('profile.twoFactor.title')}
+      description={i18n.t('profile.twoFactor.description')}
       icon={<IconShieldLock size={20} />}
     >
       {body}

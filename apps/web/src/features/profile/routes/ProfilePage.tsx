@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_MESSAGES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useMyProfile, useStoredAccessToken } from '../api/profile';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
@@ -19,6 +20,7 @@ interface PickedPhoto {
   previewUrl: string;
 }
 
+/** The catalog key of what is wrong with a picked photo, or null. */
 function photoProblem(file: File): string | null {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PROFILE_PHOTO_MESSAGES.type;
   if (file.size > MAX_PROFILE_PHOTO_BYTES) return PROFILE_PHOTO_MESSAGES.size;
@@ -30,16 +32,17 @@ function loadError(error: unknown): string {
 }
 
 function SignInPrompt() {
+  const i18n = useI18n();
   return (
     <Container size="sm" py={80}>
       <Paper withBorder radius="lg" p="xl" ta="center">
         <Stack align="center" gap="md">
           <Title order={1} fz={26}>
-            My Profile
+            {i18n.t('profile.page.title')}
           </Title>
-          <Text c="dimmed">Sign in to see and edit your profile.</Text>
+          <Text c="dimmed">{i18n.t('profile.page.signInPrompt')}</Text>
           <Button component={Link} to="/signin" state={{ from: '/profile' }}>
-            Sign In
+            {i18n.t('profile.page.signIn')}
           </Button>
         </Stack>
       </Paper>
@@ -48,6 +51,7 @@ function SignInPrompt() {
 }
 
 export function ProfilePage() {
+  const i18n = useI18n();
   const token = useStoredAccessToken();
   const [searchParams] = useSearchParams();
   const profile = useMyProfile();
@@ -61,8 +65,8 @@ export function ProfilePage() {
   }, [photo]);
 
   useEffect(() => {
-    if (profile.isError) notify.error(loadError(profile.error));
-  }, [profile.isError, profile.error]);
+    if (profile.isError) notify.error(i18n.t(loadError(profile.error)));
+  }, [profile.isError, profile.error, i18n]);
 
   const pickPhoto = (file: File | null) => {
     if (!file) return;
@@ -75,8 +79,8 @@ export function ProfilePage() {
   if (profile.isError) {
     return (
       <Container size="sm" py={80}>
-        <Alert color="red" title="Profile unavailable" role="alert">
-          {loadError(profile.error)}
+        <Alert color="red" title={i18n.t('profile.page.unavailable')} role="alert">
+          {i18n.t(loadError(profile.error))}
         </Alert>
       </Container>
     );
@@ -87,7 +91,7 @@ export function ProfilePage() {
   return (
     <Container size="lg" py={40}>
       <Stack gap="xl">
-        <Title order={1}>My Profile</Title>
+        <Title order={1}>{i18n.t('profile.page.title')}</Title>
         <ProfileHeader
           user={user}
           previewUrl={photo?.previewUrl ?? null}
@@ -98,10 +102,10 @@ export function ProfilePage() {
           <Tabs defaultValue={searchParams.get('tab') === 'account' ? 'account' : 'profile'}>
             <Tabs.List mb="lg">
               <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
-                Profile
+                {i18n.t('profile.page.profileTab')}
               </Tabs.Tab>
               <Tabs.Tab value="account" leftSection={<IconSettings size={16} />}>
-                Account Settings
+                {i18n.t('profile.page.accountTab')}
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="profile">

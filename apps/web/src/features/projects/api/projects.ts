@@ -4,7 +4,6 @@ import { api } from '@/lib/api-client';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
 import { uploadWithProgress } from '@/lib/upload';
-import type { AdminAction } from '../messages';
 
 interface RolesResponse {
   data: { roles: string[]; isCreator: boolean };
@@ -82,6 +81,8 @@ export function useSaveProject(onProgress: (percent: number) => void) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
+
+export type AdminAction = 'activate' | 'revoke' | 'feature' | 'unfeature';
 
 /** Admin moderation: activate, revoke (with an optional reason) and feature/unfeature (a toggle). */
 export function useAdminAction(id: number) {

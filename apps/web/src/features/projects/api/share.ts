@@ -1,9 +1,7 @@
 import type { ShareInfo } from '@fundry/shared';
 import { api } from '@/lib/api-client';
+import { currentTranslator } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-
-/** SPEC §8: the share call failed or gave nothing, so the dialog offers links made here. */
-export const LOCAL_SHARE_WARNING = 'Using local share links - some features may be limited';
 
 /** Share links built in the browser from the site's own address, for when the share call cannot help. */
 export function localShareInfo(project: { id: number; title: string }): ShareInfo {
@@ -29,6 +27,7 @@ export async function fetchShareInfo(project: { id: number; title: string }): Pr
   } catch (error) {
     console.warn('The share call failed; using local share links', error);
   }
-  notify.warning(LOCAL_SHARE_WARNING);
+  // SPEC §8: the share call failed or gave nothing, so the dialog offers links made here.
+  notify.warning(currentTranslator().t('projects.share.localLinks'));
   return localShareInfo(project);
 }

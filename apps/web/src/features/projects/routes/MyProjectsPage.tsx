@@ -22,25 +22,51 @@ import { PageHeader } from '@/components/PageHeader';
 import { ProjectCard } from '@/components/projects/ProjectCard';
 import { RevokedBadge } from '@/components/projects/RevokedBadge';
 import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { readPage, withPage } from '@/lib/pagination';
 import { useMyProjects } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
-import { PROJECT_PAGE_MESSAGES } from '../messages';
 
 const PER_PAGE = 12;
 
-/** The tabs of SPEC §2 'My Projects' and the status each asks the API for. */
-const TABS: readonly { value: string; label: string; status?: StatusFilter }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'drafts', label: 'Drafts', status: 'draft' },
-  { value: 'pending', label: 'Pending', status: 'pending' },
-  { value: 'active', label: 'Active', status: 'active' },
-  { value: 'successful', label: 'Successful', status: 'successful' },
-  { value: 'revoked', label: 'Revoked', status: 'revoked' },
+/** The tabs of SPEC §2 'My Projects', the status each asks the API for, and what each says when empty. */
+const TABS: readonly { value: string; label: string; empty: string; status?: StatusFilter }[] = [
+  { value: 'all', label: 'projects.mine.tab.all', empty: 'projects.mine.empty.all' },
+  {
+    value: 'drafts',
+    label: 'projects.mine.tab.drafts',
+    empty: 'projects.mine.empty.drafts',
+    status: 'draft',
+  },
+  {
+    value: 'pending',
+    label: 'projects.mine.tab.pending',
+    empty: 'projects.mine.empty.pending',
+    status: 'pending',
+  },
+  {
+    value: 'active',
+    label: 'projects.mine.tab.active',
+    empty: 'projects.mine.empty.active',
+    status: 'active',
+  },
+  {
+    value: 'successful',
+    label: 'projects.mine.tab.successful',
+    empty: 'projects.mine.empty.successful',
+    status: 'successful',
+  },
+  {
+    value: 'revoked',
+    label: 'projects.mine.tab.revoked',
+    empty: 'projects.mine.empty.revoked',
+    status: 'revoked',
+  },
 ];
 
 function CardActions({ project }: { project: ProjectCardData }) {
+  const i18n = useI18n();
   if (project.status === 'DRAFT') {
     return (
       <>
@@ -49,9 +75,9 @@ function CardActions({ project }: { project: ProjectCardData }) {
           to={`/projects/drafts/edit/${project.id}`}
           size="xs"
           leftSection={<IconEdit size={14} />}
-          aria-label={`Edit ${project.title}`}
+          aria-label={i18n.t('projects.mine.editLabel', { title: project.title })}
         >
-          Edit
+          {i18n.t('projects.mine.edit')}
         </Button>
         <Button
           component={Link}
@@ -59,9 +85,9 @@ function CardActions({ project }: { project: ProjectCardData }) {
           size="xs"
           variant="default"
           leftSection={<IconEye size={14} />}
-          aria-label={`Preview ${project.title}`}
+          aria-label={i18n.t('projects.mine.previewLabel', { title: project.title })}
         >
-          Preview
+          {i18n.t('projects.mine.preview')}
         </Button>
       </>
     );
@@ -70,16 +96,17 @@ function CardActions({ project }: { project: ProjectCardData }) {
 }
 
 function SignInPrompt() {
+  const i18n = useI18n();
   return (
     <Container size="sm" py={80}>
       <Paper withBorder radius="lg" p="xl" ta="center">
         <Stack align="center" gap="md">
           <Title order={1} fz={26}>
-            My Projects
+            {i18n.t('projects.mine.title')}
           </Title>
-          <Text c="dimmed">Sign in to see the projects you have created.</Text>
+          <Text c="dimmed">{i18n.t('projects.mine.signInPrompt')}</Text>
           <Button component={Link} to="/signin" state={{ from: '/my-projects' }}>
-            Sign In
+            {i18n.t('projects.mine.signIn')}
           </Button>
         </Stack>
       </Paper>
@@ -89,6 +116,7 @@ function SignInPrompt() {
 
 /** /my-projects: the signed-in creator's projects by status (SPEC §2). */
 export function MyProjectsPage() {
+  const i18n = useI18n();
   const token = useStoredAccessToken();
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((candidate) => candidate.value === params.get('tab')) ?? TABS[0]!;
@@ -96,8 +124,8 @@ export function MyProjectsPage() {
   const projects = useMyProjects({ status: tab.status, page, perPage: PER_PAGE });
 
   useEffect(() => {
-    if (projects.isError) notify.error(PROJECT_PAGE_MESSAGES.myProjectsFailed);
-  }, [projects.isError]);
+    if (projects.isError) notify.error(i18n.t('projects.mine.loadFailed'));
+  }, [projects.isError, i18n]);
 
   if (!token) return <SignInPrompt />;
 
@@ -116,11 +144,11 @@ export function MyProjectsPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <PageHeader
-            title="My Projects"
-            description="Drafts, submissions under review and live campaigns, all in one place."
+            title={i18n.t('projects.mine.title')}
+            description={i18n.t('projects.mine.description')}
           />
           <Button component={Link} to="/projects/create" leftSection={<IconPlus size={18} />}>
-            Create New Project
+            {i18n.t('projects.mine.create')}
           </Button>
         </Group>
 
@@ -136,38 +164,34 @@ export function MyProjectsPage() {
                       size="sm"
                       variant="filled"
                       circle={list.total < 10}
-                      aria-label={`${list.total} ${list.total === 1 ? 'project' : 'projects'}`}
+                      aria-label={i18n.t('projects.mine.count', { count: list.total })}
                     >
-                      {list.total}
+                      {i18n.number(list.total)}
                     </Badge>
                   ) : undefined
                 }
               >
-                {item.label}
+                {i18n.t(item.label)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
         </Tabs>
 
         {projects.isError ? (
-          <Alert color="red" title="Something went wrong" role="alert">
-            {PROJECT_PAGE_MESSAGES.myProjectsFailed}
+          <Alert color="red" title={i18n.t('projects.mine.errorTitle')} role="alert">
+            {i18n.t('projects.mine.loadFailed')}
           </Alert>
         ) : !list ? (
           <Center py={60}>
-            <Loader aria-label="Loading your projects" />
+            <Loader aria-label={i18n.t('projects.mine.loading')} />
           </Center>
         ) : list.projects.length === 0 ? (
           <Paper withBorder radius="lg" p="xl" ta="center">
             <Stack align="center" gap="sm">
               <IconFolderOpen size={40} stroke={1.3} color="var(--mantine-color-gray-5)" />
-              <Text fw={600}>
-                {tab.value === 'all'
-                  ? 'You have not created any projects yet.'
-                  : `No ${tab.label.toLowerCase()} projects.`}
-              </Text>
+              <Text fw={600}>{i18n.t(tab.empty)}</Text>
               <Text size="sm" c="dimmed">
-                Start a project: you can save it as a draft and finish it later.
+                {i18n.t('projects.mine.emptyHint')}
               </Text>
             </Stack>
           </Paper>

@@ -32,7 +32,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { isApiError, serverMessage } from '@/lib/api-errors';
-import { formatCalendarDate } from '@/lib/dates';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
@@ -42,7 +42,6 @@ import { ProjectActions } from '../components/detail/ProjectActions';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
-import { PROJECT_PAGE_MESSAGES } from '../messages';
 import classes from './ProjectDetailPage.module.css';
 
 // Only an admin sees the moderation controls: visitors skip their code.
@@ -73,12 +72,13 @@ function editPath(project: Project) {
 }
 
 function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: boolean; isAdmin: boolean }) {
+  const i18n = useI18n();
   const category = project.category?.name ?? project.category_name;
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap="xs" className={classes.title}>
-        <Title order={1} fz={{ base: 28, sm: 36 }}>
-          {project.title || PROJECT_PAGE_MESSAGES.untitled}
+        <Title order={1} fz={{ base: 28, sm: 36 }} lang={project.title ? project.language : undefined}>
+          {project.title || i18n.t('projects.untitled')}
         </Title>
         <Group gap="xs">
           {category && (
@@ -98,7 +98,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           )}
           {isAdmin && project.featured && (
             <Badge color="grape" leftSection={<IconStar size={12} />}>
-              Featured
+              {i18n.t('projects.detail.featured')}
             </Badge>
           )}
         </Group>
@@ -112,7 +112,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           variant="default"
           leftSection={<IconGift size={18} />}
         >
-          Rewards
+          {i18n.t('projects.detail.rewardsButton')}
         </Button>
       )}
       {isCreator && EDITABLE.includes(project.status) && (
@@ -122,7 +122,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           variant="default"
           leftSection={<IconEdit size={18} />}
         >
-          Edit
+          {i18n.t('projects.detail.editButton')}
         </Button>
       )}
     </Group>
@@ -130,34 +130,38 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
 }
 
 function Overview({ project }: { project: Project }) {
+  const i18n = useI18n();
   return (
     <Stack gap="xl">
       <section aria-labelledby="project-description">
         <Title order={2} fz="xl" mb="sm" id="project-description">
-          Description
+          {i18n.t('projects.story.description')}
         </Title>
-        <RichTextContent html={project.description} fallback={PROJECT_PAGE_MESSAGES.noDescription} />
+        <RichTextContent
+          html={project.description}
+          fallback={i18n.t('projects.story.noDescription')}
+          lang={project.language}
+        />
       </section>
       <section aria-labelledby="project-risks">
         <Title order={2} fz="xl" mb="sm" id="project-risks">
-          Risks and Challenges
+          {i18n.t('projects.story.risks')}
         </Title>
         <RichTextContent
           html={project.risks_and_challenges ?? project.risk_and_challenges}
-          fallback={PROJECT_PAGE_MESSAGES.noRisks}
+          fallback={i18n.t('projects.story.noRisks')}
+          lang={project.language}
         />
       </section>
       <section aria-labelledby="project-timeline">
         <Title order={2} fz="xl" mb="sm" id="project-timeline">
-          Project Timeline
+          {i18n.t('projects.detail.timeline')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {(
-            [
-              ['Start Date', project.start_date],
-              ['End Date', project.end_date],
-            ] as const
-          ).map(([label, date]) => (
+          {[
+            { label: i18n.t('projects.detail.startDate'), date: project.start_date },
+            { label: i18n.t('projects.detail.endDate'), date: project.end_date },
+          ].map(({ label, date }) => (
             <Paper key={label} bg="gray.0" radius="md" p="md">
               <Group gap="sm" wrap="nowrap">
                 <IconCalendarEvent size={20} color="var(--mantine-color-teal-7)" />
@@ -165,7 +169,7 @@ function Overview({ project }: { project: Project }) {
                   <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                     {label}
                   </Text>
-                  <Text fw={500}>{formatCalendarDate(date, PROJECT_PAGE_MESSAGES.notSpecified)}</Text>
+                  <Text fw={500}>{date ? i18n.calendarDate(date) : i18n.t('common.date.notSpecified')}</Text>
                 </div>
               </Group>
             </Paper>
@@ -187,9 +191,10 @@ function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
 
 /** A tab's content while its code loads (the updates, comments and FAQ load when their tab is first opened). */
 function TabLoader() {
+  const i18n = useI18n();
   return (
     <Center py="xl">
-      <Loader size="sm" aria-label="Loading" />
+      <Loader size="sm" aria-label={i18n.t('projects.detail.loadingTab')} />
     </Center>
   );
 }
@@ -216,6 +221,7 @@ export interface ProjectPageSlots {
 const TABS = ['overview', 'updates', 'comments', 'faq'];
 
 function ProjectView({ project, slots }: { project: Project; slots: ProjectPageSlots }) {
+  const i18n = useI18n();
   const session = useSession();
   const roles = useProjectRoles(project.id);
   // The creator: the project's roles say so, else the signed-in id is the creator's (SPEC §6).
@@ -231,28 +237,24 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
     <Stack gap="lg">
       {project.status === 'PENDING' && (isCreator || isAdmin) && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
-          {PROJECT_PAGE_MESSAGES.underReview}
+          {i18n.t('projects.detail.underReview')}
         </Alert>
       )}
       {project.status === 'REJECTED' && (isCreator || isAdmin) && (
         <Alert
           color="red"
           icon={<IconAlertCircle size={18} />}
-          title="This project was not approved"
+          title={i18n.t('projects.detail.rejectedTitle')}
           data-testid="rejection-banner"
         >
           <Stack gap={4}>
             <Text size="sm">
               <Text span fw={600}>
-                Reason:
+                {i18n.t('projects.detail.rejectedReasonLabel')}
               </Text>{' '}
-              {project.revocation_reason ?? 'No reason was given.'}
+              {project.revocation_reason ?? i18n.t('projects.detail.rejectedNoReason')}
             </Text>
-            {isCreator && (
-              <Text size="sm">
-                Fix what the reason names, then edit the project to submit it for review again.
-              </Text>
-            )}
+            {isCreator && <Text size="sm">{i18n.t('projects.detail.rejectedAdvice')}</Text>}
           </Stack>
         </Alert>
       )}
@@ -270,17 +272,17 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
             >
               <Tabs.List mb="lg">
                 <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
-                  Overview
+                  {i18n.t('projects.detail.tab.overview')}
                 </Tabs.Tab>
                 <Tabs.Tab value="updates" leftSection={<IconNews size={16} />}>
-                  Updates
+                  {i18n.t('projects.detail.tab.updates')}
                 </Tabs.Tab>
                 <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
-                  Comments
+                  {i18n.t('projects.detail.tab.comments')}
                 </Tabs.Tab>
                 {slots.faqTab && (
                   <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
-                    FAQ
+                    {i18n.t('projects.detail.tab.faq')}
                   </Tabs.Tab>
                 )}
               </Tabs.List>
@@ -290,14 +292,14 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               <Tabs.Panel value="updates">
                 <Suspense fallback={<TabLoader />}>
                   {slots.updatesTab?.(project, isCreator) ?? (
-                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noUpdates} />
+                    <EmptyTab text={i18n.t('projects.detail.noUpdates')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="comments">
                 <Suspense fallback={<TabLoader />}>
                   {slots.commentsTab?.(project, isCreator) ?? (
-                    <EmptyTab text={PROJECT_PAGE_MESSAGES.noComments} />
+                    <EmptyTab text={i18n.t('projects.detail.noComments')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
@@ -349,13 +351,14 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
 
 /** /projects/{id} and /projects/drafts/{id} (SPEC §2 'Project detail page'). */
 export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
+  const i18n = useI18n();
   const { id: param } = useParams();
   const id = parseProjectId(param);
   const project = useProject(id);
   const notFound = id === null || isApiError(project.error, 404);
   const failure =
     project.isError && !notFound
-      ? (serverMessage(project.error) ?? PROJECT_PAGE_MESSAGES.detailsFailed)
+      ? (serverMessage(project.error) ?? i18n.t('projects.detail.loadFailed'))
       : null;
   usePageMeta(notFound ? NOT_FOUND_META : project.data && projectPageMeta(project.data), {
     canonical: !notFound,
@@ -372,18 +375,23 @@ export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
         <Stack gap="sm" align="flex-start">
           {/* The page's one h1, as on every page. */}
           <Title order={1} fz="md">
-            {PROJECT_PAGE_MESSAGES.notFound}
+            {i18n.t('projects.detail.notFound')}
           </Title>
-          <Text size="sm">It may not exist, or it may not be visible to you.</Text>
+          <Text size="sm">{i18n.t('projects.detail.notFoundHint')}</Text>
           <Button component={Link} to="/" size="xs" variant="light">
-            Back to Home
+            {i18n.t('projects.detail.backHome')}
           </Button>
         </Stack>
       </Alert>
     );
   } else if (failure) {
     content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Error" role="alert">
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        title={i18n.t('projects.detail.errorTitle')}
+        role="alert"
+      >
         {failure}
       </Alert>
     );

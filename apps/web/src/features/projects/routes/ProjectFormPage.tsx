@@ -4,17 +4,17 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { useCategories } from '@/lib/categories';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProjectForEditing } from '../api/projects';
 import { GuidelinesButton } from '../components/form/GuidelinesDialog';
 import { type FormMode, ProjectForm } from '../components/form/ProjectForm';
-import { PROJECT_PAGE_MESSAGES } from '../messages';
 
 const HEADINGS: Record<FormMode, string> = {
-  create: 'Create New Project',
-  draft: 'Edit Draft Project',
-  edit: 'Edit Project',
+  create: 'projects.formPage.createHeading',
+  draft: 'projects.formPage.draftHeading',
+  edit: 'projects.formPage.editHeading',
 };
 
 /** Statuses a creator may still edit (DESIGN.md §5); later ones are read-only. */
@@ -23,6 +23,7 @@ const EDITABLE = ['DRAFT', 'PENDING', 'ACTIVE', 'REJECTED'];
 
 /** /projects/create, /projects/drafts/edit/{id} and /projects/edit/{projectId}: one form, three modes. */
 export function ProjectFormPage() {
+  const i18n = useI18n();
   const params = useParams();
   const { pathname } = useLocation();
   const mode: FormMode = pathname.includes('/drafts/edit')
@@ -41,28 +42,37 @@ export function ProjectFormPage() {
   const loadFailed = mode !== 'create' && (id === null || project.isError || notCreator);
 
   useEffect(() => {
-    if (categories.isError) notify.error(PROJECT_PAGE_MESSAGES.categoriesFailed);
-  }, [categories.isError]);
+    if (categories.isError) notify.error(i18n.t('projects.formPage.categoriesFailed'));
+  }, [categories.isError, i18n]);
   useEffect(() => {
-    if (loadFailed) notify.error(PROJECT_PAGE_MESSAGES.draftLoadFailed);
-  }, [loadFailed]);
+    if (loadFailed) notify.error(i18n.t('projects.formPage.loadFailed'));
+  }, [loadFailed, i18n]);
 
   let content;
   if (loadFailed) {
     content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Unable to edit" role="alert">
-        {PROJECT_PAGE_MESSAGES.draftLoadFailed}
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        title={i18n.t('projects.formPage.loadFailedTitle')}
+        role="alert"
+      >
+        {i18n.t('projects.formPage.loadFailed')}
       </Alert>
     );
   } else if (mode !== 'create' && (!project.data || session.isLoading)) {
     content = <PageLoader />;
   } else if (project.data && !EDITABLE.includes(project.data.status)) {
     content = (
-      <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Read-only project">
+      <Alert
+        color="yellow"
+        icon={<IconAlertCircle size={18} />}
+        title={i18n.t('projects.formPage.readOnlyTitle')}
+      >
         <Stack gap="sm" align="flex-start">
-          This project can no longer be edited.
+          {i18n.t('projects.formPage.readOnly')}
           <Button component={Link} to={`/projects/${project.data.id}`} size="xs" variant="light">
-            View Project
+            {i18n.t('projects.formPage.viewProject')}
           </Button>
         </Stack>
       </Alert>
@@ -84,7 +94,7 @@ export function ProjectFormPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="center">
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {HEADINGS[mode]}
+            {i18n.t(HEADINGS[mode])}
           </Title>
           <GuidelinesButton />
         </Group>

@@ -8,29 +8,31 @@ import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
+import { useI18n } from '@/lib/i18n';
 import { readPage, withPage } from '@/lib/pagination';
 import { notify } from '@/lib/notify';
 import { useSavedProjects, useSaveToggle } from '../api/saved-projects';
-import { PROJECT_PAGE_MESSAGES } from '../messages';
 
 function EmptyState() {
+  const i18n = useI18n();
   return (
     <ListEmptyState
       icon={<IconBookmark size={28} />}
-      title="No saved projects yet"
+      title={i18n.t('projects.saved.emptyTitle')}
       action={
         <Button component={Link} to="/projects/explore">
-          Explore Projects
+          {i18n.t('projects.saved.explore')}
         </Button>
       }
     >
-      Save a project from its page to keep an eye on it; it will wait for you here.
+      {i18n.t('projects.saved.emptyText')}
     </ListEmptyState>
   );
 }
 
 /** /saved-projects (SPEC §2): the projects the signed-in person saved, with Unsave and View. */
 export function SavedProjectsPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
   const saved = useSavedProjects(page, PAGE_SIZES.savedProjects);
@@ -55,7 +57,7 @@ export function SavedProjectsPage() {
     toggle.mutate(
       { id: project.id, save: false },
       {
-        onSuccess: () => notify.success(SAVE_MESSAGES.removed),
+        onSuccess: () => notify.success(i18n.t(SAVE_MESSAGES.removed)),
         onError: () => setUnsaveFailed(true),
         onSettled: () => setRemoving(null),
       },
@@ -65,7 +67,10 @@ export function SavedProjectsPage() {
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">
-        <PageHeader title="Saved Projects" description="Projects you are keeping an eye on." />
+        <PageHeader
+          title={i18n.t('projects.saved.title')}
+          description={i18n.t('projects.saved.description')}
+        />
         {unsaveFailed && (
           <Alert
             color="red"
@@ -74,12 +79,12 @@ export function SavedProjectsPage() {
             withCloseButton
             onClose={() => setUnsaveFailed(false)}
           >
-            {PROJECT_PAGE_MESSAGES.unsaveFailed}
+            {i18n.t('projects.saved.unsaveFailed')}
           </Alert>
         )}
         {saved.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {PROJECT_PAGE_MESSAGES.savedFailed}
+            {i18n.t('projects.saved.loadFailed')}
           </Alert>
         ) : list && list.total === 0 ? (
           <EmptyState />
@@ -87,7 +92,7 @@ export function SavedProjectsPage() {
           <>
             {list && (
               <Text size="sm" c="dimmed" role="status">
-                {list.total === 1 ? '1 saved project' : `${list.total} saved projects`}
+                {i18n.t('projects.saved.count', { count: list.total })}
               </Text>
             )}
             <ProjectGrid
@@ -104,9 +109,9 @@ export function SavedProjectsPage() {
                     loading={removing === project.id}
                     disabled={removing !== null && removing !== project.id}
                     onClick={() => unsave(project)}
-                    aria-label={`Unsave ${project.title}`}
+                    aria-label={i18n.t('projects.saved.unsaveLabel', { title: project.title })}
                   >
-                    Unsave
+                    {i18n.t('projects.saved.unsave')}
                   </Button>
                   <ViewProjectButton project={project} />
                 </>

@@ -3,6 +3,7 @@ import { IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { TOOLS_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { notify } from '@/lib/notify';
 import { type ReportKind, useReport } from '../api/reports';
@@ -25,6 +26,7 @@ export function ReportButton({
   name: string;
   compact?: boolean;
 }) {
+  const i18n = useI18n();
   const dialog = useLazyDialog();
   const report = useReport(kind, id);
   return (
@@ -37,26 +39,26 @@ export function ReportButton({
         aria-label={name}
         onClick={() => dialog.open()}
       >
-        Report
+        {i18n.t('reports.button')}
       </Button>
       {dialog.state && (
         <Suspense fallback={null}>
           <ReasonDialog
             opened={dialog.state.opened}
-            title={kind === 'project' ? 'Report this project' : 'Report this comment'}
-            description="Tell the administrators what is wrong. They review every report and let you know what they decided."
-            audience="Seen by the administrators"
-            confirmLabel="Send report"
+            title={i18n.t(kind === 'project' ? 'reports.dialog.projectTitle' : 'reports.dialog.commentTitle')}
+            description={i18n.t('reports.dialog.description')}
+            audience={i18n.t('reports.dialog.audience')}
+            confirmLabel={i18n.t('reports.dialog.send')}
             loading={report.isPending}
             onClose={dialog.close}
             onConfirm={(reason) =>
               report.mutate(reason, {
                 onSuccess: (response) => {
-                  notify.success(response.message ?? TOOLS_MESSAGES.reported);
+                  notify.success(response.message ?? i18n.t(TOOLS_MESSAGES.reported));
                   dialog.close();
                 },
                 onError: (error) => {
-                  notify.error(serverMessage(error) ?? 'The report could not be sent');
+                  notify.error(serverMessage(error) ?? i18n.t('reports.dialog.failed'));
                   dialog.close();
                 },
               })

@@ -1,20 +1,21 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDownloadMyData } from '../api/data-export';
 
 /** The person's copy of everything Fundry holds about them: account, projects, pledges, sessions and more. */
 export function DownloadDataCard() {
+  const i18n = useI18n();
   const download = useDownloadMyData();
   return (
     <Paper withBorder radius="md" p="lg" mt="lg">
       <Stack gap="sm" align="flex-start">
         <Title order={2} fz="lg">
-          Your data
+          {i18n.t('settings.data.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Download a copy of everything Fundry holds about you: your account and profile, your projects and
-          rewards, your pledges, saved projects, notifications and sign-in sessions, as a JSON file.
+          {i18n.t('settings.data.description')}
         </Text>
         <Button
           variant="default"
@@ -22,12 +23,13 @@ export function DownloadDataCard() {
           loading={download.isPending}
           onClick={() =>
             download.mutate(undefined, {
-              onSuccess: () => notify.success('Your data has been downloaded.'),
-              onError: (error) => notify.error(error.message),
+              onSuccess: () => notify.success(i18n.t('settings.data.downloaded')),
+              // The server's message, or the client's own catalog key when no answer came.
+              onError: (error) => notify.error(i18n.t(error.message)),
             })
           }
         >
-          Download my data
+          {i18n.t('settings.data.download')}
         </Button>
       </Stack>
     </Paper>

@@ -103,7 +103,21 @@ describe('SettingsPage: e-mail preferences', () => {
     }
     // The fake tabs and selectors that saved nothing are gone.
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Language' })).not.toBeInTheDocument();
+  });
+
+  it('offers the languages of the installation, each named in itself, with the current one chosen', async () => {
+    mockApi({
+      'GET config': {
+        body: { data: { test_mode: true, locales: ['en', 'de', 'ar'], default_locale: 'en' } },
+      },
+    });
+    const { user } = renderPage(<SettingsPage />, { path: '/settings' });
+    const menu = await screen.findByLabelText('Language', { selector: 'input' });
+    expect(menu).toHaveValue('English');
+    await user.click(menu);
+    expect(await screen.findByRole('option', { name: 'Deutsch' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'العربية' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Español' })).not.toBeInTheDocument();
   });
 
   it('shows why saving failed', async () => {

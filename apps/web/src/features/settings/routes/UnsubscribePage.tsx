@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { MAIL_PREFERENCE_LABELS, UNSUBSCRIBE_MESSAGES } from '@fundry/shared';
+import { UNSUBSCRIBE_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { Rich, useI18n } from '@/lib/i18n';
 import { useUnsubscribe, useUnsubscribeCheck } from '../api/preferences';
 
 /**
@@ -10,43 +11,51 @@ import { useUnsubscribe, useUnsubscribeCheck } from '../api/preferences';
  * asks to confirm, so a link scanner following it changes nothing; the button POSTs, as RFC 8058 wants.
  */
 export function UnsubscribePage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = useUnsubscribeCheck(token);
   const unsubscribe = useUnsubscribe();
-  const title = check.data ? MAIL_PREFERENCE_LABELS[check.data].title : null;
+  // The question names the mails in words of its own (a select on the preference): a title cannot simply be
+  // lowercased into a sentence in every language.
+  const preference = check.data;
 
   let body;
   if (!token) {
-    body = <Alert color="red">{UNSUBSCRIBE_MESSAGES.invalid}</Alert>;
+    body = <Alert color="red">{i18n.t(UNSUBSCRIBE_MESSAGES.invalid)}</Alert>;
   } else if (unsubscribe.isSuccess) {
     body = (
-      <Alert color="teal" icon={<IconCircleCheck size={20} />} title="You are unsubscribed" role="status">
+      <Alert
+        color="teal"
+        icon={<IconCircleCheck size={20} />}
+        title={i18n.t('settings.unsubscribe.doneTitle')}
+        role="status"
+      >
         {unsubscribe.data.message}
       </Alert>
     );
   } else if (check.isError || unsubscribe.isError) {
     body = (
-      <Alert color="red" role="alert" title="This link does not work">
-        {serverMessage(unsubscribe.error ?? check.error) ?? UNSUBSCRIBE_MESSAGES.invalid}
+      <Alert color="red" role="alert" title={i18n.t('settings.unsubscribe.failedTitle')}>
+        {serverMessage(unsubscribe.error ?? check.error) ?? i18n.t(UNSUBSCRIBE_MESSAGES.invalid)}
       </Alert>
     );
   } else {
     body = (
       <Stack gap="md" align="flex-start">
         <Text>
-          {title
-            ? `Stop e-mails about ${title.toLowerCase()}? You will still see them as notifications on Fundry.`
-            : 'Checking your link…'}
+          {preference
+            ? i18n.t('settings.unsubscribe.question', { preference })
+            : i18n.t('settings.unsubscribe.checking')}
         </Text>
         <Button
           color="red"
           leftSection={<IconMailOff size={18} />}
-          disabled={!title}
+          disabled={!preference}
           loading={unsubscribe.isPending}
           onClick={() => unsubscribe.mutate(token)}
         >
-          Unsubscribe
+          {i18n.t('settings.unsubscribe.button')}
         </Button>
       </Stack>
     );
@@ -57,15 +66,20 @@ export function UnsubscribePage() {
       <Paper withBorder radius="md" p="xl">
         <Stack gap="lg">
           <Title order={1} fz="h2">
-            Unsubscribe
+            {i18n.t('settings.unsubscribe.title')}
           </Title>
           {body}
           <Text size="sm" c="gray.7">
-            You can turn any of these e-mails on or off in your{' '}
-            <Anchor component={Link} to="/settings">
-              settings
-            </Anchor>
-            .
+            <Rich
+              id="settings.unsubscribe.settingsHint"
+              tags={{
+                link: (text) => (
+                  <Anchor component={Link} to="/settings">
+                    {text}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Stack>
       </Paper>

@@ -3,10 +3,19 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar, IconStarOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Project } from '@fundry/shared';
+import { StatusBadge } from '@/components/projects/StatusBadge';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useAdminAction } from '@/features/projects/api/projects';
-import { ADMIN_ACTION_MESSAGES, type AdminAction } from '@/features/projects/messages';
+import { type AdminAction, useAdminAction } from '@/features/projects/api/projects';
+
+/** Moderation outcomes (SPEC §8), by action. */
+const ACTION_MESSAGES: Record<AdminAction, { done: string; failed: string }> = {
+  activate: { done: 'projects.admin.activated', failed: 'projects.admin.activateFailed' },
+  revoke: { done: 'projects.admin.revoked', failed: 'projects.admin.revokeFailed' },
+  feature: { done: 'projects.admin.featured', failed: 'projects.admin.featureFailed' },
+  unfeature: { done: 'projects.admin.unfeatured', failed: 'projects.admin.unfeatureFailed' },
+};
 
 /** Green for ACTIVE, red for REJECTED, yellow for anything else (SPEC §2 Admin Controls). */
 function adminStatusColor(status: string) {
@@ -17,6 +26,7 @@ function adminStatusColor(status: string) {
 
 /** Moderation for admins: activate, reject (with a reason) and feature or unfeature (SPEC §2). */
 export function AdminControls({ project }: { project: Project }) {
+  const i18n = useI18n();
   const moderate = useAdminAction(project.id);
   const [running, setRunning] = useState<AdminAction | null>(null);
   const [rejectOpened, rejectDialog] = useDisclosure(false);
@@ -28,19 +38,18 @@ export function AdminControls({ project }: { project: Project }) {
       { action, ...extra },
       {
         onSuccess: (response) => {
-          if (action === 'feature' || action === 'unfeature') {
-            notify.success(
-              response.data.featured ? ADMIN_ACTION_MESSAGES.feature : ADMIN_ACTION_MESSAGES.unfeature,
-            );
-          } else {
-            notify.success(ADMIN_ACTION_MESSAGES[action]);
-          }
+          // Feature is a toggle: the project the server answers says which way it went.
+          const done =
+            action === 'feature' || action === 'unfeature'
+              ? ACTION_MESSAGES[response.data.featured ? 'feature' : 'unfeature'].done
+              : ACTION_MESSAGES[action].done;
+          notify.success(i18n.t(done));
           if (action === 'revoke') {
             rejectDialog.close();
             setReason('');
           }
         },
-        onError: (error) => notify.error(serverMessage(error) ?? ADMIN_ACTION_MESSAGES.failed(action)),
+        onError: (error) => notify.error(serverMessage(error) ?? i18n.t(ACTION_MESSAGES[action].failed)),
         onSettled: () => setRunning(null),
       },
     );
@@ -54,29 +63,33 @@ export function AdminControls({ project }: { project: Project }) {
       p="lg"
       shadow="xs"
       component="section"
-      aria-label="Admin Controls"
+      aria-label={i18n.t('projects.admin.heading')}
       style={{ borderColor: 'var(--mantine-color-grape-3)' }}
     >
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Admin Controls
+          {i18n.t('projects.admin.heading')}
         </Title>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            Current Status:
+            {i18n.t('projects.admin.currentStatus')}
           </Text>
-          <Badge color={adminStatusColor(project.status)} data-testid="admin-status">
-            {project.status}
-          </Badge>
+          {/* The status in the lists' words, in this panel's colours. */}
+          <StatusBadge
+            status={project.status}
+            color={adminStatusColor(project.status)}
+            variant="filled"
+            data-testid="admin-status"
+          />
           {project.featured && (
             <Badge color="grape" variant="light" leftSection={<IconStar size={12} />}>
-              Featured Project
+              {i18n.t('projects.admin.featuredBadge')}
             </Badge>
           )}
         </Group>
         {project.featured_requested && !project.featured && (
           <Text size="sm" c="dimmed">
-            The creator asked for this project to be featured.
+            {i18n.t('projects.admin.featureRequested')}
           </Text>
         )}
         <Stack gap="xs">
@@ -88,7 +101,7 @@ export function AdminControls({ project }: { project: Project }) {
               disabled={busy && running !== 'activate'}
               onClick={() => run('activate')}
             >
-              Activate Project
+              {i18n.t('projects.admin.activate')}
             </Button>
           )}
           {(project.status === 'ACTIVE' || project.status === 'PENDING') && (
@@ -99,7 +112,7 @@ export function AdminControls({ project }: { project: Project }) {
               disabled={busy}
               onClick={rejectDialog.open}
             >
-              Reject Project
+              {i18n.t('projects.admin.reject')}
             </Button>
           )}
           {project.featured ? (
@@ -110,7 +123,7 @@ export function AdminControls({ project }: { project: Project }) {
               disabled={busy && running !== 'unfeature'}
               onClick={() => run('unfeature')}
             >
-              Unfeature Project
+              {i18n.t('projects.admin.unfeature')}
             </Button>
           ) : (
             <Button
@@ -121,7 +134,7 @@ export function AdminControls({ project }: { project: Project }) {
               disabled={busy && running !== 'feature'}
               onClick={() => run('feature')}
             >
-              Feature Project
+              {i18n.t('projects.admin.feature')}
             </Button>
           )}
         </Stack>
@@ -132,19 +145,17 @@ export function AdminControls({ project }: { project: Project }) {
         onClose={() => {
           if (!busy) rejectDialog.close();
         }}
-        title={<Text fw={700}>Reject Project</Text>}
+        title={<Text fw={700}>{i18n.t('projects.admin.reject')}</Text>}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': i18n.t('projects.admin.close') }}
       >
         <Stack gap="md">
-          <Text size="sm">
-            The project leaves public view and its creator is told why. You can activate it again later.
-          </Text>
+          <Text size="sm">{i18n.t('projects.admin.rejectExplanation')}</Text>
           <Textarea
-            label="Reason"
+            label={i18n.t('projects.admin.reason')}
             required
-            description="Shown to the creator and sent by e-mail"
-            placeholder="The project does not meet the Fundry guidelines."
+            description={i18n.t('projects.admin.reasonHint')}
+            placeholder={i18n.t('projects.admin.reasonPlaceholder')}
             autosize
             minRows={3}
             maxLength={1000}
@@ -153,7 +164,7 @@ export function AdminControls({ project }: { project: Project }) {
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={rejectDialog.close} disabled={busy}>
-              Cancel
+              {i18n.t('projects.admin.cancel')}
             </Button>
             <Button
               color="red"
@@ -161,7 +172,7 @@ export function AdminControls({ project }: { project: Project }) {
               disabled={!reason.trim()}
               onClick={() => run('revoke', { reason })}
             >
-              Reject Project
+              {i18n.t('projects.admin.reject')}
             </Button>
           </Group>
         </Stack>

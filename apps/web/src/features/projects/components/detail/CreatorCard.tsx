@@ -1,17 +1,27 @@
 import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, truncate } from '@fundry/shared';
-import { yearOf } from '@/lib/dates';
+import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
-import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
 
-/** Full name, else name, else 'Anonymous Creator' (SPEC §2). */
 // The creator's whole profile loads when a visitor asks for it.
 const CreatorDialog = lazy(async () => ({ default: (await import('./CreatorDialog')).CreatorDialog }));
 
-export function creatorName(creator: Pick<ProjectCreator, 'full_name' | 'name'> | null | undefined) {
-  return creator?.full_name?.trim() || creator?.name?.trim() || PROJECT_PAGE_MESSAGES.anonymousCreator;
+/** Full name, else name, else 'Anonymous Creator' (SPEC §2). */
+export function creatorName(
+  i18n: Translator,
+  creator: Pick<ProjectCreator, 'full_name' | 'name'> | null | undefined,
+) {
+  return creator?.full_name?.trim() || creator?.name?.trim() || i18n.t('projects.creator.anonymous');
+}
+
+/** The year someone joined, or N/A. */
+function joinedYear(i18n: Translator, createdAt: string | null | undefined): string {
+  const date = new Date(createdAt ?? Number.NaN);
+  return Number.isNaN(date.getTime())
+    ? i18n.t('projects.creator.notAvailable')
+    : i18n.number(date.getFullYear(), { useGrouping: false });
 }
 
 export function Count({ label, value }: { label: string; value: string }) {
@@ -27,15 +37,23 @@ export function Count({ label, value }: { label: string; value: string }) {
 
 /** 'About the Creator' with the 'View more about this creator' dialog (SPEC §2). */
 export function CreatorCard({ creator }: { creator: ProjectCreator | null | undefined }) {
+  const i18n = useI18n();
   const bioDialog = useLazyDialog();
-  const name = creatorName(creator);
+  const name = creatorName(i18n, creator);
   const avatar = mediaUrl(creator?.profile_image);
   const bio = creator?.bio?.trim();
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="About the Creator">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      shadow="xs"
+      component="section"
+      aria-label={i18n.t('projects.creator.heading')}
+    >
       <Stack gap="md">
         <Title order={2} fz="lg">
-          About the Creator
+          {i18n.t('projects.creator.heading')}
         </Title>
         <Group gap="md" wrap="nowrap">
           <Avatar src={avatar} alt={name} size={56} radius="xl" />
@@ -59,13 +77,19 @@ export function CreatorCard({ creator }: { creator: ProjectCreator | null | unde
           </Text>
         )}
         <SimpleGrid cols={3} spacing="xs">
-          <Count label="Created" value={String(creator?.projects_created_count ?? 0)} />
-          <Count label="Backed" value={String(creator?.backed_projects_count ?? 0)} />
-          <Count label="Joined" value={yearOf(creator?.created_at)} />
+          <Count
+            label={i18n.t('projects.creator.created')}
+            value={i18n.number(creator?.projects_created_count ?? 0)}
+          />
+          <Count
+            label={i18n.t('projects.creator.backed')}
+            value={i18n.number(creator?.backed_projects_count ?? 0)}
+          />
+          <Count label={i18n.t('projects.creator.joined')} value={joinedYear(i18n, creator?.created_at)} />
         </SimpleGrid>
         {creator && (
           <Button variant="subtle" onClick={() => bioDialog.open()}>
-            View more about this creator
+            {i18n.t('projects.creator.viewMore')}
           </Button>
         )}
       </Stack>

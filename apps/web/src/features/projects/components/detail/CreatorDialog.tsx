@@ -1,22 +1,25 @@
 import { Anchor, Avatar, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandX, IconWorld } from '@tabler/icons-react';
-import { mediaUrl, type ProjectCreator } from '@fundry/shared';
+import { mediaUrl, type ProjectCreator, type Translator } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { Count, creatorName } from './CreatorCard';
 
 /** The month and year someone joined ('Mar 2024'), or N/A. */
-function joinedLabel(createdAt: string): string {
+function joinedLabel(i18n: Translator, createdAt: string): string {
   const date = new Date(createdAt);
+  // The translator has no month-and-year format: the reader's locale is passed here instead.
   return Number.isNaN(date.getTime())
-    ? 'N/A'
-    : date.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
+    ? i18n.t('projects.creator.notAvailable')
+    : date.toLocaleDateString(i18n.locale, { month: 'short', year: 'numeric' });
 }
 
 function CreatorLinks({ creator }: { creator: ProjectCreator }) {
+  const i18n = useI18n();
   const handle = creator.twitter?.trim().replace(/^@/, '');
   if (!creator.website && !handle) {
     return (
       <Text size="sm" c="dimmed">
-        No links provided.
+        {i18n.t('projects.creator.noLinks')}
       </Text>
     );
   }
@@ -57,11 +60,17 @@ export function CreatorDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const name = creatorName(creator);
+  const i18n = useI18n();
+  const name = creatorName(i18n, creator);
   const avatar = mediaUrl(creator.profile_image);
   const bio = creator.bio?.trim();
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>About {name}</Text>} size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{i18n.t('projects.creator.dialogTitle', { name })}</Text>}
+      size="md"
+    >
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           <Avatar src={avatar} alt={name} size={96} radius={96} />
@@ -77,21 +86,27 @@ export function CreatorDialog({
           </Stack>
         </Group>
         <SimpleGrid cols={3} spacing="xs">
-          <Count label="Projects Created" value={String(creator.projects_created_count)} />
-          <Count label="Projects Backed" value={String(creator.backed_projects_count)} />
-          <Count label="Joined" value={joinedLabel(creator.created_at)} />
+          <Count
+            label={i18n.t('projects.creator.projectsCreated')}
+            value={i18n.number(creator.projects_created_count)}
+          />
+          <Count
+            label={i18n.t('projects.creator.projectsBacked')}
+            value={i18n.number(creator.backed_projects_count)}
+          />
+          <Count label={i18n.t('projects.creator.joined')} value={joinedLabel(i18n, creator.created_at)} />
         </SimpleGrid>
         <div>
           <Text fw={600} size="sm" mb={4}>
-            Bio
+            {i18n.t('projects.creator.bio')}
           </Text>
           <Text size="sm" c={bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
-            {bio ?? 'No bio provided.'}
+            {bio ?? i18n.t('projects.creator.noBio')}
           </Text>
         </div>
         <div>
           <Text fw={600} size="sm" mb={4}>
-            Links
+            {i18n.t('projects.creator.links')}
           </Text>
           <CreatorLinks creator={creator} />
         </div>

@@ -2,6 +2,7 @@ import { AspectRatio, Box, Image, Stack, Text, ThemeIcon, UnstyledButton } from 
 import { IconPhoto, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mediaUrl, type Project, videoEmbed, type VideoEmbed } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import classes from './ProjectMedia.module.css';
 
 /** The cover's intrinsic size: the browser reserves its box before the image arrives. */
@@ -30,12 +31,13 @@ function Cover({ src, title }: { src: string; title: string }) {
  * it) loads only when the visitor asks for it.
  */
 function VideoFacade({ embed, title, cover }: { embed: VideoEmbed; title: string; cover: string | null }) {
+  const i18n = useI18n();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
       <iframe
         src={`${embed.embedUrl}?autoplay=1`}
-        title={`${title} video`}
+        title={i18n.t('projects.media.videoTitle', { title })}
         className={classes.frame}
         allow="autoplay; accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
         allowFullScreen
@@ -51,7 +53,7 @@ function VideoFacade({ embed, title, cover }: { embed: VideoEmbed; title: string
         </ThemeIcon>
         {/* Its name is the text it shows (WCAG 2.5.3). */}
         <Text c="white" fw={600} className={classes.caption}>
-          Play video: {title}
+          {i18n.t('projects.media.play', { title })}
         </Text>
       </Stack>
     </UnstyledButton>
@@ -59,12 +61,13 @@ function VideoFacade({ embed, title, cover }: { embed: VideoEmbed; title: string
 }
 
 function Placeholder() {
+  const i18n = useI18n();
   return (
     <Box className={classes.blank}>
       <Stack align="center" justify="center" h="100%" gap={6}>
         <IconPhoto size={48} stroke={1.2} color="var(--mantine-color-teal-5)" aria-hidden />
         <Text c="dimmed" size="sm">
-          No image or video yet
+          {i18n.t('projects.media.none')}
         </Text>
       </Stack>
     </Box>
@@ -72,6 +75,7 @@ function Placeholder() {
 }
 
 function Media({ project }: { project: Project }) {
+  const i18n = useI18n();
   const image = mediaUrl(project.image_url);
   const video = project.video_url;
   const embed = videoEmbed(video);
@@ -84,7 +88,7 @@ function Media({ project }: { project: Project }) {
         poster={image ?? undefined}
         controls
         preload="none"
-        aria-label={`${project.title} video`}
+        aria-label={i18n.t('projects.media.videoTitle', { title: project.title })}
         className={classes.frame}
       />
     );

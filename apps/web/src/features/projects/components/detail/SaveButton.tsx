@@ -4,12 +4,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SAVE_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useStoredAccessToken } from '@/lib/session';
 import { useSavedProjectIds, useSaveToggle } from '@/features/projects/api/saved-projects';
-
-/** SPEC §8: a failed save or unsave without a message from the server. */
-export const SAVE_FAILED_MESSAGE = 'Failed to save/unsave project';
 
 /**
  * Save / Unsave a project (SPEC §2 project detail). Whether it is saved comes from the saved list; a visitor
@@ -21,6 +19,7 @@ export function SaveButton({
   variant = 'button',
   ...buttonProps
 }: { projectId: number; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+  const i18n = useI18n();
   const token = useStoredAccessToken();
   const navigate = useNavigate();
   const location = useLocation();
@@ -43,13 +42,14 @@ export function SaveButton({
     toggle.mutate(
       { id: projectId, save: !saved },
       {
-        onSuccess: () => notify.success(saved ? SAVE_MESSAGES.removed : SAVE_MESSAGES.saved),
-        onError: (error) => notify.error(serverMessage(error) ?? SAVE_FAILED_MESSAGE),
+        onSuccess: () => notify.success(i18n.t(saved ? SAVE_MESSAGES.removed : SAVE_MESSAGES.saved)),
+        // SPEC §8: a failed save or unsave without a message from the server.
+        onError: (error) => notify.error(serverMessage(error) ?? i18n.t('projects.save.failed')),
       },
     );
   };
 
-  const label = saved ? 'Unsave' : 'Save';
+  const label = i18n.t(saved ? 'projects.save.unsave' : 'projects.save.save');
   const icon = saved ? <IconBookmarkFilled size={18} /> : <IconBookmark size={18} />;
   const busy = toggle.isPending || (Boolean(token) && savedIds.isPending);
 
@@ -60,8 +60,8 @@ export function SaveButton({
         variant={saved ? 'filled' : 'default'}
         size="lg"
         radius="md"
-        aria-label={saved ? 'Unsave project' : 'Save project'}
-        title={saved ? 'Remove from saved projects' : 'Save project'}
+        aria-label={i18n.t(saved ? 'projects.save.unsaveLabel' : 'projects.save.saveLabel')}
+        title={i18n.t(saved ? 'projects.save.unsaveHint' : 'projects.save.saveLabel')}
         loading={busy}
         onClick={onClick}
       >

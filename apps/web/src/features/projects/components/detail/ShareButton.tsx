@@ -3,6 +3,7 @@ import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ShareInfo } from '@fundry/shared';
 import { fetchShareInfo } from '@/features/projects/api/share';
+import { useI18n } from '@/lib/i18n';
 
 // The dialog loads with the share links, when someone first presses Share.
 const ShareDialog = lazy(async () => ({ default: (await import('./ShareDialog')).ShareDialog }));
@@ -13,6 +14,7 @@ export function ShareButton({
   variant = 'button',
   ...buttonProps
 }: { project: { id: number; title: string }; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+  const i18n = useI18n();
   const [info, setInfo] = useState<ShareInfo | null>(null);
   const [opened, setOpened] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -41,8 +43,8 @@ export function ShareButton({
           variant="default"
           size="lg"
           radius="md"
-          aria-label="Share project"
-          title="Share project"
+          aria-label={i18n.t('projects.share.buttonLabel')}
+          title={i18n.t('projects.share.buttonLabel')}
           loading={loading}
           onClick={() => void open()}
         >
@@ -57,7 +59,7 @@ export function ShareButton({
           onClick={() => void open()}
           {...buttonProps}
         >
-          Share
+          {i18n.t('projects.share.button')}
         </Button>
       )}
       {info && (

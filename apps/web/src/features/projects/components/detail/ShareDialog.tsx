@@ -8,11 +8,13 @@ import {
   IconCopy,
 } from '@tabler/icons-react';
 import { type ShareInfo, TIMINGS_MS } from '@fundry/shared';
+import { Rich, useI18n } from '@/lib/i18n';
 
+/** The sites by their own names, which no language translates. */
 const SOCIAL = [
-  { key: 'twitter', label: 'Twitter', icon: IconBrandTwitter, color: 'dark' },
-  { key: 'facebook', label: 'Facebook', icon: IconBrandFacebook, color: 'blue' },
-  { key: 'linkedin', label: 'LinkedIn', icon: IconBrandLinkedin, color: 'indigo' },
+  { key: 'twitter', name: 'Twitter', icon: IconBrandTwitter, color: 'dark' },
+  { key: 'facebook', name: 'Facebook', icon: IconBrandFacebook, color: 'blue' },
+  { key: 'linkedin', name: 'LinkedIn', icon: IconBrandLinkedin, color: 'indigo' },
 ] as const;
 
 /** The share dialog: the link with a Copy button (a copied mark for 2 seconds) and three social sites. */
@@ -25,18 +27,29 @@ export function ShareDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const clipboard = useClipboard({ timeout: TIMINGS_MS.shareCopied });
   return (
     // The Share button takes focus back itself (it is disabled, so not focused, when the dialog opens).
-    <Modal opened={opened} onClose={onClose} title="Share this project" centered returnFocus={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={i18n.t('projects.share.dialogTitle')}
+      centered
+      returnFocus={false}
+    >
       {info && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Tell your friends about <strong>{info.title}</strong>.
+            <Rich
+              id="projects.share.tellFriends"
+              values={{ title: info.title }}
+              tags={{ strong: (text) => <strong>{text}</strong> }}
+            />
           </Text>
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <TextInput
-              label="Project link"
+              label={i18n.t('projects.share.link')}
               value={info.url}
               readOnly
               onFocus={(event) => event.currentTarget.select()}
@@ -48,22 +61,22 @@ export function ShareDialog({
               onClick={() => clipboard.copy(info.url)}
               miw={104}
             >
-              {clipboard.copied ? 'Copied!' : 'Copy'}
+              {i18n.t(clipboard.copied ? 'projects.share.copied' : 'projects.share.copy')}
             </Button>
           </Group>
           <Text size="xs" c={clipboard.error ? 'red' : 'teal'} role="status" mih={18}>
             {clipboard.copied
-              ? 'Link copied to the clipboard'
+              ? i18n.t('projects.share.copiedStatus')
               : clipboard.error
-                ? 'Could not copy: select the link and copy it yourself'
+                ? i18n.t('projects.share.copyFailed')
                 : ''}
           </Text>
           <div>
             <Text size="sm" fw={600} mb="xs">
-              Share on
+              {i18n.t('projects.share.shareOn')}
             </Text>
             <Group gap="sm">
-              {SOCIAL.map(({ key, label, icon: Icon, color }) => (
+              {SOCIAL.map(({ key, name, icon: Icon, color }) => (
                 <Button
                   key={key}
                   component="a"
@@ -74,7 +87,7 @@ export function ShareDialog({
                   color={color}
                   leftSection={<Icon size={18} />}
                 >
-                  {label}
+                  {name}
                 </Button>
               ))}
             </Group>

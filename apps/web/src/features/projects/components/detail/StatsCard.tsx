@@ -1,23 +1,45 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { daysLeft, formatDollars, formatPercentFunded, percentFunded, type Project } from '@fundry/shared';
+import { daysLeft, formatPercentFunded, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
+import { Rich, useI18n } from '@/lib/i18n';
+
+const figureValue = (value: string) => (
+  <Text fz={22} fw={700} lh={1.2}>
+    {value}
+  </Text>
+);
+const figureLabel = (label: string) => (
+  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    {label}
+  </Text>
+);
 
 function Figure({ value, label }: { value: string; label: string }) {
   return (
     <Stack gap={0}>
-      <Text fz={22} fw={700} lh={1.2}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+      {figureValue(value)}
+      {figureLabel(label)}
+    </Stack>
+  );
+}
+
+/** The count and the noun are one message: each language agrees its noun with the number its own way. */
+function BackersFigure({ count }: { count: number }) {
+  return (
+    <Stack gap={0}>
+      <Rich
+        id="projects.stats.backers"
+        values={{ count }}
+        tags={{ value: figureValue, label: figureLabel }}
+      />
     </Stack>
   );
 }
 
 /** The amount raised and the goal, large in the funding card and small in the phone's pledge bar. */
 export function RaisedOfGoal({ project, compact = false }: { project: Project; compact?: boolean }) {
+  const i18n = useI18n();
   return (
     <div>
       <Text
@@ -26,10 +48,12 @@ export function RaisedOfGoal({ project, compact = false }: { project: Project; c
         c={compact ? undefined : 'teal'}
         lh={compact ? 1.2 : 1.1}
       >
-        {formatDollars(project.current_amount)}
+        {i18n.money(project.current_amount)}
       </Text>
       <Text size={compact ? 'xs' : 'sm'} c="dimmed">
-        raised of {project.goal_amount === null ? 'an unset' : formatDollars(project.goal_amount)} goal
+        {project.goal_amount === null
+          ? i18n.t('projects.stats.raisedOfUnsetGoal')
+          : i18n.t('projects.stats.raisedOfGoal', { goal: i18n.money(project.goal_amount) })}
       </Text>
     </div>
   );
@@ -49,12 +73,13 @@ export function StatsCard({
   /** A full-width action above the others: Back This Project. */
   primaryAction?: ReactNode;
 }) {
+  const i18n = useI18n();
   const percent = percentFunded(project.current_amount, project.goal_amount);
   const percentLabel = formatPercentFunded(project.current_amount, project.goal_amount);
   const ended = hasEnded(project.end_date);
   const days = project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label="Funding">
+    <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label={i18n.t('projects.stats.heading')}>
       <Stack gap="md">
         <RaisedOfGoal project={project} />
         <Progress
@@ -62,18 +87,15 @@ export function StatsCard({
           size="lg"
           radius="xl"
           color={percent >= 100 ? 'green' : 'teal'}
-          aria-label={`${percentLabel} funded`}
+          aria-label={i18n.t('projects.stats.percentFunded', { percent: percentLabel })}
         />
         <SimpleGrid cols={3} spacing="xs">
-          <Figure value={percentLabel} label="funded" />
-          <Figure
-            value={String(project.backers_count)}
-            label={project.backers_count === 1 ? 'backer' : 'backers'}
-          />
+          <Figure value={percentLabel} label={i18n.t('projects.stats.funded')} />
+          <BackersFigure count={project.backers_count} />
           {ended ? (
-            <Figure value="Ended" label="campaign" />
+            <Figure value={i18n.t('projects.stats.ended')} label={i18n.t('projects.stats.campaign')} />
           ) : (
-            <Figure value={String(days)} label="days to go" />
+            <Figure value={i18n.number(days)} label={i18n.t('projects.stats.daysToGo', { count: days })} />
           )}
         </SimpleGrid>
         {primaryAction}

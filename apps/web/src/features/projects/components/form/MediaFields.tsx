@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconVideo } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { mediaUrl, PROJECT_MESSAGES } from '@fundry/shared';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { MediaPreview } from './MediaPreview';
 import {
@@ -88,6 +89,7 @@ function FileChooser({
   onPick: PickFile;
   disabled?: boolean;
 }) {
+  const i18n = useI18n();
   return (
     <Stack gap={4}>
       <Group gap="sm">
@@ -104,7 +106,7 @@ function FileChooser({
           )}
         </FileButton>
         <Text size="sm" c="dimmed">
-          {pick ? pick.file.name : hasExisting ? 'The current file is kept unless you choose another' : hint}
+          {pick ? pick.file.name : hasExisting ? i18n.t('projects.mediaField.keepCurrent') : hint}
         </Text>
       </Group>
       {error && <Input.Error role="alert">{error}</Input.Error>}
@@ -114,22 +116,25 @@ function FileChooser({
 
 type MediaKind = 'image' | 'video';
 
-/** Everything that differs between the image and the video fields; the fields themselves are one component. */
+/**
+ * Everything that differs between the image and the video fields (its texts as catalog keys); the fields
+ * themselves are one component.
+ */
 const MEDIA_KINDS = {
   image: {
     typeField: 'imageType',
     urlField: 'image_url',
     fileError: 'image',
-    label: 'Project Image',
-    fileLabel: 'Upload Image',
-    urlLabel: 'Image URL',
+    label: 'projects.mediaField.imageLabel',
+    fileLabel: 'projects.mediaField.imageUpload',
+    urlLabel: 'projects.mediaField.imageUrl',
     accept: IMAGE_TYPES,
-    inputLabel: 'Upload project image',
-    buttonLabel: 'Choose image',
+    inputLabel: 'projects.mediaField.imageInput',
+    buttonLabel: 'projects.mediaField.imageChoose',
     icon: <IconPhoto size={16} />,
-    hint: 'JPEG, PNG or GIF, under 5 MB',
+    hint: 'projects.mediaField.imageHint',
     placeholder: 'https://images.unsplash.com/photo.jpg',
-    description: 'A .jpg, .jpeg, .png, .gif, .webp or .bmp address, or an Unsplash, Imgur or Cloudinary link',
+    description: 'projects.mediaField.imageUrlHint',
     urlProblem: imageUrlProblem,
     /** Every problem with an image address is also said in a toast, in SPEC's words. */
     toastFor: (): string | null => PROJECT_MESSAGES.imageUrl,
@@ -138,16 +143,16 @@ const MEDIA_KINDS = {
     typeField: 'videoType',
     urlField: 'video_url',
     fileError: 'video',
-    label: 'Project Video',
-    fileLabel: 'Upload Video',
-    urlLabel: 'Video URL',
+    label: 'projects.mediaField.videoLabel',
+    fileLabel: 'projects.mediaField.videoUpload',
+    urlLabel: 'projects.mediaField.videoUrl',
     accept: VIDEO_TYPES,
-    inputLabel: 'Upload project video',
-    buttonLabel: 'Choose video',
+    inputLabel: 'projects.mediaField.videoInput',
+    buttonLabel: 'projects.mediaField.videoChoose',
     icon: <IconVideo size={16} />,
-    hint: 'MP4, WebM or OGG, under 100 MB',
+    hint: 'projects.mediaField.videoHint',
     placeholder: 'https://www.youtube.com/watch?v=…',
-    description: 'A YouTube or Vimeo link',
+    description: 'projects.mediaField.videoUrlHint',
     urlProblem: videoUrlProblem,
     /** Only an address on another host than YouTube or Vimeo is also said in a toast (SPEC). */
     toastFor: (problem: string): string | null => (problem === PROJECT_MESSAGES.videoHost ? problem : null),
@@ -169,14 +174,15 @@ export function MediaField({
   existingUpload: string | null;
   disabled?: boolean;
 }) {
+  const i18n = useI18n();
   const media = MEDIA_KINDS[kind];
   const values = form.getValues();
   const checkUrl = () => {
     const problem = media.urlProblem(form.getValues()[media.urlField]);
     if (!problem) return;
-    form.setFieldError(media.urlField, problem);
+    form.setFieldError(media.urlField, i18n.t(problem));
     const toast = media.toastFor(problem);
-    if (toast) notify.error(toast);
+    if (toast) notify.error(i18n.t(toast));
   };
   const preview = previewSource(
     values[media.typeField],
@@ -190,18 +196,18 @@ export function MediaField({
       <MediaTypeChoice
         form={form}
         field={media.typeField}
-        label={media.label}
-        fileLabel={media.fileLabel}
-        urlLabel={media.urlLabel}
+        label={i18n.t(media.label)}
+        fileLabel={i18n.t(media.fileLabel)}
+        urlLabel={i18n.t(media.urlLabel)}
         disabled={disabled}
       />
       {values[media.typeField] === 'file' ? (
         <FileChooser
           accept={media.accept}
-          inputLabel={media.inputLabel}
-          buttonLabel={media.buttonLabel}
+          inputLabel={i18n.t(media.inputLabel)}
+          buttonLabel={i18n.t(media.buttonLabel)}
           icon={media.icon}
-          hint={media.hint}
+          hint={i18n.t(media.hint)}
           pick={pick}
           hasExisting={Boolean(existingUpload)}
           error={form.errors[media.fileError]}
@@ -210,10 +216,10 @@ export function MediaField({
         />
       ) : (
         <TextInput
-          label={media.urlLabel}
+          label={i18n.t(media.urlLabel)}
           type="url"
           placeholder={media.placeholder}
-          description={media.description}
+          description={i18n.t(media.description)}
           disabled={disabled}
           {...form.getInputProps(media.urlField)}
           onBlur={checkUrl}

@@ -2,35 +2,48 @@ import { Alert, Box, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { videoEmbed } from '@fundry/shared';
-import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
+import { Rich, useI18n } from '@/lib/i18n';
 
 /** Media previews on the form are at most 300 by 200 pixels (SPEC §2). */
 export const PREVIEW_MAX = { width: 300, height: 200 } as const;
 
 function PreviewFailure({ kind, path, at }: { kind: 'image' | 'video'; path: string; at: Date }) {
+  const i18n = useI18n();
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={PROJECT_PAGE_MESSAGES.previewFailed(kind)}
+      title={i18n.t(kind === 'image' ? 'projects.preview.imageFailed' : 'projects.preview.videoFailed')}
       maw={PREVIEW_MAX.width + 120}
     >
       <Text size="xs">
-        At {at.toLocaleTimeString()} — path: <code style={{ wordBreak: 'break-all' }}>{path}</code>
+        <Rich
+          id="projects.preview.failedAt"
+          values={{ at, path }}
+          tags={{ code: (text) => <code style={{ wordBreak: 'break-all' }}>{text}</code> }}
+        />
       </Text>
     </Alert>
   );
 }
 
 function Preview({ kind, src, path }: { kind: 'image' | 'video'; src: string; path: string }) {
+  const i18n = useI18n();
   const [failedAt, setFailedAt] = useState<Date | null>(null);
   if (failedAt) return <PreviewFailure kind={kind} path={path} at={failedAt} />;
   const fail = () => setFailedAt(new Date());
   const box = { maxWidth: PREVIEW_MAX.width, maxHeight: PREVIEW_MAX.height, borderRadius: 8 };
 
   if (kind === 'image') {
-    return <img src={src} alt="Project image preview" style={{ ...box, display: 'block' }} onError={fail} />;
+    return (
+      <img
+        src={src}
+        alt={i18n.t('projects.preview.imageAlt')}
+        style={{ ...box, display: 'block' }}
+        onError={fail}
+      />
+    );
   }
   const embed = videoEmbed(src);
   if (embed) {
@@ -38,7 +51,7 @@ function Preview({ kind, src, path }: { kind: 'image' | 'video'; src: string; pa
       <Box w={PREVIEW_MAX.width} h={PREVIEW_MAX.height} style={{ maxWidth: '100%' }}>
         <iframe
           src={embed.embedUrl}
-          title="Project video preview"
+          title={i18n.t('projects.preview.videoAlt')}
           width={PREVIEW_MAX.width}
           height={PREVIEW_MAX.height}
           style={{ border: 0, borderRadius: 8, maxWidth: '100%' }}
@@ -53,7 +66,7 @@ function Preview({ kind, src, path }: { kind: 'image' | 'video'; src: string; pa
       src={src}
       controls
       preload="metadata"
-      aria-label="Project video preview"
+      aria-label={i18n.t('projects.preview.videoAlt')}
       style={{ ...box, display: 'block', width: PREVIEW_MAX.width }}
       onError={fail}
     />

@@ -1,8 +1,6 @@
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { formatDollars } from '@fundry/shared';
 import { RichTextContent } from '@/components/projects/RichTextContent';
-import { formatCalendarDate } from '@/lib/dates';
-import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
+import { useI18n } from '@/lib/i18n';
 import { MediaPreview } from './MediaPreview';
 import type { ProjectFormValues } from './values';
 
@@ -25,30 +23,44 @@ export function PreviewDialog({
   categoryName: string | null;
   media: PreviewMedia;
 }) {
+  const i18n = useI18n();
   const goal = Number(String(values.goal_amount).trim() || Number.NaN);
+  const date = (value: string) => (value ? i18n.calendarDate(value) : i18n.t('common.date.notSpecified'));
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Project Preview</Text>} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{i18n.t('projects.preview.title')}</Text>}
+      size="xl"
+    >
       <Stack gap="md">
-        <Title order={2}>{values.title.trim() || PROJECT_PAGE_MESSAGES.untitled}</Title>
+        <Title order={2}>{values.title.trim() || i18n.t('projects.untitled')}</Title>
         <Group gap="xs">
-          <Badge variant="light">{categoryName ?? 'No category'}</Badge>
+          <Badge variant="light">{categoryName ?? i18n.t('projects.preview.noCategory')}</Badge>
           <Badge variant="outline" color="gray">
-            {values.funding_model === 'flexible' ? 'Flexible funding' : 'All or nothing'}
+            {i18n.t(
+              values.funding_model === 'flexible'
+                ? 'projects.preview.flexible'
+                : 'projects.preview.allOrNothing',
+            )}
           </Badge>
         </Group>
         <Group gap="xl">
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Funding goal
+              {i18n.t('projects.preview.goal')}
             </Text>
-            <Text fw={700}>{Number.isFinite(goal) && goal > 0 ? formatDollars(goal) : '$0'}</Text>
+            <Text fw={700}>{i18n.money(Number.isFinite(goal) && goal > 0 ? goal : 0)}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Campaign
+              {i18n.t('projects.preview.campaign')}
             </Text>
             <Text>
-              From {formatCalendarDate(values.start_date)} to {formatCalendarDate(values.end_date)}
+              {i18n.t('projects.preview.dates', {
+                start: date(values.start_date),
+                end: date(values.end_date),
+              })}
             </Text>
           </div>
         </Group>
@@ -60,13 +72,13 @@ export function PreviewDialog({
         )}
         <Divider />
         <Title order={3} fz="lg">
-          Description
+          {i18n.t('projects.story.description')}
         </Title>
-        <RichTextContent html={values.description} fallback={PROJECT_PAGE_MESSAGES.noDescription} />
+        <RichTextContent html={values.description} fallback={i18n.t('projects.story.noDescription')} />
         <Title order={3} fz="lg">
-          Risks and Challenges
+          {i18n.t('projects.story.risks')}
         </Title>
-        <RichTextContent html={values.risk_and_challenges} fallback={PROJECT_PAGE_MESSAGES.noRisks} />
+        <RichTextContent html={values.risk_and_challenges} fallback={i18n.t('projects.story.noRisks')} />
       </Stack>
     </Modal>
   );

@@ -17,11 +17,21 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Category, type Project, PROJECT_MESSAGES, todayUtc } from '@fundry/shared';
+import {
+  type Category,
+  isShippedLocale,
+  LOCALE_NAMES,
+  type Project,
+  PROJECT_MESSAGES,
+  todayUtc,
+  type Translator,
+} from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useSiteConfig } from '@/lib/site-config';
 import { type SaveTarget, useSaveProject } from '@/features/projects/api/projects';
-import { PROJECT_PAGE_MESSAGES } from '@/features/projects/messages';
 import { MediaField, previewSource } from './MediaFields';
 import { PreviewDialog } from './PreviewDialog';
 import { RichTextField } from '@/components/projects/RichTextField';
@@ -64,10 +74,29 @@ function useReleasePreview(pick: PickedFile | null) {
   }, [pick]);
 }
 
+/** The reader's digit-group and decimal marks, so that an amount is typed as they write numbers. */
+function numberMarks(i18n: Translator) {
+  const sample = i18n.number(1234567.5, { minimumFractionDigits: 1 });
+  return { thousand: sample.charAt(1), decimal: sample.charAt(sample.length - 2) };
+}
+
 function focusFirstError() {
   window.setTimeout(() => {
     document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, 0);
+}
+
+/**
+ * The languages a project can be written in: the installation's, each named in itself, and the project's own
+ * when it is another (named in the reader's language).
+ */
+function languageOptions(i18n: Translator, offered: readonly string[], current: string) {
+  const names = new Intl.DisplayNames([i18n.locale], { type: 'language' });
+  const values = offered.includes(current) || !current ? offered : [...offered, current];
+  return values.map((value) => ({
+    value,
+    label: isShippedLocale(value) ? LOCALE_NAMES[value] : (names.of(value) ?? value),
+  }));
 }
 
 export function ProjectForm({
@@ -81,6 +110,7 @@ export function ProjectForm({
   categories: Category[];
   categoriesLoading: boolean;
 }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const [progress, setProgress] = useState(0);
   const save = useSaveProject(setProgress);
@@ -90,7 +120,11 @@ export function ProjectForm({
   const [previewOpened, previewDialog] = useDisclosure(false);
   useReleasePreview(image);
   useReleasePreview(video);
-  const form = useForm<ProjectFormValues>({ initialValues: initialValues(project) });
+  const { user } = useSession();
+  const offeredLocales = useSiteConfig().data?.locales ?? [];
+  const form = useForm<ProjectFormValues>({
+    initialValues: initialValues(project, user?.locale ?? i18n.locale),
+  });
   const values = form.getValues();
 
   // Drafts need only a title, so their required stars are hidden (SPEC §2); the title always has one.
@@ -104,23 +138,25 @@ export function ProjectForm({
 
   const pickImage = (file: File | null) => {
     if (!file) return;
-    const picked = pickFile(file, imageFileProblem, PROJECT_PAGE_MESSAGES.imageFailed);
+    const picked = pickFile(file, imageFileProblem, i18n.t('projects.form.imageFailed'));
     setImage(picked);
-    form.setFieldError('image', picked.problem);
+    form.setFieldError('image', picked.problem && i18n.t(picked.problem));
   };
   const pickVideo = (file: File | null) => {
     if (!file) return;
-    const picked = pickFile(file, videoFileProblem, PROJECT_PAGE_MESSAGES.videoFailed);
+    const picked = pickFile(file, videoFileProblem, i18n.t('projects.form.videoFailed'));
     // A video over the limit is refused at once, before anyone waits for an upload (SPEC §5).
-    if (picked.problem === PROJECT_MESSAGES.videoSize) notify.error(PROJECT_MESSAGES.videoSize);
+    if (picked.problem === PROJECT_MESSAGES.videoSize) notify.error(i18n.t(PROJECT_MESSAGES.videoSize));
     setVideo(picked);
-    form.setFieldError('video', picked.problem);
+    form.setFieldError('video', picked.problem && i18n.t(picked.problem));
   };
 
   const submit = (next: Intent) => {
     const current = form.getValues();
     const errors = validateProject(current, { draft: next === 'draft', live, today, image, video });
-    form.setErrors(errors);
+    form.setErrors(
+      Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, i18n.t(message)])),
+    );
     if (Object.keys(errors).length > 0) {
       focusFirstError();
       return;
@@ -138,24 +174,24 @@ export function ProjectForm({
       {
         onSuccess: (response) => {
           if (mode === 'edit') {
-            notify.success(PROJECT_PAGE_MESSAGES.updated);
+            notify.success(i18n.t('projects.form.updated'));
             void navigate(`/projects/${response.data.id}`);
           } else if (next === 'draft') {
-            notify.success(PROJECT_PAGE_MESSAGES.draftSaved);
+            notify.success(i18n.t('projects.form.draftSaved'));
             void navigate('/my-projects?tab=drafts');
           } else {
-            notify.success(PROJECT_PAGE_MESSAGES.created);
+            notify.success(i18n.t('projects.form.created'));
             void navigate('/my-projects');
           }
         },
         onError: (error) => {
           form.setErrors(fieldErrors(error));
           focusFirstError();
-          const message = serverMessage(error) ?? PROJECT_PAGE_MESSAGES.operationFailed;
+          const message = serverMessage(error) ?? i18n.t('projects.form.operationFailed');
           notify.error(
-            target.kind === 'update'
-              ? PROJECT_PAGE_MESSAGES.updateFailed(message)
-              : PROJECT_PAGE_MESSAGES.createFailed(message),
+            i18n.t(target.kind === 'update' ? 'projects.form.updateFailed' : 'projects.form.createFailed', {
+              message,
+            }),
           );
         },
       },
@@ -165,6 +201,7 @@ export function ProjectForm({
   const categoryName =
     categories.find((category) => String(category.id) === values.category_id)?.name ?? null;
   const pending = save.isPending;
+  const marks = numberMarks(i18n);
   const button = (label: string, next: Intent, variant: string, icon: ReactNode) => (
     <Button
       variant={variant}
@@ -184,14 +221,14 @@ export function ProjectForm({
       disabled={pending}
       onClick={previewDialog.open}
     >
-      {mode === 'edit' ? 'Preview Changes' : 'Preview'}
+      {i18n.t(mode === 'edit' ? 'projects.form.previewChanges' : 'projects.form.preview')}
     </Button>
   );
 
   return (
     <form
       noValidate
-      aria-label="Project form"
+      aria-label={i18n.t('projects.form.label')}
       onSubmit={(event) => {
         // Enter in a text field must not send a half-written project anywhere.
         event.preventDefault();
@@ -201,41 +238,51 @@ export function ProjectForm({
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <Stack gap="md">
             <Text fw={700} fz="lg">
-              Basics
+              {i18n.t('projects.form.basics')}
             </Text>
             <TextInput
-              label="Project Title"
+              label={i18n.t('projects.form.title')}
               withAsterisk
-              placeholder="Give your project a clear, memorable name"
+              placeholder={i18n.t('projects.form.titlePlaceholder')}
               maxLength={200}
               {...form.getInputProps('title')}
             />
+            <Select
+              label={i18n.t('projects.form.language')}
+              description={i18n.t('projects.form.languageHint')}
+              data={languageOptions(i18n, offeredLocales, values.language)}
+              allowDeselect={false}
+              {...form.getInputProps('language')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select
-                label="Category"
+                label={i18n.t('projects.form.category')}
                 withAsterisk={showStars}
-                placeholder={categoriesLoading ? 'Loading categories…' : 'Select a category'}
+                placeholder={i18n.t(
+                  categoriesLoading ? 'projects.form.categoriesLoading' : 'projects.form.categoryPlaceholder',
+                )}
                 data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
                 searchable
-                nothingFoundMessage="No such category"
+                nothingFoundMessage={i18n.t('projects.form.noCategory')}
                 {...form.getInputProps('category_id')}
               />
               <NumberInput
-                label="Funding Goal ($)"
+                label={i18n.t('projects.form.goal')}
                 withAsterisk={showStars}
-                placeholder="5,000"
+                placeholder={i18n.number(5000)}
                 min={1}
                 decimalScale={2}
-                thousandSeparator=","
+                thousandSeparator={marks.thousand}
+                decimalSeparator={marks.decimal}
                 allowNegative={false}
                 hideControls
                 disabled={live}
-                description={live ? 'The goal cannot change once the campaign is live' : undefined}
+                description={live ? i18n.t('projects.form.goalLocked') : undefined}
                 {...form.getInputProps('goal_amount')}
               />
               <TextInput
                 type="date"
-                label="Start Date"
+                label={i18n.t('projects.form.startDate')}
                 withAsterisk={showStars}
                 min={live ? undefined : today}
                 disabled={live}
@@ -243,31 +290,31 @@ export function ProjectForm({
               />
               <TextInput
                 type="date"
-                label="End Date"
+                label={i18n.t('projects.form.endDate')}
                 withAsterisk={showStars}
                 min={values.start_date || today}
-                description="A campaign lasts at most 90 days"
+                description={i18n.t('projects.form.endDateHint')}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 {...form.getInputProps('end_date')}
               />
             </SimpleGrid>
             <Radio.Group
-              label="Funding Model"
-              description={live ? 'The funding model cannot change once the campaign is live' : undefined}
+              label={i18n.t('projects.form.fundingModel')}
+              description={live ? i18n.t('projects.form.fundingModelLocked') : undefined}
               {...form.getInputProps('funding_model')}
             >
               <Stack gap="xs" mt={8}>
                 <Radio
                   value="all_or_nothing"
                   disabled={live}
-                  label="All or nothing"
-                  description="Backers are charged only if the goal is reached by the end date."
+                  label={i18n.t('projects.form.allOrNothing')}
+                  description={i18n.t('projects.form.allOrNothingHint')}
                 />
                 <Radio
                   value="flexible"
                   disabled={live}
-                  label="Flexible"
-                  description="Keep whatever you raise, even if the goal is not reached."
+                  label={i18n.t('projects.form.flexible')}
+                  description={i18n.t('projects.form.flexibleHint')}
                 />
               </Stack>
             </Radio.Group>
@@ -277,17 +324,17 @@ export function ProjectForm({
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <Stack gap="lg">
             <RichTextField
-              label="Project Description"
+              label={i18n.t('projects.form.description')}
               required={showStars}
-              placeholder="What are you making, why does it matter, and how will the money be spent?"
+              placeholder={i18n.t('projects.form.descriptionPlaceholder')}
               initialValue={values.description}
               onChange={(html) => form.setFieldValue('description', html)}
               error={form.errors.description as string | undefined}
             />
             <RichTextField
-              label="Risks and Challenges"
+              label={i18n.t('projects.form.risks')}
               required={showStars}
-              placeholder="What could go wrong, and how will you handle it?"
+              placeholder={i18n.t('projects.form.risksPlaceholder')}
               initialValue={values.risk_and_challenges}
               onChange={(html) => form.setFieldValue('risk_and_challenges', html)}
               error={form.errors.risk_and_challenges as string | undefined}
@@ -315,40 +362,47 @@ export function ProjectForm({
         </Paper>
 
         <Checkbox
-          label="Feature this project (admin will review)"
+          label={i18n.t('projects.form.featureRequest')}
           {...form.getInputProps('featured', { type: 'checkbox' })}
         />
 
         {pending && (
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              {progress < 100 ? `Uploading… ${progress}%` : 'Processing…'}
+              {progress < 100
+                ? i18n.t('projects.form.uploading', { progress })
+                : i18n.t('projects.form.processing')}
             </Text>
-            <Progress value={progress} animated striped aria-label="Upload progress" />
+            <Progress value={progress} animated striped aria-label={i18n.t('projects.form.uploadProgress')} />
           </Stack>
         )}
 
         <Group justify="flex-end" gap="sm">
           {mode === 'create' && (
             <>
-              {button('Save as Draft', 'draft', 'default', <IconDeviceFloppy size={18} />)}
+              {button(i18n.t('projects.form.saveDraft'), 'draft', 'default', <IconDeviceFloppy size={18} />)}
               {previewButton}
-              {button('Create Project', 'submit', 'filled', <IconSend size={18} />)}
+              {button(i18n.t('projects.form.create'), 'submit', 'filled', <IconSend size={18} />)}
             </>
           )}
           {mode === 'draft' && (
             <>
-              {button('Update Draft', 'draft', 'default', <IconDeviceFloppy size={18} />)}
+              {button(
+                i18n.t('projects.form.updateDraft'),
+                'draft',
+                'default',
+                <IconDeviceFloppy size={18} />,
+              )}
               {previewButton}
-              {button('Create Project', 'submit', 'filled', <IconSend size={18} />)}
+              {button(i18n.t('projects.form.create'), 'submit', 'filled', <IconSend size={18} />)}
             </>
           )}
           {mode === 'edit' && (
             <>
               {previewButton}
               {resubmit
-                ? button('Resubmit for Review', 'submit', 'filled', <IconSend size={18} />)
-                : button('Update Project', 'submit', 'filled', <IconDeviceFloppy size={18} />)}
+                ? button(i18n.t('projects.form.resubmit'), 'submit', 'filled', <IconSend size={18} />)
+                : button(i18n.t('projects.form.update'), 'submit', 'filled', <IconDeviceFloppy size={18} />)}
             </>
           )}
         </Group>

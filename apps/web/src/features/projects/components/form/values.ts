@@ -36,6 +36,8 @@ export interface ProjectFormValues {
   image_url: string;
   videoType: MediaType;
   video_url: string;
+  /** The language the project is written in; a new project starts in the creator's language. */
+  language: string;
 }
 
 /** A picked file: its preview address when it is acceptable, or the reason it is not. */
@@ -47,7 +49,7 @@ export interface PickedFile {
 
 const isUploaded = (path: string | null | undefined) => Boolean(path?.startsWith('/uploads/'));
 
-export function initialValues(project?: Project): ProjectFormValues {
+export function initialValues(project: Project | undefined, creatorLanguage: string): ProjectFormValues {
   const image = project?.image_url ?? null;
   const video = project?.video_url ?? null;
   return {
@@ -64,6 +66,7 @@ export function initialValues(project?: Project): ProjectFormValues {
     image_url: image && !isUploaded(image) ? image : '',
     videoType: video && !isUploaded(video) ? 'url' : 'file',
     video_url: video && !isUploaded(video) ? video : '',
+    language: project?.language ?? creatorLanguage,
   };
 }
 
@@ -187,6 +190,7 @@ export function toFormData(
   if (!isRichTextEmpty(values.risk_and_challenges)) put('risk_and_challenges', values.risk_and_challenges);
   body.append('featured', values.featured ? 'true' : 'false');
   body.append('funding_model', values.funding_model);
+  put('language', values.language);
   if (status) body.append('status', status);
 
   if (values.imageType === 'file' && image && !image.problem) {

@@ -1,0 +1,39 @@
+import { Select } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
+import { serverMessage } from '@/lib/api-errors';
+import { useI18n } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useSiteConfig } from '@/lib/site-config';
+import { useChooseLocale } from '../api/locale';
+
+/**
+ * The language menu of the footer and Settings: the offered languages, each named in itself, labelled
+ * "Language" in the page's own language.
+ */
+export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
+  const { t, locale } = useI18n();
+  const { isSignedIn } = useSession();
+  const offered = useSiteConfig().data?.locales ?? [locale];
+  const choose = useChooseLocale(isSignedIn);
+  return (
+    <Select
+      label={t('common.language')}
+      size={size}
+      w={200}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      data={offered.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+      value={locale}
+      allowDeselect={false}
+      disabled={choose.isPending}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(value) => {
+        if (!isShippedLocale(value) || value === locale) return;
+        choose.mutate(value, {
+          onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
+        });
+      }}
+    />
+  );
+}
