@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';
+import { LanguageMenu } from '@/features/settings/components/LanguageMenu';
 import { BrandLink } from './BrandLink';
 
 /** The footer's columns of links, each named by a catalog key. */
@@ -60,7 +61,8 @@ export function Footer() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Group justify="space-between" mt={40}>
+        <Group justify="space-between" align="flex-end" mt={40}>
+          <LanguageMenu size="xs" />
           <Text size="xs" c="dimmed">
             {i18n.t('common.footer.copyright', { year: new Date().getFullYear() })}
           </Text>

@@ -4,6 +4,7 @@ import { PASSWORD_MESSAGES } from '@fundry/shared';
 import { apiError, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
 import { ResetPasswordPage } from './ResetPasswordPage';
+import { testTranslator } from '@/test/i18n';
 
 const RULES = [
   PASSWORD_MESSAGES.length,
@@ -21,7 +22,8 @@ function renderReset(options: Partial<Parameters<typeof renderPage>[1]> = {}) {
   });
 }
 
-const ruleMet = (rule: string) => screen.getByText(rule).closest('li')?.getAttribute('data-met');
+const ruleMet = (rule: string) =>
+  screen.getByText(testTranslator().t(rule)).closest('li')?.getAttribute('data-met');
 
 describe('ResetPasswordPage', () => {
   afterEach(() => {

@@ -1,0 +1,163 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { API, createCampaign } from '../support/campaign';
+import { say, translator } from '../support/i18n';
+import { linkIn, waitForMail } from '../support/mail';
+import { shoot, toast } from '../support/page';
+
+const PASSWORD = 'Harbour-Lights-7!';
+const GOOD_CARD = '4242 4242 4242 4242';
+
+/** A new account, verified through the link of its mail, for journeys that change what an account chose. */
+async function verifiedAccount(request: APIRequestContext, baseURL: string, name: string) {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${name}-${suffix}@example.test`;
+  const registered = await request.post(`${API}/auth/register`, {
+    data: { full_name: 'Lena Sprach', username: `${name}_${suffix}`, email, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await waitForMail((m) => m.to === email);
+  await request.get(linkIn(mail, `${baseURL}/api/v1/auth/verify-email`), { maxRedirects: 0 });
+  return email;
+}
+
+/** Signs in on a page written in `locale`, through its own words. */
+async function signInAs(page: Page, email: string, locale: 'de' | 'es') {
+  await page.getByLabel(say(locale, 'Email', 'auth.form')).fill(email);
+  await page.locator('input').and(page.getByLabel(say(locale, 'Password', 'auth.form'))).fill(PASSWORD);
+  await page.getByRole('button', { name: say(locale, 'Sign In', 'auth.signIn'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function chooseInFooter(page: Page, language: string, label: string) {
+  await page.getByRole('contentinfo').getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: language }).click();
+}
+
+test('the language menu puts the site in German; the choice survives a reload and a sign-in elsewhere', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = await verifiedAccount(request, baseURL!, 'lena');
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await chooseInFooter(page, 'Deutsch', 'Language');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle(translator('de').t('common.meta.documentTitle', { page: 'Über Fundry' }));
+  await expect(page.getByRole('contentinfo').getByLabel('Sprache', { exact: true })).toHaveValue('Deutsch');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  // Signed in, the browser's choice is saved on the account...
+  await page.goto('/signin');
+  await signInAs(page, email, 'de');
+  await expect
+    .poll(async () => {
+      const login = await request.post(`${API}/auth/login`, { data: { email, password: PASSWORD } });
+      const token = ((await login.json()) as { access_token: string }).access_token;
+      const profile = await request.get(`${API}/profile`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await profile.json()) as { data: { user: { locale: string | null } } }).data.user.locale;
+    })
+    .toBe('de');
+
+  // ...and a browser that never chose takes it up once the account signs in there.
+  const elsewhere = await browser.newContext({ baseURL: baseURL! });
+  const other = await elsewhere.newPage();
+  await other.goto('/signin');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  await other.getByLabel('Email').fill(email);
+  await other.locator('input').and(other.getByLabel('Password')).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(other.locator('html')).toHaveAttribute('lang', 'de');
+  await elsewhere.close();
+});
+
+test('a Spanish visitor signs up, backs a campaign and changes the pledge, all in Spanish', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const es = translator('es');
+  const title = `Tetera ${Date.now().toString(36)}`;
+  const projectId = await createCampaign(request, title, 30);
+  await page.setExtraHTTPHeaders({ 'accept-language': 'es-ES,es;q=0.9' });
+
+  const suffix = Date.now().toString(36);
+  const email = `lucia-${suffix}@example.test`;
+  await page.goto('/register');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByLabel(say('es', 'Full name', 'auth.register')).fill('Lucía Romero');
+  await page.getByLabel(say('es', 'Username', 'auth.register')).fill(`lucia_${suffix}`);
+  await page.getByLabel(say('es', 'Email', 'auth.form')).fill(email);
+  await page.locator('input').and(page.getByLabel(say('es', 'Password', 'auth.form'))).fill(PASSWORD);
+  await page.getByRole('button', { name: say('es', 'Create Account', 'auth.register') }).click();
+  const mail = await waitForMail((m) => m.to === email);
+  // The mail is written in the language she signed up in.
+  expect(mail.subject).toBe(es.t('mail.verifyEmail.subject'));
+  await page.goto(linkIn(mail, `${baseURL}/api/v1/auth/verify-email`));
+  await page.goto('/signin');
+  await signInAs(page, email, 'es');
+
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: es.t('backing.backButton') }).click();
+  const back = page.getByRole('dialog');
+  await back.getByLabel(/Digital thanks/).check();
+  await back.getByLabel(new RegExp(es.t('backing.backDialog.amountLabel').replace(/[()$]/g, '.'))).fill('10');
+  await page.screenshot({ path: testInfo.outputPath('es-back-dialog.png'), animations: 'disabled' });
+  await back.getByRole('button', { name: es.t('backing.backDialog.continue') }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByLabel(es.t('sandbox.checkout.cardNumber')).fill(GOOD_CARD);
+  await page.getByRole('button', { name: es.t('sandbox.checkout.saveCard') }).click();
+  await page.waitForURL(/\/donation\/success\?donation_id=\d+/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: es.t('backing.pledgeAction.manage') }).click();
+  const manage = page.getByRole('dialog', { name: es.t('backing.manage.title') });
+  await manage.getByLabel(new RegExp(es.t('backing.manage.amountLabel').replace(/[()$]/g, '.'))).fill('12');
+  await page.screenshot({ path: testInfo.outputPath('es-manage-pledge.png'), animations: 'disabled' });
+  await manage.getByRole('button', { name: es.t('backing.manage.save') }).click();
+  await expect(toast(page, es.t('backing.manage.updated'))).toBeVisible();
+});
+
+for (const locale of ['ar', 'de'] as const) {
+  test(`in ${locale}, home, Explore and a project page read in it, at phone and desktop size, with nothing cut and nothing serious for axe`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const projectId = await createCampaign(request, `Lamp ${locale} ${Date.now().toString(36)}`, 40);
+    const words = translator(locale);
+    for (const path of ['/', '/projects/explore', `/projects/${projectId}`]) {
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.locator('html')).toHaveAttribute('dir', words.dir);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .setLegacyMode(true)
+          .analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+      await shoot(page, `${locale}${path.replaceAll('/', '-') || '-home'}`, testInfo.outputPath.bind(testInfo));
+    }
+    await expect(page.getByRole('button', { name: words.t('backing.backButton') }).first()).toBeVisible();
+    await page.getByRole('button', { name: words.t('backing.backButton') }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`${locale}-back-dialog.png`), animations: 'disabled' });
+  });
+}
