@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  centsToDollars,
   createTranslator,
   type Locale,
   LOCALE_COOKIE,
@@ -11,6 +12,10 @@ import {
 } from '@fundry/shared';
 import { SOURCE_CATALOGS } from '@fundry/shared/i18n/catalogs';
 import { compileCatalog } from '@fundry/shared/i18n/compile';
+
+/** An amount always with its cents, as a receipt or a checkout shows it. */
+export const amountWithCents = (translator: Translator, cents: number) =>
+  translator.money(centsToDollars(cents), undefined, 2);
 
 /** The offered languages' translators (DESIGN.md §14), each compiled once when the app starts. */
 export class Translators {
