@@ -88,10 +88,10 @@ export class AuthService {
     }
   }
 
-  /** Returns null when verified, else the reason a person can read. */
+  /** Returns null when verified, else the catalog key of the reason a person can read. */
   async verifyEmail(token: string): Promise<string | null> {
     const userId = await consumeUserToken(this.db, 'verify_email', sha256(token));
-    if (userId === null) return 'This verification link is invalid or has expired. Please request a new one.';
+    if (userId === null) return 'api.verifyEmail.invalid';
     await updateUser(this.db, userId, { email_verified_at: new Date() });
     return null;
   }
