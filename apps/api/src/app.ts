@@ -43,7 +43,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { Translators } from './i18n';
+import type { Translators } from './i18n';
 import { SiteService } from './modules/site/site.service';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
 import { earlyReplies } from './plugins/early-replies';
@@ -89,7 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('translators', new Translators(config.locales, config.defaultLocale));
+  const services = createServices(config, deps.db, app.log, deps);
+  app.decorate('translators', services.translators);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -139,7 +140,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const services = createServices(config, deps.db, app.log, deps);
   await app.register(healthRoutes, { db: deps.db, storage: services.storage });
   app.decorate('services', services);
   const changes =

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  centsToDollars,
   createTranslator,
   type Locale,
   LOCALE_QUERY_PARAM,
@@ -11,6 +12,46 @@ import {
 } from '@fundry/shared';
 import { SOURCE_CATALOGS } from '@fundry/shared/i18n/catalogs';
 import { compileCatalog } from '@fundry/shared/i18n/compile';
+
+/** A person's languages as saved on their account: the one they chose, and the one they last used. */
+export interface SavedLanguage {
+  locale: string | null;
+  last_locale: string | null;
+}
+
+/** An argument written in the reader's language with the message: an amount, a calendar date, another message. */
+export type MessageArgument =
+  string | number | { cents: number; fractionDigits?: number } | { date: string } | { message: string };
+
+/**
+ * A message kept as its catalog key and arguments, so it is written in the language of whoever reads it and
+ * when they read it (a notification is stored once and listed in each reader's language).
+ */
+export interface KeyedMessage {
+  key: string;
+  values?: Record<string, MessageArgument>;
+}
+
+/** An amount always with its cents, as a receipt or a checkout shows it. */
+export const amountWithCents = (translator: Translator, cents: number) =>
+  translator.money(centsToDollars(cents), undefined, 2);
+
+/** `message` in `translator`'s language, its amounts and dates formatted there too. */
+export function writeMessage(translator: Translator, { key, values }: KeyedMessage): string {
+  if (!values) return translator.t(key);
+  const written: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values)) {
+    written[name] =
+      typeof value !== 'object'
+        ? value
+        : 'cents' in value
+          ? translator.money(centsToDollars(value.cents), undefined, value.fractionDigits)
+          : 'date' in value
+            ? translator.calendarDate(value.date)
+            : translator.t(value.message);
+  }
+  return translator.t(key, written);
+}
 
 /** The offered languages' translators (DESIGN.md §14), each compiled once when the app starts. */
 export class Translators {
@@ -29,6 +70,11 @@ export class Translators {
   for(locale: string | null | undefined): Translator {
     const offered = matchLocale(locale, this.offered);
     return this.byLocale.get(offered ?? this.defaultLocale)!;
+  }
+
+  /** The language of what is written to a person who is not asking right now (mails): chosen > last used > default. */
+  ofUser(user: SavedLanguage): Translator {
+    return this.for(matchLocale(user.locale, this.offered) ?? user.last_locale);
   }
 
   /** An API call's language: its Accept-Language, else the caller's saved locale, else the default. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
+import { Translators } from './i18n';
 import type { ScheduledJob } from './jobs/runner';
 import { AdminService } from './modules/admin/admin.service';
 import { AuthService } from './modules/auth/auth.service';
@@ -60,8 +61,9 @@ export function createServices(
 ) {
   const clock = overrides.clock ?? (() => new Date());
   const tokens = new TokenSigner(config.jwtSecret);
+  const translators = new Translators(config.locales, config.defaultLocale);
   const mailTransport = overrides.mailTransport ?? createMailTransport(config.mail.smtpUrl, log);
-  const mail = new MailService(db, mailTransport, config.mail.from, log);
+  const mail = new MailService(db, mailTransport, config.mail.from, log, translators);
   const preferences = new PreferenceService(
     db,
     mail,
@@ -107,6 +109,7 @@ export function createServices(
   const admin = new AdminService(db, projects, comments, clock);
   const creatorTools = new CreatorToolsService(db, payments, mail, config.appUrl, clock);
   return {
+    translators,
     admin,
     creatorTools,
     payouts,

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DonationStatusName, ShippingAddress } from '@fundry/shared';
+import type { MessageArgument } from '../i18n';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -294,7 +295,13 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   type: string;
+  /** A catalog key written in the reader's language with `message_values`; rows from before: the English text. */
   message: string;
+  message_values: ColumnType<
+    Record<string, MessageArgument> | null,
+    string | null | undefined,
+    string | null
+  >;
   project_id: number | null;
   /** Path in the web app to the notification's cause (e.g. an update); null means the project page. */
   link: Generated<string | null>;

@@ -24,6 +24,7 @@ import * as projectRecords from './0022_project_records';
 import * as vacuumBusyProjects from './0023_vacuum_busy_projects';
 import * as publicTitlesVersion from './0024_public_titles_version';
 import * as languages from './0025_languages';
+import * as notificationMessages from './0026_notification_messages';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_vacuum_busy_projects': vacuumBusyProjects,
   '0024_public_titles_version': publicTitlesVersion,
   '0025_languages': languages,
+  '0026_notification_messages': notificationMessages,
 };

@@ -7,6 +7,7 @@ import {
   removeComment,
 } from '../../modules/comments/comments.repository';
 import { insertFaq } from '../../modules/faqs/faqs.repository';
+import { notificationMessages } from '../../modules/notifications/notification-messages';
 import { insertNotifications } from '../../modules/notifications/notifications.repository';
 import {
   findCommunityProject,
@@ -151,7 +152,7 @@ export async function seedCommunity(
       await notifyBackersOfUpdate(
         trx,
         (await findCommunityProject(trx, projectId))!,
-        `${conversation.project} posted update #${inserted.number}: ${update.title}`,
+        notificationMessages.updatePosted(conversation.project, inserted.number, update.title),
         `/projects/${projectId}/updates/${inserted.id}`,
       );
       await writeThreads({ projectId, updateId: inserted.id }, update.threads ?? []);
@@ -211,7 +212,7 @@ export async function seedCommunity(
     pending.map((row) => ({
       userId: person('admin'),
       type: 'ADMIN_REVIEW',
-      message: `“${row.title}” was submitted for review.`,
+      message: notificationMessages.submitted(row.title),
       projectId: row.id,
     })),
   );

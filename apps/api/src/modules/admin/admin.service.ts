@@ -12,6 +12,7 @@ import type { DB, ReportResolution } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import type { CommentService } from '../comments/comments.service';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import type { ProjectService } from '../projects/projects.service';
 import {
@@ -80,15 +81,6 @@ const RESOLUTION_OF: Record<ResolveReportRequest['action'], ReportResolution> = 
   dismiss: 'dismissed',
   reject_project: 'project_rejected',
   remove_comment: 'comment_removed',
-};
-
-const REPORTER_MESSAGE: Record<ReportResolution, (title: string) => string> = {
-  dismissed: (title) =>
-    `Thank you for your report about “${title}”. An administrator reviewed it and took no action.`,
-  project_rejected: (title) =>
-    `Thank you for your report. An administrator reviewed it and “${title}” was taken down.`,
-  comment_removed: (title) =>
-    `Thank you for your report. An administrator removed the comment you reported on “${title}”.`,
 };
 
 /** The admin area (DESIGN.md §12): review queues, reports and the audit log. */
@@ -234,7 +226,7 @@ export class AdminService {
         resolved.map((row) => ({
           userId: row.reporter_id,
           type: 'REPORT_RESOLVED',
-          message: REPORTER_MESSAGE[resolution](report.project_title),
+          message: notificationMessages.reportResolved(resolution, report.project_title),
           projectId: row.project_id,
         })),
       );

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { notificationText } from '../notifications/notifications.service';
 import { createProject, projectFields, sendProject } from '../../test/projects';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -236,7 +237,9 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       expect(resolved.json().data).toMatchObject({ status: 'resolved', resolution: 'dismissed' });
       const told = await notificationsOf(reporter.user.id, 'REPORT_RESOLVED');
       expect(told).toHaveLength(1);
-      expect(told[0]?.message).toContain('Reported Lantern');
+      expect(notificationText(ctx.app.translators.for('en'), told[0]!)).toBe(
+        'Thank you for your report about “Reported Lantern”. An administrator reviewed it and took no action.',
+      );
       const twice = await call('POST', `admin/reports/${id}/resolve`, admin.headers, {
         action: 'dismiss',
         reason: 'Again',

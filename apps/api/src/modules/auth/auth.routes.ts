@@ -5,6 +5,7 @@ import {
   authProvidersResponse,
   changePasswordRequest,
   emailRequest,
+  LOCALE_QUERY_PARAM,
   loginRequest,
   loginResponse,
   messageResponse,
@@ -64,17 +65,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Link from the verification mail',
-        querystring: z.object({ token: z.string().max(200).default('') }),
+        // `lang` is the page's language when the link carries one (Translators.ofPageRequest reads it).
+        querystring: z.object({
+          token: z.string().max(200).default(''),
+          [LOCALE_QUERY_PARAM]: z.string().max(35).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const problem = request.query.token
         ? await auth.verifyEmail(request.query.token)
-        : 'The verification link is incomplete.';
+        : 'api.verifyEmail.incomplete';
+      // The person opened the link in a browser: the message is in that page's language.
+      const translator = app.translators.ofPageRequest(request);
       const params = new URLSearchParams(
         problem
-          ? { status: 'error', message: problem }
-          : { status: 'success', message: 'Your email address is verified. You can now sign in.' },
+          ? { status: 'error', message: translator.t(problem) }
+          : { status: 'success', message: translator.t('api.verifyEmail.verified') },
       );
       return reply.redirect(`${appUrl}/verify-email?${params.toString()}`);
     },

@@ -90,10 +90,10 @@ export class AuthService {
     }
   }
 
-  /** Returns null when verified, else the reason a person can read. */
+  /** Returns null when verified, else the catalog key of the reason a person can read. */
   async verifyEmail(token: string): Promise<string | null> {
     const userId = await consumeUserToken(this.db, 'verify_email', sha256(token));
-    if (userId === null) return 'This verification link is invalid or has expired. Please request a new one.';
+    if (userId === null) return 'api.verifyEmail.invalid';
     await updateUser(this.db, userId, { email_verified_at: new Date() });
     return null;
   }
@@ -224,7 +224,9 @@ export class AuthService {
         new Date(Date.now() + RESET_TTL_MS),
       );
       const url = `${this.appUrl}/password-reset/${token}`;
-      await this.mail.enqueue(trx, mailTemplates.passwordReset(user.email, user.full_name, url));
+      await this.mail.enqueue(trx, user, (t) =>
+        mailTemplates.passwordReset(t, user.email, user.full_name, url),
+      );
     });
     this.mail.kick();
   }
@@ -244,7 +246,7 @@ export class AuthService {
         email_verified_at: user.email_verified_at ?? new Date(),
       });
       await revokeUserSessions(trx, userId);
-      await this.mail.enqueue(trx, mailTemplates.passwordChanged(user.email, user.full_name));
+      await this.mail.enqueue(trx, user, (t) => mailTemplates.passwordChanged(t, user.email, user.full_name));
     });
     this.mail.kick();
   }
@@ -262,7 +264,7 @@ export class AuthService {
     await this.db.transaction().execute(async (trx) => {
       await updateUser(trx, userId, { password_hash: passwordHash });
       await revokeUserSessions(trx, userId, sessionId);
-      await this.mail.enqueue(trx, mailTemplates.passwordChanged(user.email, user.full_name));
+      await this.mail.enqueue(trx, user, (t) => mailTemplates.passwordChanged(t, user.email, user.full_name));
     });
     this.mail.kick();
   }
@@ -287,7 +289,9 @@ export class AuthService {
         sha256(code),
         new Date(Date.now() + SETUP_CODE_TTL_MS),
       );
-      await this.mail.enqueue(trx, mailTemplates.twoFactorCode(user.email, user.full_name, code));
+      await this.mail.enqueue(trx, user, (t) =>
+        mailTemplates.twoFactorCode(t, user.email, user.full_name, code),
+      );
     });
     this.mail.kick();
   }
@@ -374,6 +378,6 @@ export class AuthService {
       new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
     );
     const url = `${this.appUrl}/api/v1/auth/verify-email?token=${token}`;
-    await this.mail.enqueue(trx, mailTemplates.verifyEmail(user.email, user.full_name, url));
+    await this.mail.enqueue(trx, user, (t) => mailTemplates.verifyEmail(t, user.email, user.full_name, url));
   }
 }

@@ -77,6 +77,23 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
     });
 
+    it('writes the verification page’s message in the language of the browser that opened the link', async () => {
+      const messageOf = async (url: string, headers: Record<string, string> = {}) => {
+        const response = await ctx.app.inject({ url, headers });
+        expect(response.statusCode).toBe(302);
+        return new URL(response.headers.location as string).searchParams.get('message');
+      };
+      expect(await messageOf('/api/v1/auth/verify-email')).toBe('The verification link is incomplete.');
+      expect(await messageOf('/api/v1/auth/verify-email', { 'accept-language': 'de-DE,de;q=0.9' })).toBe(
+        'Der Bestätigungslink ist unvollständig.',
+      );
+      expect(
+        await messageOf('/api/v1/auth/verify-email?token=not-a-token&lang=es', {
+          cookie: 'fundry_locale=ar',
+        }),
+      ).toBe('Este enlace de verificación no es válido o ha caducado. Solicita uno nuevo.');
+    });
+
     it('resends the verification mail on request', async () => {
       const user = await createUser(ctx.database.db, { verified: false });
       const response = await post('auth/resend-verification', { email: user.email });

@@ -134,7 +134,13 @@ export async function removeComment(trx: Kysely<DB>, id: number, removedBy: numb
 export function findUserContact(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', sql<string>`coalesce(nullif(full_name, ''), username)`.as('name')])
+    .select([
+      'id',
+      'email',
+      sql<string>`coalesce(nullif(full_name, ''), username)`.as('name'),
+      'locale',
+      'last_locale',
+    ])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

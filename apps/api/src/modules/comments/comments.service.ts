@@ -8,10 +8,12 @@ import {
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import type { KeyedMessage } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
 import { recordAudit } from '../admin/audit.repository';
 import { mailTemplates } from '../mail/mail.templates';
 import type { MailService } from '../mail/mail.service';
+import { actor, notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
 import {
@@ -159,22 +161,22 @@ export class CommentService {
         ? `/projects/${project.id}?tab=comments`
         : `/projects/${project.id}/updates/${target.updateId}`;
     const author = await findUserContact(trx, authorId);
-    const who = author?.name ?? 'Someone';
-    const recipients: Array<{ userId: number; type: string; message: string; subject: string }> = [];
+    const recipients: Array<{ userId: number; type: string; message: KeyedMessage; subject: KeyedMessage }> =
+      [];
     if (parent && parent.author_id !== authorId) {
       recipients.push({
         userId: parent.author_id,
         type: 'COMMENT_REPLY',
-        message: `${who} replied to your comment on ${project.title}`,
-        subject: `${who} replied to your comment`,
+        message: notificationMessages.commentReply(author?.name, project.title),
+        subject: { key: 'mail.newComment.replySubject', values: { name: actor(author?.name) } },
       });
     }
     if (project.creator_id !== authorId && !recipients.some((r) => r.userId === project.creator_id)) {
       recipients.push({
         userId: project.creator_id,
         type: 'COMMENT',
-        message: `${who} commented on ${project.title}`,
-        subject: `New comment on “${project.title}”`,
+        message: notificationMessages.comment(author?.name, project.title),
+        subject: { key: 'mail.newComment.commentSubject', values: { title: project.title } },
       });
     }
     await insertNotifications(
@@ -190,11 +192,9 @@ export class CommentService {
     for (const r of recipients) {
       const contact = await findUserContact(trx, r.userId);
       if (!contact) continue;
-      await this.preferences.enqueueGoverned(
-        trx,
-        r.userId,
-        'email_comments',
+      await this.preferences.enqueueGoverned(trx, contact, 'email_comments', (t) =>
         mailTemplates.newComment(
+          t,
           contact.email,
           contact.name,
           r.subject,

@@ -1,55 +1,57 @@
+import type { Translator } from '@fundry/shared';
+import { amountWithCents } from '../../i18n';
 import type { MailContent } from '../mail/mail.repository';
+import { escapeHtml } from '../mail/mail.templates';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** A plain mail in Fundry's layout: text and HTML from the same paragraphs. */
+/** A plain mail in Fundry's layout: text and HTML from the same paragraphs, in the recipient's language. */
 function simpleMail(
+  t: Translator,
   to: string,
   subject: string,
   name: string,
   paragraphs: string[],
   link: string,
 ): MailContent {
+  const greeting = t.t('mail.layout.greeting', { name });
+  const open = t.t('mail.action.openFundry');
   const text = [
-    `Hi ${name},`,
+    greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    `Open Fundry: ${link}`,
+    t.t('mail.layout.actionLine', { label: open, url: link }),
     '',
-    '— The Fundry team',
+    t.t('mail.layout.signature'),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f8;padding:24px;color:#1f2933">
+  const html = `<!doctype html><html lang="${t.locale}" dir="${t.dir}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f8;padding:24px;color:#1f2933">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
 <p style="font-size:20px;font-weight:700;color:#087f5b;margin:0 0 24px">Fundry</p>
-<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:#087f5b;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600">Open Fundry</a></p>
+<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(link)}" style="background:#087f5b;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(open)}</a></p>
 </div></body></html>`;
   return { to, subject, text, html };
 }
 
 export const toolMails = {
-  refunded: (to: string, name: string, title: string, amount: string, link: string) =>
+  refunded: (t: Translator, to: string, name: string, title: string, amountCents: number, link: string) =>
     simpleMail(
+      t,
       to,
-      `Your pledge to “${title}” was refunded`,
+      t.t('mail.refunded.subject', { title }),
       name,
       [
-        `The creator of “${title}” refunded your pledge of ${amount} in full.`,
-        'The money goes back to the card you paid with; banks usually show it within 5 to 10 business days.',
+        t.t('mail.refunded.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.refunded.bank'),
       ],
       link,
     ),
-  rewardSent: (to: string, name: string, title: string, reward: string, link: string) =>
+  rewardSent: (t: Translator, to: string, name: string, title: string, reward: string, link: string) =>
     simpleMail(
+      t,
       to,
-      `Your reward from “${title}” is on its way`,
+      t.t('mail.rewardSent.subject', { title }),
       name,
-      [`The creator of “${title}” marked your reward “${reward}” as sent.`],
+      [t.t('mail.rewardSent.body', { title, reward })],
       link,
     ),
 };

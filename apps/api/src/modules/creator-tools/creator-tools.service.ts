@@ -4,7 +4,6 @@ import {
   type BackersQuery,
   centsToDollars,
   type DailyStats,
-  formatDollars,
   MS_PER_DAY,
   PUBLIC_STATUSES,
   todayUtc,
@@ -16,6 +15,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../admin/audit.repository';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { donationLedgerEntry, findDonation } from '../payments/payments.repository';
 import type { PaymentService } from '../payments/payments.service';
@@ -168,7 +168,16 @@ export class CreatorToolsService {
         .selectFrom('donations as d')
         .innerJoin('users as u', 'u.id', 'd.donor_id')
         .innerJoin('rewards as r', 'r.id', 'd.reward_id')
-        .select(['d.id', 'd.donor_id', 'u.email', 'u.full_name', 'u.username', 'r.title'])
+        .select([
+          'd.id',
+          'd.donor_id',
+          'u.email',
+          'u.full_name',
+          'u.username',
+          'u.locale',
+          'u.last_locale',
+          'r.title',
+        ])
         .where(
           'd.id',
           'in',
@@ -180,15 +189,15 @@ export class CreatorToolsService {
         details.map((row) => ({
           userId: row.donor_id,
           type: 'REWARD_SENT',
-          message: `Your reward “${row.title}” from “${project.title}” is on its way.`,
+          message: notificationMessages.rewardSent(row.title, project.title),
           projectId,
           link: `/donation/success?donation_id=${row.id}`,
         })),
       );
       for (const row of details) {
-        await this.mail.enqueue(
-          trx,
+        await this.mail.enqueue(trx, row, (t) =>
           toolMails.rewardSent(
+            t,
             row.email,
             row.full_name || row.username,
             project.title,
@@ -249,7 +258,6 @@ export class CreatorToolsService {
       if (now?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
       throw new AppError('CONFLICT', 'Only a collected pledge can be refunded');
     }
-    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
     await this.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
         actorId: caller.userId,
@@ -265,17 +273,17 @@ export class CreatorToolsService {
       });
       const donor = await trx
         .selectFrom('users')
-        .select(['email', 'full_name', 'username'])
+        .select(['email', 'full_name', 'username', 'locale', 'last_locale'])
         .where('id', '=', donation.donor_id)
         .executeTakeFirst();
       if (donor) {
-        await this.mail.enqueue(
-          trx,
+        await this.mail.enqueue(trx, donor, (t) =>
           toolMails.refunded(
+            t,
             donor.email,
             donor.full_name || donor.username,
             project.title,
-            amount,
+            donation.amount_cents,
             `${this.appUrl}/donation/success?donation_id=${donation.id}`,
           ),
         );

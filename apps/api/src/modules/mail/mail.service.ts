@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Translator } from '@fundry/shared';
 import type { DB } from '../../db/schema';
+import type { SavedLanguage, Translators } from '../../i18n';
 import { platformMetrics } from '../metrics/metrics';
 import { insertMail, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
 import type { MailTransport } from './mail.transport';
@@ -25,11 +27,15 @@ export class MailService {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly translators: Translators,
   ) {}
 
-  /** Queue a mail inside the caller's transaction, so it exists exactly when its cause does. */
-  enqueue(trx: Kysely<DB>, mail: MailContent) {
-    return insertMail(trx, mail);
+  /**
+   * Queue a mail inside the caller's transaction, so it exists exactly when its cause does. It is written now,
+   * in the recipient's language (DESIGN.md §14), by `compose`.
+   */
+  enqueue(trx: Kysely<DB>, recipient: SavedLanguage, compose: (translator: Translator) => MailContent) {
+    return insertMail(trx, compose(this.translators.ofUser(recipient)));
   }
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */

@@ -1,6 +1,8 @@
+import type { Translator } from '@fundry/shared';
+import { amountWithCents, type KeyedMessage, writeMessage } from '../../i18n';
 import type { MailContent } from './mail.repository';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -9,236 +11,308 @@ const escapeHtml = (text: string) =>
 interface Layout {
   to: string;
   subject: string;
-  greeting: string;
+  /** Who the greeting names. */
+  name: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   code?: string;
   footer?: string;
 }
 
-/** Every mail has a plain-text body and an HTML body built from the same parts. */
-function render({ to, subject, greeting, paragraphs, action, code, footer }: Layout): MailContent {
+/** Every mail has a plain-text body and an HTML body built from the same parts, in the recipient's language. */
+function render(t: Translator, { to, subject, name, paragraphs, action, code, footer }: Layout): MailContent {
+  const greeting = t.t('mail.layout.greeting', { name });
+  const closing = footer ?? t.t('mail.layout.ignore');
   const text = [
     greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(code ? [code, ''] : []),
-    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    footer ?? 'If you did not expect this e-mail, you can ignore it.',
+    ...(action ? [t.t('mail.layout.actionLine', action), ''] : []),
+    closing,
     '',
-    '— The Fundry team',
+    t.t('mail.layout.signature'),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f8;padding:24px;color:#1f2933">
+  const html = `<!doctype html><html lang="${t.locale}" dir="${t.dir}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f6f8;padding:24px;color:#1f2933">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
 <p style="font-size:20px;font-weight:700;color:#087f5b;margin:0 0 24px">Fundry</p>
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${code ? `<p style="font-size:32px;font-weight:700;letter-spacing:8px;text-align:center;margin:24px 0">${escapeHtml(code)}</p>` : ''}
-${action ? `<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#087f5b;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#667">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
-<p style="font-size:12px;color:#667">${escapeHtml(footer ?? 'If you did not expect this e-mail, you can ignore it.')}</p>
+${action ? `<p style="text-align:center;margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#087f5b;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#667">${escapeHtml(t.t('mail.layout.openLink', { url: action.url }))}</p>` : ''}
+<p style="font-size:12px;color:#667">${escapeHtml(closing)}</p>
 </div></body></html>`;
   return { to, subject, text, html };
 }
 
+/**
+ * Every mail Fundry sends, each written by the recipient's translator `t` (MailService.enqueue picks it). Amounts
+ * come in cents and dates as `YYYY-MM-DD`, so that each language writes them its own way.
+ */
 export const mailTemplates = {
-  verifyEmail: (to: string, name: string, url: string) =>
-    render({
+  verifyEmail: (t: Translator, to: string, name: string, url: string) =>
+    render(t, {
       to,
-      subject: 'Confirm your e-mail address',
-      greeting: `Hi ${name},`,
-      paragraphs: ['Welcome to Fundry! Please confirm your e-mail address to finish creating your account.'],
-      action: { label: 'Confirm e-mail address', url },
-      footer:
-        'The link is valid for 24 hours. If you did not sign up for Fundry, you can ignore this e-mail.',
+      subject: t.t('mail.verifyEmail.subject'),
+      name,
+      paragraphs: [t.t('mail.verifyEmail.body')],
+      action: { label: t.t('mail.verifyEmail.action'), url },
+      footer: t.t('mail.verifyEmail.footer'),
     }),
-  passwordReset: (to: string, name: string, url: string) =>
-    render({
+  passwordReset: (t: Translator, to: string, name: string, url: string) =>
+    render(t, {
       to,
-      subject: 'Reset your Fundry password',
-      greeting: `Hi ${name},`,
-      paragraphs: [
-        'We received a request to reset your password. The link below works once, for 30 minutes.',
-      ],
-      action: { label: 'Reset password', url },
-      footer:
-        'If you did not ask to reset your password, you can ignore this e-mail; your password stays the same.',
+      subject: t.t('mail.passwordReset.subject'),
+      name,
+      paragraphs: [t.t('mail.passwordReset.body')],
+      action: { label: t.t('mail.passwordReset.action'), url },
+      footer: t.t('mail.passwordReset.footer'),
     }),
-  twoFactorCode: (to: string, name: string, code: string) =>
-    render({
+  twoFactorCode: (t: Translator, to: string, name: string, code: string) =>
+    render(t, {
       to,
-      subject: `Your Fundry verification code: ${code}`,
-      greeting: `Hi ${name},`,
-      paragraphs: [
-        'Use this code to continue setting up two-factor authentication. It expires in 10 minutes.',
-      ],
+      subject: t.t('mail.twoFactorCode.subject', { code }),
+      name,
+      paragraphs: [t.t('mail.twoFactorCode.body')],
       code,
-      footer: 'If you did not start two-factor setup, change your password: someone else may be signed in.',
+      footer: t.t('mail.twoFactorCode.footer'),
     }),
-  projectApproved: (to: string, name: string, title: string, url: string) =>
-    render({
+  projectApproved: (t: Translator, to: string, name: string, title: string, url: string) =>
+    render(t, {
       to,
-      subject: `Your project “${title}” is live`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.projectApproved.subject', { title }),
+      name,
+      paragraphs: [t.t('mail.projectApproved.body', { title }), t.t('mail.projectApproved.share')],
+      action: { label: t.t('mail.action.viewYourProject'), url },
+    }),
+  projectRejected: (t: Translator, to: string, name: string, title: string, reason: string, url: string) =>
+    render(t, {
+      to,
+      subject: t.t('mail.projectRejected.subject', { title }),
+      name,
       paragraphs: [
-        `Good news: “${title}” was approved and is now visible to everyone on Fundry.`,
-        'Share it with your community to get your first backers.',
+        t.t('mail.projectRejected.body', { title }),
+        t.t('mail.projectRejected.reason', { reason }),
       ],
-      action: { label: 'View your project', url },
+      action: { label: t.t('mail.action.viewYourProject'), url },
+      footer: t.t('mail.projectRejected.footer'),
     }),
-  projectRejected: (to: string, name: string, title: string, reason: string, url: string) =>
-    render({
+  backingReceipt: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    amountCents: number,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject: `Your project “${title}” was not approved`,
-      greeting: `Hi ${name},`,
-      paragraphs: [`“${title}” was not approved for Fundry.`, `Reason: ${reason}`],
-      action: { label: 'View your project', url },
-      footer: 'Reply to this e-mail if you have questions about the decision.',
-    }),
-  backingReceipt: (to: string, name: string, title: string, amount: string, url: string) =>
-    render({
-      to,
-      subject: `Thank you for backing “${title}”`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.backingReceipt.subject', { title }),
+      name,
       paragraphs: [
-        `Your pledge of ${amount} to “${title}” went through. This e-mail is your receipt.`,
-        'We will tell you how the campaign ends.',
+        t.t('mail.backingReceipt.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.backingReceipt.outcome'),
       ],
-      action: { label: 'View your receipt', url },
+      action: { label: t.t('mail.backingReceipt.action'), url },
     }),
-  pledgeConfirmed: (to: string, name: string, title: string, amount: string, chargeOn: string, url: string) =>
-    render({
+  /** `chargeOn` is the day the card is charged, null when the campaign has no end date yet. */
+  pledgeConfirmed: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    amountCents: number,
+    chargeOn: string | null,
+    url: string,
+  ) => {
+    const amount = amountWithCents(t, amountCents);
+    return render(t, {
       to,
-      subject: `Your pledge to “${title}” is confirmed`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.pledgeConfirmed.subject', { title }),
+      name,
       paragraphs: [
-        `Thank you for backing “${title}” with ${amount}. Your card is saved and nothing has been charged.`,
-        `You will be charged ${amount} on ${chargeOn} only if the project reaches its goal. Until the campaign ends you can change or cancel your pledge.`,
+        t.t('mail.pledgeConfirmed.body', { title, amount }),
+        chargeOn
+          ? t.t('mail.pledgeConfirmed.charge', { amount, date: t.calendarDate(chargeOn) })
+          : t.t('mail.pledgeConfirmed.chargeAfterEnd', { amount }),
       ],
-      action: { label: 'Manage your pledge', url },
-    }),
-  pledgeChanged: (to: string, name: string, title: string, summary: string, url: string) =>
-    render({
+      action: { label: t.t('mail.action.managePledge'), url },
+    });
+  },
+  pledgeChanged: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    pledge: { amountCents: number; reward: string | null },
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject: `Your pledge to “${title}” was changed`,
-      greeting: `Hi ${name},`,
-      paragraphs: [`Your pledge to “${title}” is now: ${summary}.`, 'Nothing has been charged yet.'],
-      action: { label: 'Manage your pledge', url },
-      footer: 'If you did not change your pledge, change your password: someone else may be signed in.',
-    }),
-  pledgeCanceled: (to: string, name: string, title: string, amount: string, url: string) =>
-    render({
-      to,
-      subject: `Your pledge to “${title}” was cancelled`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.pledgeChanged.subject', { title }),
+      name,
       paragraphs: [
-        `Your ${amount} pledge to “${title}” was cancelled. Your card will not be charged.`,
-        'You can back the project again while its campaign runs.',
+        t.t('mail.pledgeChanged.body', {
+          title,
+          amount: amountWithCents(t, pledge.amountCents),
+          hasReward: pledge.reward === null ? 'no' : 'yes',
+          reward: pledge.reward ?? '',
+        }),
+        t.t('mail.pledgeChanged.nothingCharged'),
       ],
-      action: { label: 'View the project', url },
+      action: { label: t.t('mail.action.managePledge'), url },
+      footer: t.t('mail.pledgeChanged.footer'),
     }),
-  paymentFailed: (to: string, name: string, title: string, amount: string, fixBy: string, url: string) =>
-    render({
+  pledgeCanceled: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    amountCents: number,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject: `Action needed: your payment for “${title}” did not go through`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.pledgeCanceled.subject', { title }),
+      name,
       paragraphs: [
-        `“${title}” was funded, but your card was declined when we tried to collect your ${amount} pledge.`,
-        `Please update your payment method by ${fixBy}. We will try again every day until then; after that the pledge is dropped and its reward released.`,
+        t.t('mail.pledgeCanceled.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.pledgeCanceled.again'),
       ],
-      action: { label: 'Fix your payment', url },
+      action: { label: t.t('mail.action.viewTheProject'), url },
     }),
-  pledgeDropped: (to: string, name: string, title: string, amount: string, url: string) =>
-    render({
+  paymentFailed: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    amountCents: number,
+    fixBy: string,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject: `Your pledge to “${title}” was dropped`,
-      greeting: `Hi ${name},`,
+      subject: t.t('mail.paymentFailed.subject', { title }),
+      name,
       paragraphs: [
-        `We could not collect your ${amount} pledge to “${title}” within 7 days, so it was dropped and its reward released. Nothing was charged.`,
+        t.t('mail.paymentFailed.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.paymentFailed.fix', { date: t.calendarDate(fixBy) }),
       ],
-      action: { label: 'View the project', url },
+      action: { label: t.t('mail.paymentFailed.action'), url },
     }),
-  campaignResult: (to: string, name: string, message: string, url: string) =>
-    render({
+  pledgeDropped: (t: Translator, to: string, name: string, title: string, amountCents: number, url: string) =>
+    render(t, {
       to,
-      subject: 'Your campaign has ended',
-      greeting: `Hi ${name},`,
-      paragraphs: [message],
-      action: { label: 'View your project', url },
+      subject: t.t('mail.pledgeDropped.subject', { title }),
+      name,
+      paragraphs: [t.t('mail.pledgeDropped.body', { title, amount: amountWithCents(t, amountCents) })],
+      action: { label: t.t('mail.action.viewTheProject'), url },
     }),
-  payout: (to: string, name: string, message: string, url: string) =>
-    render({
+  /** To a creator: `message` is the campaign's outcome, as their notification says it. */
+  campaignResult: (t: Translator, to: string, name: string, message: KeyedMessage, url: string) =>
+    render(t, {
       to,
-      subject: 'About your Fundry payout',
-      greeting: `Hi ${name},`,
-      paragraphs: [message],
-      action: { label: 'View your project', url },
+      subject: t.t('mail.campaignResult.subject'),
+      name,
+      paragraphs: [writeMessage(t, message)],
+      action: { label: t.t('mail.action.viewYourProject'), url },
+    }),
+  /** To a creator: `message` is the payout's outcome, as their notification says it. */
+  payout: (t: Translator, to: string, name: string, message: KeyedMessage, url: string) =>
+    render(t, {
+      to,
+      subject: t.t('mail.payout.subject'),
+      name,
+      paragraphs: [writeMessage(t, message)],
+      action: { label: t.t('mail.action.viewYourProject'), url },
     }),
   /** To a creator, about a pledge to their project (governed by email_pledges). */
-  creatorPledge: (to: string, name: string, subject: string, message: string, url: string) =>
-    render({
+  creatorPledge: (
+    t: Translator,
+    to: string,
+    name: string,
+    subject: KeyedMessage,
+    message: KeyedMessage,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject,
-      greeting: `Hi ${name},`,
-      paragraphs: [message],
-      action: { label: 'View your project', url },
-      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+      subject: writeMessage(t, subject),
+      name,
+      paragraphs: [writeMessage(t, message)],
+      action: { label: t.t('mail.action.viewYourProject'), url },
+      footer: t.t('mail.layout.settingsFooter'),
     }),
-  /** A saved project started (governed by email_reminders). */
-  savedProjectLaunched: (to: string, name: string, title: string, endsOn: string, url: string) =>
-    render({
+  /** A saved project started (governed by email_reminders); `endsOn` is its end date. */
+  savedProjectLaunched: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    endsOn: string,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject: `“${title}” has launched`,
-      greeting: `Hi ${name},`,
-      paragraphs: [`“${title}”, a project you saved, is now live and open for backing until ${endsOn}.`],
-      action: { label: 'See the project', url },
-      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+      subject: t.t('mail.savedProjectLaunched.subject', { title }),
+      name,
+      paragraphs: [t.t('mail.savedProjectLaunched.body', { title, date: t.calendarDate(endsOn) })],
+      action: { label: t.t('mail.action.seeTheProject'), url },
+      footer: t.t('mail.layout.settingsFooter'),
     }),
   /** 48 hours left on a saved project not backed yet (governed by email_reminders). */
-  savedProjectEnding: (to: string, name: string, title: string, url: string) =>
-    render({
+  savedProjectEnding: (t: Translator, to: string, name: string, title: string, url: string) =>
+    render(t, {
       to,
-      subject: `48 hours left to back “${title}”`,
-      greeting: `Hi ${name},`,
-      paragraphs: [
-        `“${title}”, a project you saved, ends in less than 48 hours. If you want to back it, now is the time.`,
-      ],
-      action: { label: 'See the project', url },
-      footer: 'You can choose which e-mails Fundry sends you in your settings.',
+      subject: t.t('mail.savedProjectEnding.subject', { title }),
+      name,
+      paragraphs: [t.t('mail.savedProjectEnding.body', { title })],
+      action: { label: t.t('mail.action.seeTheProject'), url },
+      footer: t.t('mail.layout.settingsFooter'),
     }),
-  passwordChanged: (to: string, name: string) =>
-    render({
+  passwordChanged: (t: Translator, to: string, name: string) =>
+    render(t, {
       to,
-      subject: 'Your Fundry password was changed',
-      greeting: `Hi ${name},`,
-      paragraphs: [
-        'The password of your Fundry account was just changed, and every other session was signed out.',
-      ],
-      footer: 'If this was not you, reset your password right away.',
+      subject: t.t('mail.passwordChanged.subject'),
+      name,
+      paragraphs: [t.t('mail.passwordChanged.body')],
+      footer: t.t('mail.passwordChanged.footer'),
     }),
   /** A creator's update, to its backers (and, when public, to those who saved the project): email_updates. */
   projectUpdate: (
+    t: Translator,
     to: string,
     name: string,
     project: string,
     update: { number: number; title: string; excerpt: string },
     url: string,
-  ) =>
-    render({
+  ) => {
+    const values = { project, number: update.number, title: update.title };
+    return render(t, {
       to,
-      subject: `Update #${update.number} from “${project}”: ${update.title}`,
-      greeting: `Hi ${name},`,
-      paragraphs: [`“${project}” posted update #${update.number}: ${update.title}`, update.excerpt],
-      action: { label: 'Read the update', url },
-      footer: 'You get this e-mail because you back or saved this project.',
-    }),
+      subject: t.t('mail.projectUpdate.subject', values),
+      name,
+      paragraphs: [t.t('mail.projectUpdate.body', values), update.excerpt],
+      action: { label: t.t('mail.projectUpdate.action'), url },
+      footer: t.t('mail.projectUpdate.footer'),
+    });
+  },
   /** A comment on a creator's project, or a reply to someone's comment: email_comments. */
-  newComment: (to: string, name: string, subject: string, message: string, excerpt: string, url: string) =>
-    render({
+  newComment: (
+    t: Translator,
+    to: string,
+    name: string,
+    subject: KeyedMessage,
+    message: KeyedMessage,
+    excerpt: string,
+    url: string,
+  ) =>
+    render(t, {
       to,
-      subject,
-      greeting: `Hi ${name},`,
-      paragraphs: [message, `“${excerpt}”`],
-      action: { label: 'See the conversation', url },
-      footer: 'You get this e-mail because you take part in this conversation.',
+      subject: writeMessage(t, subject),
+      name,
+      paragraphs: [writeMessage(t, message), t.t('mail.newComment.quote', { excerpt })],
+      action: { label: t.t('mail.newComment.action'), url },
+      footer: t.t('mail.newComment.footer'),
     }),
 };

@@ -1,10 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { KeyedMessage } from '../../i18n';
 
 export interface NewNotification {
   userId: number;
   type: string;
-  message: string;
+  /** Written in each reader's language when listed (notificationMessages). */
+  message: KeyedMessage;
   projectId: number | null;
   /** Path in the web app to the cause (e.g. `/projects/1/updates/2`); left out, the project page. */
   link?: string | null;
@@ -18,7 +20,8 @@ export async function insertNotifications(db: Kysely<DB>, notifications: NewNoti
       notifications.map((n) => ({
         user_id: n.userId,
         type: n.type,
-        message: n.message,
+        message: n.message.key,
+        message_values: storedValues(n.message),
         project_id: n.projectId,
         link: n.link ?? null,
       })),
@@ -26,17 +29,22 @@ export async function insertNotifications(db: Kysely<DB>, notifications: NewNoti
     .execute();
 }
 
+/** A message's arguments as the `message_values` column holds them. */
+export const storedValues = (message: KeyedMessage) =>
+  message.values ? JSON.stringify(message.values) : null;
+
 /** One notification for every distinct backer with a live pledge (a single insert … select). */
 export async function notifyBackers(
   db: Kysely<DB>,
   projectId: number,
   type: string,
-  message: string,
+  message: KeyedMessage,
   link: string | null = null,
 ) {
   await sql`
-    insert into notifications (user_id, type, message, project_id, link)
-    select distinct donor_id, ${type}, ${message}, ${projectId}::integer, ${link}::text
+    insert into notifications (user_id, type, message, message_values, project_id, link)
+    select distinct donor_id, ${type}, ${message.key}, ${storedValues(message)}::jsonb, ${projectId}::integer,
+      ${link}::text
     from donations where project_id = ${projectId}
     and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')`.execute(db);
 }

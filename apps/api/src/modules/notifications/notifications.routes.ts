@@ -18,7 +18,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
     async (request) => {
       const { unread_only, page, per_page } = request.query;
       return {
-        data: await notifications.list(currentUser(request).userId, unread_only ?? false, page, per_page),
+        data: await notifications.list(
+          currentUser(request).userId,
+          unread_only ?? false,
+          page,
+          per_page,
+          app.translators.ofApiRequest(request),
+        ),
       };
     },
   );

@@ -1,20 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  centsToDollars,
-  chargeDate,
-  formatDollars,
-  MS_PER_DAY,
-  PAYMENT_FIX_DAYS,
-  percentOfCents,
-  todayUtc,
-} from '@fundry/shared';
+import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfCents, todayUtc } from '@fundry/shared';
 import type { DB, DonationStatus } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { SavedLanguage } from '../../i18n';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
+import { notificationMessages } from '../notifications/notification-messages';
 import {
   insertNotifications,
   type NewNotification,
@@ -53,18 +47,6 @@ import { type PaymentEvent, type PaymentProvider, processingFeeCents } from './p
 const EXPIRY_GRACE_MS = 5 * 60_000;
 
 export type Clock = () => Date;
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'December 2, 2026' for a date or timestamp, as mails say it (UTC). */
-export function formatDay(isoDate: string): string {
-  return dayFormat.format(new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate));
-}
 
 interface Settings {
   appUrl: string;
@@ -257,21 +239,20 @@ export class PaymentService {
           .set({ status: succeeded ? 'SUCCESSFUL' : 'FAILED', updated_at: new Date() })
           .where('id', '=', campaign.id)
           .execute();
-        const raised = formatDollars(centsToDollars(campaign.current_cents));
         const allOrNothing = campaign.funding_model === 'all_or_nothing';
         const released = !succeeded && allOrNothing;
         const creatorMessage = succeeded
-          ? `Congratulations! “${campaign.title}” reached its goal with ${raised} raised.`
+          ? notificationMessages.campaignSucceeded(campaign.title, campaign.current_cents)
           : released
-            ? `“${campaign.title}” ended without reaching its goal. No backer is charged.`
-            : `“${campaign.title}” ended with ${raised} raised.`;
+            ? notificationMessages.campaignReleased(campaign.title)
+            : notificationMessages.campaignEnded(campaign.title, campaign.current_cents);
         const backerMessage = succeeded
           ? allOrNothing
-            ? `“${campaign.title}”, a project you backed, was successfully funded. Your card is being charged.`
-            : `“${campaign.title}”, a project you backed, was successfully funded.`
+            ? notificationMessages.backedFundedCharging(campaign.title)
+            : notificationMessages.backedFunded(campaign.title)
           : released
-            ? `“${campaign.title}” did not reach its goal. Your pledge was released and you will not be charged.`
-            : `“${campaign.title}”, a project you backed, has ended.`;
+            ? notificationMessages.backedReleased(campaign.title)
+            : notificationMessages.backedEnded(campaign.title);
         await insertNotifications(trx, [
           {
             userId: campaign.creator_id,
@@ -288,13 +269,13 @@ export class PaymentService {
         }
         const creator = await trx
           .selectFrom('users')
-          .select(['email', 'full_name'])
+          .select(['email', 'full_name', 'locale', 'last_locale'])
           .where('id', '=', campaign.creator_id)
           .executeTakeFirst();
         if (creator) {
-          await this.mail.enqueue(
-            trx,
+          await this.mail.enqueue(trx, creator, (t) =>
             mailTemplates.campaignResult(
+              t,
               creator.email,
               creator.full_name,
               creatorMessage,
@@ -404,15 +385,14 @@ export class PaymentService {
       reward_id: rewardId,
     });
     const donor = await this.goLive(trx, donation, project);
-    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
-    await this.mail.enqueue(
-      trx,
+    await this.mail.enqueue(trx, donor, (t) =>
       mailTemplates.pledgeConfirmed(
+        t,
         donor.email,
         donor.full_name,
         project.title,
-        amount,
-        project.end_date ? formatDay(chargeDate(project.end_date)) : 'the day after the campaign ends',
+        donation.amount_cents,
+        project.end_date ? chargeDate(project.end_date) : null,
         `${this.settings.appUrl}/projects/${project.id}`,
       ),
     );
@@ -454,7 +434,6 @@ export class PaymentService {
     const firstFailure = donation.payment_failed_at ?? now;
     const project = await projectForNotice(trx, donation.project_id);
     const donor = await this.donor(trx, donation.donor_id);
-    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
     const projectUrl = `${this.settings.appUrl}/projects/${project.id}`;
     if (now.getTime() - firstFailure.getTime() >= PAYMENT_FIX_DAYS * MS_PER_DAY) {
       await transitionDonation(trx, donation.id, 'COLLECTING', {
@@ -468,13 +447,19 @@ export class PaymentService {
         {
           userId: donation.donor_id,
           type: 'PAYMENT_FAILED',
-          message: `Your ${amount} pledge to “${project.title}” was dropped: the payment was not fixed in time.`,
+          message: notificationMessages.pledgeDropped(project.title, donation.amount_cents),
           projectId: project.id,
         },
       ]);
-      await this.mail.enqueue(
-        trx,
-        mailTemplates.pledgeDropped(donor.email, donor.full_name, project.title, amount, projectUrl),
+      await this.mail.enqueue(trx, donor, (t) =>
+        mailTemplates.pledgeDropped(
+          t,
+          donor.email,
+          donor.full_name,
+          project.title,
+          donation.amount_cents,
+          projectUrl,
+        ),
       );
       return true;
     }
@@ -486,22 +471,25 @@ export class PaymentService {
       next_collection_at: new Date(now.getTime() + MS_PER_DAY),
     });
     if (donation.payment_failed_at === null) {
-      const fixBy = formatDay(new Date(firstFailure.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString());
+      // The last day to fix it, in UTC as the collection counts it.
+      const fixBy = new Date(firstFailure.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY)
+        .toISOString()
+        .slice(0, 10);
       await insertNotifications(trx, [
         {
           userId: donation.donor_id,
           type: 'PAYMENT_FAILED',
-          message: `Your payment of ${amount} for “${project.title}” was declined. Fix it by ${fixBy} to keep your pledge.`,
+          message: notificationMessages.paymentDeclined(project.title, donation.amount_cents, fixBy),
           projectId: project.id,
         },
       ]);
-      await this.mail.enqueue(
-        trx,
+      await this.mail.enqueue(trx, donor, (t) =>
         mailTemplates.paymentFailed(
+          t,
           donor.email,
           donor.full_name,
           project.title,
-          amount,
+          donation.amount_cents,
           fixBy,
           `${projectUrl}?manage_pledge=1`,
         ),
@@ -523,12 +511,11 @@ export class PaymentService {
     await moveProjectCounters(trx, project.id, donation.amount_cents, firstTime ? 1 : 0);
     const donor = await this.donor(trx, donation.donor_id);
     const name = donor.full_name || donor.username;
-    const amount = formatDollars(centsToDollars(donation.amount_cents));
     const notifications: NewNotification[] = [
       {
         userId: project.creator_id,
         type: 'DONATION',
-        message: `${name} backed “${project.title}” with ${amount}.`,
+        message: notificationMessages.backed(name, project.title, donation.amount_cents),
         projectId: project.id,
       },
     ];
@@ -536,27 +523,28 @@ export class PaymentService {
       notifications.push({
         userId: project.creator_id,
         type: 'BACKER_JOINED',
-        message: `${name} is a new backer of “${project.title}”.`,
+        message: notificationMessages.backerJoined(name, project.title),
         projectId: project.id,
       });
     }
     await insertNotifications(trx, notifications);
     const creator = await this.donor(trx, project.creator_id);
-    await this.preferences.enqueueGoverned(
-      trx,
-      project.creator_id,
-      'email_pledges',
+    await this.preferences.enqueueGoverned(trx, creator, 'email_pledges', (t) =>
       mailTemplates.creatorPledge(
+        t,
         creator.email,
         creator.full_name || creator.username,
-        `New pledge to “${project.title}”`,
-        `${name} pledged ${formatDollars(centsToDollars(donation.amount_cents), 2)} to “${project.title}”.`,
+        { key: 'mail.creatorPledge.newSubject', values: { title: project.title } },
+        {
+          key: 'mail.creatorPledge.newBody',
+          values: { name, title: project.title, amount: { cents: donation.amount_cents, fractionDigits: 2 } },
+        },
         `${this.settings.appUrl}/projects/${project.id}`,
       ),
     );
     const goal = project.goal_cents ?? Number.POSITIVE_INFINITY;
     if (project.current_cents < goal && project.current_cents + donation.amount_cents >= goal) {
-      const message = `“${project.title}” reached its funding goal!`;
+      const message = notificationMessages.goalReached(project.title);
       await insertNotifications(trx, [
         { userId: project.creator_id, type: 'GOAL_REACHED', message, projectId: project.id },
       ]);
@@ -577,7 +565,7 @@ export class PaymentService {
     trx: Kysely<DB>,
     donation: DonationRow,
     projectTitle: string,
-    donor: { email: string; full_name: string },
+    donor: SavedLanguage & { email: string; full_name: string },
   ) {
     const processing = processingFeeCents(donation.amount_cents);
     await insertLedgerEntry(trx, {
@@ -591,13 +579,13 @@ export class PaymentService {
         percentOfCents(donation.amount_cents, this.settings.platformFeePercent),
       ),
     });
-    await this.mail.enqueue(
-      trx,
+    await this.mail.enqueue(trx, donor, (t) =>
       mailTemplates.backingReceipt(
+        t,
         donor.email,
         donor.full_name,
         projectTitle,
-        formatDollars(centsToDollars(donation.amount_cents), 2),
+        donation.amount_cents,
         this.receiptUrl(donation.id),
       ),
     );
@@ -606,7 +594,7 @@ export class PaymentService {
   private donor(trx: Kysely<DB>, donorId: number) {
     return trx
       .selectFrom('users')
-      .select(['email', 'full_name', 'username'])
+      .select(['id', 'email', 'full_name', 'username', 'locale', 'last_locale'])
       .where('id', '=', donorId)
       .executeTakeFirstOrThrow();
   }
@@ -643,12 +631,11 @@ export class PaymentService {
       processing_fee_cents: -(original?.processing_fee_cents ?? 0),
       platform_fee_cents: -(original?.platform_fee_cents ?? 0),
     });
-    const amount = formatDollars(centsToDollars(donation.amount_cents));
     await insertNotifications(trx, [
       {
         userId: donation.donor_id,
         type: 'REFUND',
-        message: `Your ${amount} pledge to “${project.title}” was refunded.`,
+        message: notificationMessages.refunded(project.title, donation.amount_cents),
         projectId: project.id,
       },
     ]);

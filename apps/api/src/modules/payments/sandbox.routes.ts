@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { centsToDollars, chargeDate, formatDollars } from '@fundry/shared';
+import { chargeDate, LOCALE_QUERY_PARAM, TEST_MODE_MESSAGE, type Translator } from '@fundry/shared';
 import type { DB } from '../../db/schema';
+import { amountWithCents } from '../../i18n';
 import { findDonationBySession, findPledgeView, type PledgeView } from '../pledges/pledges.repository';
 import type { PayoutService } from '../payouts/payouts.service';
-import { formatDay, type PaymentService } from './payments.service';
+import type { PaymentService } from './payments.service';
 import { sandboxPaymentMethod } from './sandbox.provider';
 
 const escape = (text: string) =>
@@ -14,15 +15,20 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+/** A sandbox page in the language of the request (`?lang` > cookie > Accept-Language), marked with it. */
+function page(t: Translator, title: string, body: string) {
+  return `<!doctype html><html lang="${t.locale}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-<title>${escape(title)} · Fundry sandbox checkout</title></head>
+<title>${escape(t.t('sandbox.pageTitle', { title }))}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f3f5;color:#212529">
-<div style="background:#fff3bf;color:#5c3c00;text-align:center;padding:8px;font-size:14px">Test mode: no real money moves. This sandbox charges no card and pays out nothing</div>
+<div style="background:#fff3bf;color:#5c3c00;text-align:center;padding:8px;font-size:14px">${escape(t.t('sandbox.banner', { testMode: t.t(TEST_MODE_MESSAGE) }))}</div>
 <main style="max-width:440px;margin:48px auto;background:#fff;border-radius:16px;padding:32px;box-shadow:0 4px 24px rgba(0,0,0,.08)">
 <p style="margin:0 0 24px;font-weight:800;font-size:20px;color:#087f5b">Fundry</p>${body}</main></body></html>`;
 }
+
+/** A path of the sandbox's own pages that keeps the language the page was shown in. */
+const inLanguage = (t: Translator, path: string) =>
+  `${path}?${LOCALE_QUERY_PARAM}=${encodeURIComponent(t.locale)}`;
 
 const button = (label: string, action: string, primary: boolean) =>
   `<form method="post" action="${escape(action)}" style="margin:0"><button type="submit" style="width:100%;padding:14px;border-radius:10px;font-size:16px;font-weight:600;cursor:pointer;${
@@ -43,29 +49,39 @@ const savesCard = (donation: CheckoutDonation) =>
     ? donation.expires_at.getTime() >= Date.now()
     : donation.status === 'PLEDGED' || donation.status === 'PAYMENT_FAILED');
 
-function cardPage(session: string, donation: CheckoutDonation, amount: string, error: string | null) {
-  const fixing = donation.status === 'PAYMENT_FAILED';
-  const when = donation.project_end_date ? formatDay(chargeDate(donation.project_end_date)) : null;
-  const explanation = fixing
-    ? `Your card was declined. Save a card to pay ${amount} now.`
-    : donation.status === 'PLEDGED'
-      ? `Save the card your pledge of ${amount} will be charged to. Nothing is charged now.`
-      : `You will be charged ${amount} on ${when ?? 'the day after the campaign ends'} only if the project reaches its goal.`;
-  return page(
-    'Save a card',
-    `<p style="color:#495057;margin:0">You are backing</p>
+/** What is being backed: the project, and the reward when there is one. */
+const backing = (t: Translator, donation: CheckoutDonation, color: string) =>
+  `<p style="color:${color};margin:0">${escape(t.t('sandbox.backing'))}</p>
 <h1 style="font-size:22px;margin:4px 0 16px">${escape(donation.project_title)}</h1>
-${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(donation.reward_title)}</strong></p>` : ''}
+${donation.reward_title ? `<p style="margin:0 0 8px">${escape(t.t('sandbox.rewardLabel'))} <strong>${escape(donation.reward_title)}</strong></p>` : ''}`;
+
+function cardPage(t: Translator, session: string, donation: CheckoutDonation, error: string | null) {
+  const fixing = donation.status === 'PAYMENT_FAILED';
+  const amount = amountWithCents(t, donation.amount_cents);
+  const explanation = fixing
+    ? t.t('sandbox.card.fixing', { amount })
+    : donation.status === 'PLEDGED'
+      ? t.t('sandbox.card.changing', { amount })
+      : donation.project_end_date
+        ? t.t('api.checkout.chargeRule', {
+            amount,
+            date: t.calendarDate(chargeDate(donation.project_end_date)),
+          })
+        : t.t('sandbox.card.chargeAfterEnd', { amount });
+  return page(
+    t,
+    t.t('sandbox.card.title'),
+    `${backing(t, donation, '#495057')}
 <p style="font-size:36px;font-weight:800;margin:16px 0 8px" data-testid="amount">${escape(amount)}</p>
 <p style="margin:0 0 20px" data-testid="charge-explanation">${escape(explanation)}</p>
 ${error ? `<p role="alert" style="color:#c92a2a;margin:0 0 12px">${escape(error)}</p>` : ''}
-<form method="post" action="/sandbox/checkout/${escape(session)}/card" style="display:grid;gap:12px;margin:0 0 12px">
-<label for="card_number" style="font-weight:600">Card number</label>
-<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242"
+<form method="post" action="${escape(inLanguage(t, `/sandbox/checkout/${session}/card`))}" style="display:grid;gap:12px;margin:0 0 12px">
+<label for="card_number" style="font-weight:600">${escape(t.t('sandbox.card.number'))}</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242" dir="ltr"
  style="padding:12px;border:1px solid #868e96;border-radius:10px;font-size:16px">
-<button type="submit" style="width:100%;padding:14px;border-radius:10px;font-size:16px;font-weight:600;cursor:pointer;background:#087f5b;color:#fff;border:0">${escape(fixing ? `Save card and pay ${amount}` : 'Save card')}</button>
+<button type="submit" style="width:100%;padding:14px;border-radius:10px;font-size:16px;font-weight:600;cursor:pointer;background:#087f5b;color:#fff;border:0">${escape(fixing ? t.t('sandbox.card.saveAndPay', { amount }) : t.t('sandbox.card.save'))}</button>
 </form>
-${donation.status === 'PENDING' ? button('Cancel', `/sandbox/checkout/${session}/cancel`, false) : `<p style="text-align:center"><a href="/projects/${donation.project_id}">Back to the project</a></p>`}`,
+${donation.status === 'PENDING' ? button(t.t('sandbox.cancel'), `/sandbox/checkout/${session}/cancel`, false) : `<p style="text-align:center"><a href="/projects/${donation.project_id}">${escape(t.t('sandbox.backToProject'))}</a></p>`}`,
   );
 }
 
@@ -95,31 +111,40 @@ export const sandboxRoutes: FastifyPluginAsync<{
 
   app.get('/checkout/:session', { schema: { hide: true } }, async (request, reply) => {
     const { session } = request.params as { session: string };
+    const t = app.translators.ofPageRequest(request);
     const donation = await load(session);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!donation)
       return reply
         .status(404)
-        .send(page('Not found', '<h1 style="font-size:22px">This checkout does not exist.</h1>'));
-    const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
-    if (savesCard(donation)) return reply.send(cardPage(session, donation, amount, null));
+        .send(
+          page(
+            t,
+            t.t('sandbox.notFound'),
+            `<h1 style="font-size:22px">${escape(t.t('sandbox.checkout.missing'))}</h1>`,
+          ),
+        );
+    if (savesCard(donation)) return reply.send(cardPage(t, session, donation, null));
     if (donation.status !== 'PENDING' || donation.expires_at.getTime() < Date.now()) {
-      const state = donation.status === 'SUCCEEDED' ? 'has already been paid' : 'is no longer open';
+      const state = t.t(
+        donation.status === 'SUCCEEDED' ? 'sandbox.checkout.paid' : 'sandbox.checkout.closed',
+      );
       return reply.send(
         page(
-          'Closed',
-          `<h1 style="font-size:22px">This checkout ${state}.</h1><p><a href="${escape(`${appUrl}/projects/${donation.project_id}`)}">Back to the project</a></p>`,
+          t,
+          t.t('sandbox.checkout.closedTitle'),
+          `<h1 style="font-size:22px">${escape(state)}</h1><p><a href="${escape(`${appUrl}/projects/${donation.project_id}`)}">${escape(t.t('sandbox.backToProject'))}</a></p>`,
         ),
       );
     }
+    const amount = amountWithCents(t, donation.amount_cents);
     return reply.send(
       page(
-        'Checkout',
-        `<p style="color:#868e96;margin:0">You are backing</p>
-<h1 style="font-size:22px;margin:4px 0 16px">${escape(donation.project_title)}</h1>
-${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(donation.reward_title)}</strong></p>` : ''}
+        t,
+        t.t('sandbox.checkout.title'),
+        `${backing(t, donation, '#868e96')}
 <p style="font-size:36px;font-weight:800;margin:16px 0 24px" data-testid="amount">${escape(amount)}</p>
-<div style="display:grid;gap:12px">${button(`Pay ${amount}`, `/sandbox/checkout/${session}/pay`, true)}${button('Cancel', `/sandbox/checkout/${session}/cancel`, false)}</div>`,
+<div style="display:grid;gap:12px">${button(t.t('sandbox.checkout.pay', { amount }), inLanguage(t, `/sandbox/checkout/${session}/pay`), true)}${button(t.t('sandbox.cancel'), `/sandbox/checkout/${session}/cancel`, false)}</div>`,
       ),
     );
   });
@@ -129,7 +154,12 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(do
     const donation = await load(session);
     if (!donation) return reply.redirect(`${appUrl}/donation/cancel`, 303);
     // A checkout that saves a card charges nothing: only its card form completes it.
-    if (savesCard(donation)) return reply.redirect(`/sandbox/checkout/${session}`, 303);
+    if (savesCard(donation)) {
+      return reply.redirect(
+        inLanguage(app.translators.ofPageRequest(request), `/sandbox/checkout/${session}`),
+        303,
+      );
+    }
     if (donation.status === 'PENDING' && donation.expires_at.getTime() >= Date.now()) {
       await payments.applyEvent({
         id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
@@ -152,18 +182,11 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(do
     const { card_number: cardNumber = '' } = (request.body ?? {}) as { card_number?: string };
     const paymentMethod = sandboxPaymentMethod(cardNumber);
     if (!paymentMethod) {
-      const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
+      const t = app.translators.ofPageRequest(request);
       return reply
         .status(422)
         .type('text/html; charset=utf-8')
-        .send(
-          cardPage(
-            session,
-            donation,
-            amount,
-            'This is the sandbox: use the test card 4242 4242 4242 4242, or 4000 0000 0000 0341 for a card that is declined when charged.',
-          ),
-        );
+        .send(cardPage(t, session, donation, t.t('sandbox.card.testCards')));
     }
     await payments.applyEvent({
       id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
@@ -186,6 +209,7 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(do
   /** The sandbox provider's onboarding page: finish it, or leave details due, and return to the app. */
   app.get('/connect/:account', { schema: { hide: true } }, async (request, reply) => {
     const { account } = request.params as { account: string };
+    const t = app.translators.ofPageRequest(request);
     const known = await db
       .selectFrom('bank_accounts')
       .select('account_id')
@@ -195,13 +219,20 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">Reward: <strong>${escape(do
     if (!known)
       return reply
         .status(404)
-        .send(page('Not found', '<h1 style="font-size:22px">This account does not exist.</h1>'));
+        .send(
+          page(
+            t,
+            t.t('sandbox.notFound'),
+            `<h1 style="font-size:22px">${escape(t.t('sandbox.connect.missing'))}</h1>`,
+          ),
+        );
     return reply.send(
       page(
-        'Bank account',
-        `<h1 style="font-size:22px;margin:0 0 8px">Connect your bank account</h1>
-<p style="color:#495057">In the sandbox, no real details are needed. Choose how onboarding ends:</p>
-<div style="display:grid;gap:12px;margin-top:24px">${button('Complete onboarding', `/sandbox/connect/${account}/complete`, true)}${button('Leave incomplete', `/sandbox/connect/${account}/incomplete`, false)}</div>`,
+        t,
+        t.t('sandbox.connect.title'),
+        `<h1 style="font-size:22px;margin:0 0 8px">${escape(t.t('sandbox.connect.heading'))}</h1>
+<p style="color:#495057">${escape(t.t('sandbox.connect.explain'))}</p>
+<div style="display:grid;gap:12px;margin-top:24px">${button(t.t('sandbox.connect.complete'), `/sandbox/connect/${account}/complete`, true)}${button(t.t('sandbox.connect.incomplete'), `/sandbox/connect/${account}/incomplete`, false)}</div>`,
       ),
     );
   });

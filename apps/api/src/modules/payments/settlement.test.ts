@@ -5,6 +5,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { seedPaidPledge } from '../../db/seed/backing';
 import { backProject, ledgerAgrees, pledge, saveCardInSandbox } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { notificationText } from '../notifications/notifications.service';
 
 const DAY = 86_400_000;
 
@@ -98,12 +99,12 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     expect(donations.map((d) => d.status)).toEqual(['RELEASED', 'RELEASED', 'REFUNDED']);
     const told = await ctx.database.db
       .selectFrom('notifications')
-      .select('message')
+      .select(['message', 'message_values'])
       .where('project_id', '=', id)
       .where('user_id', '=', backers[0]!.user.id)
       .where('type', '=', 'CAMPAIGN_RESULT')
       .executeTakeFirstOrThrow();
-    expect(told.message).toContain('you will not be charged');
+    expect(notificationText(ctx.app.translators.for('en'), told)).toContain('you will not be charged');
   });
 
   it('keeps what a flexible campaign raised', async () => {

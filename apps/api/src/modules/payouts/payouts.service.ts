@@ -4,7 +4,6 @@ import {
   type BankAccountStatus,
   centsToDollars,
   dollarsToCents,
-  formatDollars,
   type Payout,
   PAYOUT_MESSAGES,
   type PayoutEligibility,
@@ -15,6 +14,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { insertLedgerEntry, lockProjectForMoney } from '../payments/payments.repository';
 import { type PaymentProvider, TransferError } from '../payments/provider';
@@ -279,17 +279,15 @@ export class PayoutService {
     outcome: 'completed' | 'failed',
     cents: number,
   ) {
-    const amount = formatDollars(centsToDollars(cents));
     const message =
       outcome === 'completed'
-        ? `Your payout of ${amount} is on its way to your bank account.`
-        : `Your payout of ${amount} failed; the amount is available again.`;
+        ? notificationMessages.payoutCompleted(cents)
+        : notificationMessages.payoutFailed(cents);
     await insertNotifications(trx, [{ userId, type: 'PAYOUT', message, projectId }]);
     const user = await findUserById(trx, userId);
     if (user)
-      await this.mail.enqueue(
-        trx,
-        mailTemplates.payout(user.email, user.full_name, message, `${this.appUrl}/projects/${projectId}`),
+      await this.mail.enqueue(trx, user, (t) =>
+        mailTemplates.payout(t, user.email, user.full_name, message, `${this.appUrl}/projects/${projectId}`),
       );
   }
 }

@@ -31,9 +31,14 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await pledges.pledge(request.params.id, currentUser(request), request.body) }),
+      reply.status(201).send({
+        data: await pledges.pledge(
+          request.params.id,
+          currentUser(request),
+          request.body,
+          app.translators.ofApiRequest(request),
+        ),
+      }),
   );
 
   app.get(
@@ -99,6 +104,12 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
         response: { 200: checkoutResponse },
       },
     },
-    async (request) => ({ data: await pledges.changePaymentMethod(request.params.id, currentUser(request)) }),
+    async (request) => ({
+      data: await pledges.changePaymentMethod(
+        request.params.id,
+        currentUser(request),
+        app.translators.ofApiRequest(request),
+      ),
+    }),
   );
 };

@@ -6,7 +6,6 @@ import {
   chargeDate,
   type Donation,
   dollarsToCents,
-  formatDollars,
   inLastDay,
   MS_PER_DAY,
   parseCalendarDate,
@@ -16,17 +15,21 @@ import {
   REWARD_MESSAGES,
   shippingRuleFor,
   type ShippingAddress,
+  type Translator,
   type UpdatePledgeRequest,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import { amountWithCents, type KeyedMessage } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
+import type { MailContent } from '../mail/mail.repository';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { type Clock, formatDay, type PaymentService } from '../payments/payments.service';
+import type { Clock, PaymentService } from '../payments/payments.service';
 import {
   type DonationRow,
   insertDonation,
@@ -70,8 +73,11 @@ export class PledgeService {
     private readonly preferences: PreferenceService,
   ) {}
 
-  /** A new pledge: the rules checked, the reward reserved, a PENDING donation and a checkout (30 minutes). */
-  async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest) {
+  /**
+   * A new pledge: the rules checked, the reward reserved, a PENDING donation and a checkout (30 minutes) whose
+   * description is in the backer's language `t`.
+   */
+  async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest, t: Translator) {
     if (!caller.permissions.includes('back_project')) throw forbidden('You may not back projects');
     const card = await this.projects.getCard(projectId, caller);
     const allOrNothing = card.funding_model === 'all_or_nothing';
@@ -142,7 +148,13 @@ export class PledgeService {
         idempotencyKey: `checkout-donation-${donation.id}`,
         amountCents,
         currency: input.currency,
-        description: this.describe(projectTitle, rewardTitle, amountCents, allOrNothing ? endDate : null),
+        description: describeCheckout(
+          t,
+          projectTitle,
+          rewardTitle,
+          amountCents,
+          allOrNothing ? endDate : null,
+        ),
         customerEmail: donor?.email ?? '',
         successUrl: `${this.appUrl}/donation/success?donation_id=${donation.id}`,
         cancelUrl: `${this.appUrl}/donation/cancel?donation_id=${donation.id}`,
@@ -202,16 +214,18 @@ export class PledgeService {
         shipping_address: shipping.address,
       });
       await moveProjectCounters(trx, project.id, amountCents - donation.amount_cents, 0);
-      const summary = `${formatDollars(centsToDollars(amountCents), 2)}${reward ? `, reward “${reward.title}”` : ', no reward'}`;
+      const rewardTitle = reward?.title ?? null;
       await this.tell(trx, donation, project, {
-        creatorMessage: (name) => `${name} changed their pledge to “${project.title}”: ${summary}.`,
-        creatorSubject: `A pledge to “${project.title}” changed`,
-        mail: (donor) =>
+        creatorMessage: (name) =>
+          notificationMessages.pledgeChanged(name, project.title, amountCents, rewardTitle),
+        creatorSubject: { key: 'mail.creatorPledge.changedSubject', values: { title: project.title } },
+        mail: (t, donor) =>
           mailTemplates.pledgeChanged(
+            t,
             donor.email,
             donor.full_name,
             project.title,
-            summary,
+            { amountCents, reward: rewardTitle },
             this.manageUrl(project.id),
           ),
       });
@@ -235,16 +249,17 @@ export class PledgeService {
       this.assertKeepsGoal(project, -donation.amount_cents);
       await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
       await this.payments.leaveLive(trx, donation);
-      const amount = formatDollars(centsToDollars(donation.amount_cents), 2);
       await this.tell(trx, donation, project, {
-        creatorMessage: (name) => `${name} cancelled their ${amount} pledge to “${project.title}”.`,
-        creatorSubject: `A pledge to “${project.title}” was cancelled`,
-        mail: (donor) =>
+        creatorMessage: (name) =>
+          notificationMessages.pledgeCanceled(name, project.title, donation.amount_cents),
+        creatorSubject: { key: 'mail.creatorPledge.canceledSubject', values: { title: project.title } },
+        mail: (t, donor) =>
           mailTemplates.pledgeCanceled(
+            t,
             donor.email,
             donor.full_name,
             project.title,
-            amount,
+            donation.amount_cents,
             `${this.appUrl}/projects/${project.id}`,
           ),
       });
@@ -258,7 +273,7 @@ export class PledgeService {
    * A checkout that saves another card: for a live all-or-nothing pledge, or to fix a PAYMENT_FAILED one (the
    * new card is charged as soon as it is saved).
    */
-  async changePaymentMethod(id: number, caller: AccessClaims) {
+  async changePaymentMethod(id: number, caller: AccessClaims, t: Translator) {
     const pledge = await this.ownPledge(id, caller);
     const fixing = pledge.status === 'PAYMENT_FAILED';
     if (!fixing) {
@@ -279,7 +294,13 @@ export class PledgeService {
         idempotencyKey: `card-donation-${id}-${now.getTime()}`,
         amountCents: pledge.amount_cents,
         currency: pledge.currency,
-        description: this.describe(pledge.project_title, pledge.reward_title, pledge.amount_cents, null),
+        description: describeCheckout(
+          t,
+          pledge.project_title,
+          pledge.reward_title,
+          pledge.amount_cents,
+          null,
+        ),
         customerEmail: donor?.email ?? '',
         successUrl: `${this.appUrl}/donation/success?donation_id=${id}`,
         cancelUrl: `${this.appUrl}/projects/${pledge.project_id}`,
@@ -411,38 +432,33 @@ export class PledgeService {
     return endDate === null || this.clock().getTime() > campaignEnd(endDate);
   }
 
-  /** The creator's notification and the backer's mail of a change to a pledge. */
+  /** The creator's notification and mail, and the backer's mail, of a change to a pledge. */
   private async tell(
     trx: Kysely<DB>,
     donation: DonationRow,
     project: { id: number; creator_id: number },
     message: {
-      creatorMessage: (backerName: string) => string;
+      creatorMessage: (backerName: string) => KeyedMessage;
       /** The subject of the creator's mail (sent only if they keep email_pledges on). */
-      creatorSubject: string;
-      mail: (donor: { email: string; full_name: string }) => Parameters<MailService['enqueue']>[1];
+      creatorSubject: KeyedMessage;
+      mail: (t: Translator, donor: { email: string; full_name: string }) => MailContent;
     },
   ) {
-    const donor = await trx
+    const people = await trx
       .selectFrom('users')
-      .select(['email', 'full_name', 'username'])
-      .where('id', '=', donation.donor_id)
-      .executeTakeFirstOrThrow();
+      .select(['id', 'email', 'full_name', 'username', 'locale', 'last_locale'])
+      .where('id', 'in', [donation.donor_id, project.creator_id])
+      .execute();
+    const donor = people.find((person) => person.id === donation.donor_id)!;
+    const creator = people.find((person) => person.id === project.creator_id)!;
     const creatorMessage = message.creatorMessage(donor.full_name || donor.username);
     await insertNotifications(trx, [
       { userId: project.creator_id, type: 'PLEDGE', message: creatorMessage, projectId: project.id },
     ]);
-    await this.mail.enqueue(trx, message.mail(donor));
-    const creator = await trx
-      .selectFrom('users')
-      .select(['email', 'full_name', 'username'])
-      .where('id', '=', project.creator_id)
-      .executeTakeFirstOrThrow();
-    await this.preferences.enqueueGoverned(
-      trx,
-      project.creator_id,
-      'email_pledges',
+    await this.mail.enqueue(trx, donor, (t) => message.mail(t, donor));
+    await this.preferences.enqueueGoverned(trx, creator, 'email_pledges', (t) =>
       mailTemplates.creatorPledge(
+        t,
         creator.email,
         creator.full_name || creator.username,
         message.creatorSubject,
@@ -455,11 +471,23 @@ export class PledgeService {
   private manageUrl(projectId: number) {
     return `${this.appUrl}/projects/${projectId}?manage_pledge=1`;
   }
+}
 
-  private describe(project: string, reward: string | null, amountCents: number, endDate: string | null) {
-    const what = reward ? `${project} — ${reward}` : `Pledge to ${project}`;
-    if (!endDate) return what;
-    const amount = formatDollars(centsToDollars(amountCents), 2);
-    return `${what}. You will be charged ${amount} on ${formatDay(chargeDate(endDate))} only if the project reaches its goal.`;
-  }
+/** What the payment provider's checkout page says the payment is for, in the backer's language. */
+function describeCheckout(
+  t: Translator,
+  project: string,
+  reward: string | null,
+  amountCents: number,
+  endDate: string | null,
+) {
+  const pledge = reward
+    ? t.t('api.checkout.rewardPledge', { project, reward })
+    : t.t('api.checkout.pledge', { project });
+  if (!endDate) return pledge;
+  const chargeRule = t.t('api.checkout.chargeRule', {
+    amount: amountWithCents(t, amountCents),
+    date: t.calendarDate(chargeDate(endDate)),
+  });
+  return t.t('api.checkout.withChargeRule', { pledge, chargeRule });
 }

@@ -3,11 +3,13 @@ import {
   MAIL_PREFERENCE_LABELS,
   type MailPreference,
   type Preferences,
+  type Translator,
   UNSUBSCRIBE_MESSAGES,
   type UpdatePreferencesRequest,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { SavedLanguage } from '../../i18n';
 import type { MailContent } from '../mail/mail.repository';
 import type { MailService } from '../mail/mail.service';
 import { findPreferences, savePreferences, wantsMail } from './preferences.repository';
@@ -56,12 +58,19 @@ export class PreferenceService {
   }
 
   /**
-   * Queues `mail` for `userId` inside the caller's transaction if they want mails of `preference`, with the
-   * one-click unsubscribe link in its body and its RFC 8058 headers. Returns whether it was queued.
+   * Queues the mail `compose` writes for `recipient` inside the caller's transaction if they want mails of
+   * `preference`, with the one-click unsubscribe link in its body and its RFC 8058 headers. Returns whether it
+   * was queued.
    */
-  async enqueueGoverned(trx: Kysely<DB>, userId: number, preference: MailPreference, mail: MailContent) {
-    if (!(await wantsMail(trx, userId, preference))) return false;
-    await this.mail.enqueue(trx, withUnsubscribe(mail, preference, this.links.url(userId, preference)));
+  async enqueueGoverned(
+    trx: Kysely<DB>,
+    recipient: SavedLanguage & { id: number },
+    preference: MailPreference,
+    compose: (t: Translator) => MailContent,
+  ) {
+    if (!(await wantsMail(trx, recipient.id, preference))) return false;
+    const url = this.links.url(recipient.id, preference);
+    await this.mail.enqueue(trx, recipient, (t) => withUnsubscribe(t, compose(t), preference, url));
     return true;
   }
 }

@@ -95,17 +95,17 @@ describe.each(databaseKinds)('preferences, notifications and unsubscribe on %s',
         ...Array.from({ length: 5 }, (_, i) => ({
           userId: erin.user.id,
           type: 'PLEDGE',
-          message: `Note ${i + 1}`,
+          message: { key: `Note ${i + 1}` },
           projectId,
         })),
         {
           userId: erin.user.id,
           type: 'PROJECT_UPDATE',
-          message: 'An update',
+          message: { key: 'An update' },
           projectId,
           link: `/projects/${projectId}/updates/7`,
         },
-        { userId: frank.user.id, type: 'PLEDGE', message: 'Frank’s', projectId },
+        { userId: frank.user.id, type: 'PLEDGE', message: { key: 'Frank’s' }, projectId },
       ]);
       const page1 = (await api('GET', 'notifications?per_page=4&page=1', erin.headers)).json().data;
       expect(page1.total).toBe(6);

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MAIL_PREFERENCE_LABELS, MAIL_PREFERENCES, type MailPreference } from '@fundry/shared';
+import { MAIL_PREFERENCES, type MailPreference, type Translator } from '@fundry/shared';
 import type { MailContent } from '../mail/mail.repository';
+import { escapeHtml } from '../mail/mail.templates';
 
 /** How long a mailed unsubscribe link works: long enough for an old mail, short enough to age out. */
 export const UNSUBSCRIBE_TTL_MS = 90 * 86_400_000;
@@ -76,17 +77,17 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** A rendered mail with its unsubscribe link in both bodies and the RFC 8058 headers. */
-export function withUnsubscribe(mail: MailContent, preference: MailPreference, url: string): MailContent {
-  const what = MAIL_PREFERENCE_LABELS[preference].title.toLowerCase();
-  const line = `You get this e-mail because “${what}” is on in your Fundry settings. Unsubscribe: ${url}`;
-  const html = `<p style="font-size:12px;color:#556">You get this e-mail because “${escapeHtml(what)}” is on in your Fundry settings. <a href="${escapeHtml(url)}" style="color:#0b6e4f">Unsubscribe</a></p>`;
+/** A rendered mail with its unsubscribe link in both bodies, in the mail's language, and the RFC 8058 headers. */
+export function withUnsubscribe(
+  t: Translator,
+  mail: MailContent,
+  preference: MailPreference,
+  url: string,
+): MailContent {
+  const reason = t.t('mail.unsubscribe.reason', { preference });
+  const label = t.t('mail.unsubscribe.link');
+  const line = `${reason} ${t.t('mail.layout.actionLine', { label, url })}`;
+  const html = `<p style="font-size:12px;color:#556">${escapeHtml(reason)} <a href="${escapeHtml(url)}" style="color:#0b6e4f">${escapeHtml(label)}</a></p>`;
   const closing = '</div></body></html>';
   return {
     ...mail,

@@ -34,6 +34,7 @@ import { findCategory } from '../categories/categories.repository';
 import { adminIds } from '../admin/admin.repository';
 import { recordAudit } from '../admin/audit.repository';
 import type { MailService } from '../mail/mail.service';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { mailTemplates } from '../mail/mail.templates';
 import { findUserById } from '../users/users.repository';
@@ -798,7 +799,7 @@ export class ProjectService {
       admins.map((userId) => ({
         userId,
         type: 'ADMIN_REVIEW',
-        message: `“${title || 'Untitled project'}” was submitted for review.`,
+        message: notificationMessages.submitted(title),
         projectId,
         link: '/admin',
       })),
@@ -878,11 +879,17 @@ export class ProjectService {
     const creator = await findUserById(trx, project.creator_id);
     if (!creator) return;
     const url = `${this.appUrl}/projects/${project.id}`;
-    await this.mail.enqueue(
-      trx,
+    await this.mail.enqueue(trx, creator, (t) =>
       outcome === 'approved'
-        ? mailTemplates.projectApproved(creator.email, creator.full_name, project.title, url)
-        : mailTemplates.projectRejected(creator.email, creator.full_name, project.title, reason ?? '', url),
+        ? mailTemplates.projectApproved(t, creator.email, creator.full_name, project.title, url)
+        : mailTemplates.projectRejected(
+            t,
+            creator.email,
+            creator.full_name,
+            project.title,
+            reason ?? '',
+            url,
+          ),
     );
   }
 }

@@ -10,6 +10,9 @@ export interface DueReminder {
   name: string;
   title: string;
   end_date: string;
+  /** The person's languages, for the mail (DESIGN.md §14). */
+  locale: string | null;
+  last_locale: string | null;
 }
 
 interface Window {
@@ -29,7 +32,8 @@ interface Window {
 export async function findDueReminders(db: Kysely<DB>, window: Window, limit: number) {
   const result = await sql<DueReminder>`
     select 'launch' as kind, sp.user_id, p.id as project_id, u.email,
-           coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date
+           coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date,
+           u.locale, u.last_locale
     from projects p
     join saved_projects sp on sp.project_id = p.id
     join users u on u.id = sp.user_id
@@ -42,7 +46,8 @@ export async function findDueReminders(db: Kysely<DB>, window: Window, limit: nu
       and not exists (select 1 from user_preferences up where up.user_id = sp.user_id and not up.email_reminders)
     union all
     select 'ending' as kind, sp.user_id, p.id as project_id, u.email,
-           coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date
+           coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date,
+           u.locale, u.last_locale
     from projects p
     join saved_projects sp on sp.project_id = p.id
     join users u on u.id = sp.user_id

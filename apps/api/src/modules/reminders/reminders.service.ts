@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseCalendarDate, todayUtc } from '@fundry/shared';
+import { todayUtc } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { mailTemplates } from '../mail/mail.templates';
 import type { Clock } from '../payments/payments.service';
@@ -13,14 +13,6 @@ const DAY = 24 * HOUR;
 const LAUNCH_GRACE_MS = 3 * DAY;
 const ENDING_NOTICE_MS = 48 * HOUR;
 const BATCH = 200;
-
-const formatDay = (date: string) =>
-  new Date(parseCalendarDate(date)).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * Reminders to people who saved a project: when it launches, and 48 hours before it ends if they have not
@@ -61,17 +53,19 @@ export class ReminderService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, reminder.user_id, reminder.project_id, reminder.kind))) return false;
       const url = `${this.appUrl}/projects/${reminder.project_id}`;
-      const mail =
+      const recipient = { id: reminder.user_id, locale: reminder.locale, last_locale: reminder.last_locale };
+      return this.preferences.enqueueGoverned(trx, recipient, 'email_reminders', (t) =>
         reminder.kind === 'launch'
           ? mailTemplates.savedProjectLaunched(
+              t,
               reminder.email,
               reminder.name,
               reminder.title,
-              formatDay(reminder.end_date),
+              reminder.end_date,
               url,
             )
-          : mailTemplates.savedProjectEnding(reminder.email, reminder.name, reminder.title, url);
-      return this.preferences.enqueueGoverned(trx, reminder.user_id, 'email_reminders', mail);
+          : mailTemplates.savedProjectEnding(t, reminder.email, reminder.name, reminder.title, url),
+      );
     });
   }
 }

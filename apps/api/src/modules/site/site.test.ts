@@ -44,7 +44,7 @@ describe('test mode', () => {
     for (const url of ['/sandbox/checkout/cs_unknown', '/sandbox/connect/acct_unknown']) {
       const page = await sandbox.app.inject(url);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.body).toContain(TEST_MODE_MESSAGE);
+      expect(page.body).toContain(sandbox.app.translators.for('en').t(TEST_MODE_MESSAGE));
     }
   });
 });

@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGES } from '../../db/literals';
 import { pageTotal } from '../../db/page-total';
 import type { DB } from '../../db/schema';
+import type { KeyedMessage } from '../../i18n';
+import { storedValues } from '../notifications/notifications.repository';
 
 /** What the community rules need of a project: who made it and whether others may see it. */
 export function findCommunityProject(db: Kysely<DB>, id: number) {
@@ -127,12 +129,13 @@ export async function deleteUpdate(db: Kysely<DB>, updateId: number) {
 export async function notifyBackersOfUpdate(
   db: Kysely<DB>,
   project: CommunityProject,
-  message: string,
+  message: KeyedMessage,
   link: string,
 ) {
   await sql`
-    insert into notifications (user_id, type, message, project_id, link)
-    select distinct donor_id, 'PROJECT_UPDATE', ${message}, ${project.id}::integer, ${link}::text
+    insert into notifications (user_id, type, message, message_values, project_id, link)
+    select distinct donor_id, 'PROJECT_UPDATE', ${message.key}, ${storedValues(message)}::jsonb,
+      ${project.id}::integer, ${link}::text
     from donations where project_id = ${project.id}::integer
     and status in (${sql.join(LIVE_PLEDGES)}) and donor_id <> ${project.creator_id}::integer`.execute(db);
 }
@@ -142,14 +145,20 @@ export async function notifyBackersOfUpdate(
  * creator, a deleted account or someone who turned update mails off.
  */
 export async function updateMailRecipients(db: Kysely<DB>, project: CommunityProject, isPublic: boolean) {
-  const result = await sql<{ id: number; email: string; name: string }>`
+  const result = await sql<{
+    id: number;
+    email: string;
+    name: string;
+    locale: string | null;
+    last_locale: string | null;
+  }>`
     with recipients as (
       select donor_id as user_id from donations
       where project_id = ${project.id}::integer and status in (${sql.join(LIVE_PLEDGES)})
       union
       select user_id from saved_projects where project_id = ${project.id}::integer and ${isPublic}::boolean
     )
-    select u.id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name
+    select u.id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name, u.locale, u.last_locale
     from recipients r
     join users u on u.id = r.user_id
     left join user_preferences p on p.user_id = u.id

@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound, validationError } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { mailTemplates } from '../mail/mail.templates';
+import { notificationMessages } from '../notifications/notification-messages';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
@@ -180,7 +181,7 @@ export class UpdateService {
       await notifyBackersOfUpdate(
         trx,
         project,
-        `${project.title} posted update #${inserted.number}: ${input.title}`,
+        notificationMessages.updatePosted(project.title, inserted.number, input.title),
         link,
       );
       const excerpt = richTextToPlain(body);
@@ -191,15 +192,22 @@ export class UpdateService {
       };
       // The recipients' query already leaves out those who turned update mails off.
       for (const person of await updateMailRecipients(trx, project, input.visibility === 'public')) {
-        const content = mailTemplates.projectUpdate(
-          person.email,
-          person.name,
-          project.title,
-          update,
-          `${this.appUrl}${link}`,
-        );
         const unsubscribe = this.preferences.links.url(person.id, 'email_updates');
-        await this.mail.enqueue(trx, withUnsubscribe(content, 'email_updates', unsubscribe));
+        await this.mail.enqueue(trx, person, (t) =>
+          withUnsubscribe(
+            t,
+            mailTemplates.projectUpdate(
+              t,
+              person.email,
+              person.name,
+              project.title,
+              update,
+              `${this.appUrl}${link}`,
+            ),
+            'email_updates',
+            unsubscribe,
+          ),
+        );
       }
       return inserted.id;
     });

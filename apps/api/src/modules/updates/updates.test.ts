@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { notificationText } from '../notifications/notifications.service';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -82,13 +83,17 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
     });
     const { id, number } = created.json().data;
     expect(number).toBe(2);
-    const notes = await db()
-      .selectFrom('notifications')
-      .select(['user_id', 'link'])
-      .where('type', '=', 'PROJECT_UPDATE')
-      .where('message', 'like', '%Factory visit%')
-      .execute();
-    expect(notes).toEqual([{ user_id: backer.user.id, link: `/projects/${projectId}/updates/${id}` }]);
+    const english = ctx.app.translators.for('en');
+    const notes = (
+      await db()
+        .selectFrom('notifications')
+        .select(['user_id', 'link', 'message', 'message_values'])
+        .where('type', '=', 'PROJECT_UPDATE')
+        .execute()
+    ).filter((note) => notificationText(english, note).includes('Factory visit'));
+    expect(notes.map(({ user_id, link }) => ({ user_id, link }))).toEqual([
+      { user_id: backer.user.id, link: `/projects/${projectId}/updates/${id}` },
+    ]);
     expect((await mailsTo(backer.user.email)).some((m) => m.subject.includes('Factory visit'))).toBe(true);
     expect((await mailsTo(saver.user.email)).some((m) => m.subject.includes('Factory visit'))).toBe(true);
     const mail = (await mailsTo(backer.user.email)).find((m) => m.subject.includes('Factory visit'));

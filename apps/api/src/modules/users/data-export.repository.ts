@@ -130,7 +130,7 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .execute(),
     db
       .selectFrom('notifications')
-      .select(['id', 'type', 'message', 'project_id', 'read_at', 'created_at'])
+      .select(['id', 'type', 'message', 'message_values', 'project_id', 'read_at', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),

@@ -85,7 +85,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
       },
     },
     async (request, reply) => {
-      const data = await users.exportData(currentUser(request).userId);
+      const data = await users.exportData(currentUser(request).userId, app.translators.ofApiRequest(request));
       const day = data.exported_at.slice(0, 10);
       void reply
         .header('content-disposition', `attachment; filename="fundry-data-${data.account.id}-${day}.json"`)

@@ -9,6 +9,7 @@ import {
   type ProjectCreator,
   PUBLIC_STATUSES,
   type PublicProfile,
+  type Translator,
   type UserProfile,
 } from '@fundry/shared';
 import type { DB, User } from '../../db/schema';
@@ -18,6 +19,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
+import { notificationText } from '../notifications/notifications.service';
 import { backerSummary } from '../backing/backing.repository';
 import {
   closeProjectsOfDeletedUser,
@@ -79,8 +81,8 @@ export class UserService {
     private readonly locales: readonly Locale[],
   ) {}
 
-  /** Everything held about the person, for them to download (and take elsewhere). */
-  async exportData(userId: number): Promise<DataExport> {
+  /** Everything held about the person, for them to download (and take elsewhere); its texts in `t`'s language. */
+  async exportData(userId: number, t: Translator): Promise<DataExport> {
     const data = await readPersonalData(this.db, userId);
     if (!data) throw notFound('user');
     const { user } = data;
@@ -145,8 +147,9 @@ export class UserService {
         project: { id: saved.id, title: saved.title },
         saved_at: saved.saved_at.toISOString(),
       })),
-      notifications: data.notifications.map((notification) => ({
+      notifications: data.notifications.map(({ message, message_values, ...notification }) => ({
         ...notification,
+        message: notificationText(t, { message, message_values }),
         read_at: iso(notification.read_at),
         created_at: notification.created_at.toISOString(),
       })),

@@ -1,0 +1,114 @@
+import type { ReportResolution } from '../../db/schema';
+import type { KeyedMessage } from '../../i18n';
+
+/** Who did something, or "Someone" in the reader's language when their account is gone. */
+export const actor = (name: string | null | undefined) => name || { message: 'api.notification.someone' };
+
+const REPORT_RESOLVED: Record<ReportResolution, string> = {
+  dismissed: 'api.notification.reportDismissed',
+  project_rejected: 'api.notification.reportProjectRemoved',
+  comment_removed: 'api.notification.reportCommentRemoved',
+};
+
+/**
+ * What each notification says: a catalog key and its arguments, stored so that it is written in the reader's
+ * language when listed (amounts in cents, dates as `YYYY-MM-DD`). Some mails say the same (campaign result,
+ * payout, pledges to a creator's project) and write these too.
+ */
+export const notificationMessages = {
+  campaignSucceeded: (title: string, raisedCents: number): KeyedMessage => ({
+    key: 'api.notification.campaignSucceeded',
+    values: { title, raised: { cents: raisedCents } },
+  }),
+  /** An all-or-nothing campaign that missed its goal: its pledges are released. */
+  campaignReleased: (title: string): KeyedMessage => ({
+    key: 'api.notification.campaignReleased',
+    values: { title },
+  }),
+  campaignEnded: (title: string, raisedCents: number): KeyedMessage => ({
+    key: 'api.notification.campaignEnded',
+    values: { title, raised: { cents: raisedCents } },
+  }),
+  backedFundedCharging: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedFundedCharging',
+    values: { title },
+  }),
+  backedFunded: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedFunded',
+    values: { title },
+  }),
+  backedReleased: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedReleased',
+    values: { title },
+  }),
+  backedEnded: (title: string): KeyedMessage => ({ key: 'api.notification.backedEnded', values: { title } }),
+  pledgeDropped: (title: string, amountCents: number): KeyedMessage => ({
+    key: 'api.notification.pledgeDropped',
+    values: { title, amount: { cents: amountCents, fractionDigits: 2 } },
+  }),
+  /** `fixBy` is the last day to fix the payment (`YYYY-MM-DD`). */
+  paymentDeclined: (title: string, amountCents: number, fixBy: string): KeyedMessage => ({
+    key: 'api.notification.paymentDeclined',
+    values: { title, amount: { cents: amountCents, fractionDigits: 2 }, date: { date: fixBy } },
+  }),
+  backed: (name: string, title: string, amountCents: number): KeyedMessage => ({
+    key: 'api.notification.backed',
+    values: { name, title, amount: { cents: amountCents } },
+  }),
+  backerJoined: (name: string, title: string): KeyedMessage => ({
+    key: 'api.notification.backerJoined',
+    values: { name, title },
+  }),
+  goalReached: (title: string): KeyedMessage => ({ key: 'api.notification.goalReached', values: { title } }),
+  refunded: (title: string, amountCents: number): KeyedMessage => ({
+    key: 'api.notification.refunded',
+    values: { title, amount: { cents: amountCents } },
+  }),
+  pledgeChanged: (name: string, title: string, amountCents: number, reward: string | null): KeyedMessage => ({
+    key: 'api.notification.pledgeChanged',
+    values: {
+      name,
+      title,
+      amount: { cents: amountCents, fractionDigits: 2 },
+      hasReward: reward === null ? 'no' : 'yes',
+      reward: reward ?? '',
+    },
+  }),
+  pledgeCanceled: (name: string, title: string, amountCents: number): KeyedMessage => ({
+    key: 'api.notification.pledgeCanceled',
+    values: { name, title, amount: { cents: amountCents, fractionDigits: 2 } },
+  }),
+  commentReply: (name: string | null | undefined, title: string): KeyedMessage => ({
+    key: 'api.notification.commentReply',
+    values: { name: actor(name), title },
+  }),
+  comment: (name: string | null | undefined, title: string): KeyedMessage => ({
+    key: 'api.notification.comment',
+    values: { name: actor(name), title },
+  }),
+  updatePosted: (project: string, number: number, title: string): KeyedMessage => ({
+    key: 'api.notification.updatePosted',
+    values: { project, number, title },
+  }),
+  payoutCompleted: (amountCents: number): KeyedMessage => ({
+    key: 'api.notification.payoutCompleted',
+    values: { amount: { cents: amountCents } },
+  }),
+  payoutFailed: (amountCents: number): KeyedMessage => ({
+    key: 'api.notification.payoutFailed',
+    values: { amount: { cents: amountCents } },
+  }),
+  rewardSent: (reward: string, title: string): KeyedMessage => ({
+    key: 'api.notification.rewardSent',
+    values: { reward, title },
+  }),
+  /** A project submitted for review, to the admins; one without a title yet says so. */
+  submitted: (title: string): KeyedMessage => ({
+    key: 'api.notification.submitted',
+    values: { title: title || { message: 'api.notification.untitledProject' } },
+  }),
+  reportResolved: (resolution: ReportResolution, title: string): KeyedMessage => ({
+    key: REPORT_RESOLVED[resolution],
+    values: { title },
+  }),
+};
