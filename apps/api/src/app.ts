@@ -8,17 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import { AppError, errorHandler } from './errors';
+import { validatorCompiler } from './validation';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
@@ -211,7 +207,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(commentRoutes, { comments: services.comments });
       api.setNotFoundHandler((request) => {
-        throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+        throw new AppError('NOT_FOUND', 'api.notFound.route', undefined, undefined, {
+          method: request.method,
+          path: request.url.split('?')[0],
+        });
       });
     },
     { prefix: API_BASE_PATH },

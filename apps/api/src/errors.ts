@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type MessageValues } from '@fundry/shared';
+import {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  type MessageValues,
+  type Translator,
+} from '@fundry/shared';
+import { z } from 'zod';
+import { issueMessage } from './validation';
 
 /**
  * The one error type services throw; the handler below turns it into the DESIGN.md §3 body. Its message, and
@@ -9,8 +16,6 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode, type MessageValues } from 
  */
 export class AppError extends Error {
   readonly status: number;
-  /** The field a validation message is about: the answer reads "field: message". */
-  field: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -22,6 +27,20 @@ export class AppError extends Error {
   ) {
     super(message);
     this.status = ERROR_CODES[code];
+  }
+
+  /** The answer's body in the translator's language. */
+  bodyIn(translator: Translator): ErrorBody {
+    const body: ErrorBody = { error: this.code, message: translator.t(this.message, this.values) };
+    if (this.details) {
+      body.details = Object.fromEntries(
+        Object.entries(this.details).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.map((text) => translator.t(text, this.values)) : value,
+        ]),
+      );
+    }
+    return body;
   }
 }
 
@@ -72,55 +91,26 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'api.error.fileTooLarge',
   FST_FILES_LIMIT: 'api.error.tooManyFiles',
   FST_PARTS_LIMIT: 'api.error.tooManyParts',
+  FST_FIELDS_LIMIT: 'api.error.tooManyFields',
+  FST_PROTO_VIOLATION: 'api.error.fieldName',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'api.error.notMultipart',
 };
 
-function send(
-  reply: FastifyReply,
-  status: number,
-  {
-    error,
-    message,
-    details,
-    values,
-    field,
-  }: ErrorBody & { values?: MessageValues; field?: string | undefined },
-  headers?: Record<string, string>,
-) {
+function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
   if (headers) void reply.headers(headers);
-  const { t } = reply.server.translators.ofApiRequest(reply.request);
-  const body: ErrorBody = { error, message: field ? `${field}: ${t(message, values)}` : t(message, values) };
-  if (details) {
-    body.details = Object.fromEntries(
-      Object.entries(details).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.map((text) => t(text, values)) : value,
-      ]),
-    );
-  }
   return reply.status(status).type('application/json').send(body);
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const known = hasZodFastifySchemaValidationErrors(error)
-    ? zodValidationError(
-        error.validation.map((issue) => ({
-          path: issue.instancePath.split('/').filter(Boolean),
-          code: issue.keyword,
-          message: issue.message ?? 'api.validation.invalidValue',
-          keys: issue.params.keys,
-        })),
-      )
-    : error;
-  if (known instanceof AppError) {
-    const { code, message, details, values, field } = known;
-    return send(reply, known.status, { error: code, message, details, values, field }, known.headers);
-  }
+  const translator = reply.server.translators.ofApiRequest(request);
+  // A route schema's failure comes as the ZodError itself (validation.ts).
+  const known = error instanceof z.ZodError ? zodValidationError(error.issues) : error;
+  if (known instanceof AppError) return send(reply, known.status, known.bodyIn(translator), known.headers);
 
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
-    const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+    const message = translator.t(FRAMEWORK_MESSAGES[error.code] ?? error.message);
     const headers =
       status === 429 ? { 'retry-after': String(reply.getHeader('retry-after') ?? 60) } : undefined;
     return send(reply, status, { error: code, message }, headers);
@@ -129,7 +119,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(
       reply,
       503,
-      { error: 'SERVICE_UNAVAILABLE', message: 'api.error.busy' },
+      { error: 'SERVICE_UNAVAILABLE', message: translator.t('api.error.busy') },
       { 'retry-after': String(reply.getHeader('retry-after') ?? 10) },
     );
   }
@@ -139,19 +129,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(
       reply,
       503,
-      {
-        error: 'SERVICE_UNAVAILABLE',
-        message: 'api.error.storeUnreachable',
-      },
+      { error: 'SERVICE_UNAVAILABLE', message: translator.t('api.error.storeUnreachable') },
       { 'retry-after': '5' },
     );
   }
 
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, {
-    error: 'INTERNAL_ERROR',
-    message: 'api.error.internal',
-  });
+  return send(reply, 500, { error: 'INTERNAL_ERROR', message: translator.t('api.error.internal') });
 }
 
 /** PostgreSQL's classes 08 (connection exception) and 57P (operator intervention: shutdown, crash, starting up). */
@@ -185,32 +169,36 @@ export function isDatabaseUnreachable(error: FastifyError): boolean {
   );
 }
 
-interface ValidationIssue {
-  path: PropertyKey[];
-  code: string;
-  message: string;
-  keys?: unknown;
+/**
+ * A request that failed its zod schema: the 400 body with every issue under its field, the first also as the
+ * message ("field: message"). Each is written from its issue when the answer goes out, in the caller's language.
+ */
+class RequestValidationError extends AppError {
+  constructor(private readonly issues: readonly z.core.$ZodIssue[]) {
+    super('VALIDATION_ERROR', issues[0]?.message ?? 'api.validation.invalidRequest');
+  }
+
+  override bodyIn(translator: Translator): ErrorBody {
+    const details: Record<string, string[]> = {};
+    for (const issue of this.issues) {
+      (details[issue.path.map(String).join('.') || '_'] ??= []).push(
+        issue.code === 'unrecognized_keys'
+          ? translator.t('api.validation.unknownField', { fields: issue.keys.join(', ') })
+          : issueMessage(issue, translator),
+      );
+    }
+    const [field, messages] = Object.entries(details)[0] ?? [
+      '_',
+      [translator.t('api.validation.invalidRequest')],
+    ];
+    return {
+      error: this.code,
+      message: field === '_' ? `${messages[0]}` : `${field}: ${messages[0]}`,
+      details,
+    };
+  }
 }
 
-/** A zod failure, from a route schema or parsed by hand (multipart fields), as the one 400 body. */
-export function zodValidationError(issues: ValidationIssue[]): AppError {
-  const details: Record<string, string[]> = {};
-  let unknownFields: string | undefined;
-  for (const issue of issues) {
-    const unknown = issue.code === 'unrecognized_keys' && Array.isArray(issue.keys);
-    if (unknown) unknownFields = (issue.keys as unknown[]).join(', ');
-    (details[issue.path.map(String).join('.') || '_'] ??= []).push(
-      unknown ? 'api.validation.unknownField' : issue.message,
-    );
-  }
-  const [field, messages] = Object.entries(details)[0] ?? ['_', ['api.validation.invalidRequest']];
-  const error = new AppError(
-    'VALIDATION_ERROR',
-    `${messages[0]}`,
-    details,
-    undefined,
-    unknownFields === undefined ? undefined : { fields: unknownFields },
-  );
-  if (field !== '_') error.field = field;
-  return error;
-}
+/** A zod failure, from a route schema or parsed by hand (`parseRequest`: multipart fields), as the one 400. */
+export const zodValidationError = (issues: readonly z.core.$ZodIssue[]): AppError =>
+  new RequestValidationError(issues);
