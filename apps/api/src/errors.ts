@@ -9,6 +9,11 @@ import {
 import { z } from 'zod';
 import { issueMessage } from './validation';
 
+/** A message that is an argument of another ("The project is incomplete: {problem}"), written in its language. */
+export class NestedMessage {
+  constructor(readonly key: string) {}
+}
+
 /**
  * The one error type services throw; the handler below turns it into the DESIGN.md §3 body. Its message, and
  * each message of its details, is a catalog key (or a text shown as it is), written in the caller's language
@@ -31,12 +36,20 @@ export class AppError extends Error {
 
   /** The answer's body in the translator's language. */
   bodyIn(translator: Translator): ErrorBody {
-    const body: ErrorBody = { error: this.code, message: translator.t(this.message, this.values) };
+    const values =
+      this.values &&
+      Object.fromEntries(
+        Object.entries(this.values).map(([name, value]) => [
+          name,
+          value instanceof NestedMessage ? translator.t(value.key) : value,
+        ]),
+      );
+    const body: ErrorBody = { error: this.code, message: translator.t(this.message, values) };
     if (this.details) {
       body.details = Object.fromEntries(
         Object.entries(this.details).map(([name, value]) => [
           name,
-          Array.isArray(value) ? value.map((text) => translator.t(text, this.values)) : value,
+          Array.isArray(value) ? value.map((text) => translator.t(text, values)) : value,
         ]),
       );
     }

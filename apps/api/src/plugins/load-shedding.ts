@@ -10,7 +10,7 @@ const RETRY_AFTER_SECONDS = 5;
 const UNBOUNDED_ROUTES = new Set(['/healthz', '/readyz']);
 
 const busy = () =>
-  new AppError('SERVICE_UNAVAILABLE', 'The service is busy. Please try again shortly.', undefined, {
+  new AppError('SERVICE_UNAVAILABLE', 'api.error.busy', undefined, {
     'retry-after': String(RETRY_AFTER_SECONDS),
   });
 

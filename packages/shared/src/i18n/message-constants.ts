@@ -3,6 +3,7 @@ import { MAX_PLEDGE_DOLLARS } from '../messages/backing';
 import { COMMENT_MAX, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, UPDATE_TITLE_MAX } from '../messages/community';
 import { REASON_MAX } from '../messages/tools';
 import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
+import { SEARCH_MAX_LENGTH } from '../schemas/projects';
 
 /**
  * The limits that messages quote, given to every message by their constant's name ("at most {COMMENT_MAX}
@@ -19,5 +20,6 @@ export const MESSAGE_CONSTANTS = {
   REASON_MAX,
   REWARD_DESCRIPTION_MAX,
   REWARD_TITLE_MAX,
+  SEARCH_MAX_LENGTH,
   UPDATE_TITLE_MAX,
 } as const;

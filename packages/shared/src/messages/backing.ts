@@ -7,6 +7,7 @@ export const REWARD_MESSAGES = {
   descriptionLength: 'msg.reward.descriptionLength',
   minimumRequired: 'msg.reward.minimumRequired',
   minimumTooLow: 'msg.reward.minimumTooLow',
+  minimumTooHigh: 'msg.reward.minimumTooHigh',
   decimals: 'msg.reward.decimals',
   quantityMin: 'msg.reward.quantityMin',
   deliveryRequired: 'msg.reward.deliveryRequired',

@@ -3,22 +3,22 @@ import { TWO_FACTOR_CODE_LENGTH } from '../constants';
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from '../rules/password';
 
 const email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE);
-const password = z.string().min(1, 'Password is required').max(256);
+const password = z.string().min(1, 'msg.auth.passwordRequired').max(256);
 const code = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'Enter the 6-digit code');
+  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'msg.auth.codeFormat');
 
 export const registerRequest = z.strictObject({
   username: z
     .string()
     .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(30, 'Username must be at most 30 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, numbers, dots, dashes and underscores'),
+    .min(3, 'msg.auth.usernameTooShort')
+    .max(30, 'msg.auth.usernameTooLong')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'msg.auth.usernameCharacters'),
   email,
   password,
-  full_name: z.string().trim().min(1, 'Full name is required').max(100),
+  full_name: z.string().trim().min(1, 'msg.auth.fullNameRequired').max(100),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 

@@ -20,7 +20,7 @@ export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 /** A dollar amount as the API accepts it: a finite number with at most 2 decimals. */
 const dollars = (messages: { required: string; decimals: string }) =>
   z
-    .number({ error: (issue) => (issue.input === undefined ? messages.required : 'Must be a number') })
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : 'msg.backing.notANumber') })
     .finite()
     .refine(hasAtMostTwoDecimals, messages.decimals);
 
@@ -47,7 +47,7 @@ export const rewardRequest = z
       .max(REWARD_DESCRIPTION_MAX, REWARD_MESSAGES.descriptionLength),
     minimum_amount: dollars({ required: REWARD_MESSAGES.minimumRequired, decimals: REWARD_MESSAGES.decimals })
       .min(MIN_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooLow)
-      .max(MAX_PLEDGE_DOLLARS, `Minimum pledge amount can be at most $${MAX_PLEDGE_DOLLARS}`),
+      .max(MAX_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooHigh),
     quantity_available: z
       .number()
       .int()

@@ -118,11 +118,7 @@ export const SEARCH_MAX_LENGTH = 200;
 export const projectListQuery = z.object({
   my_projects: flag.optional(),
   status: z.enum(LIST_STATUSES as [ListStatus, ...ListStatus[]]).optional(),
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters`)
-    .optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH, 'msg.project.searchTooLong').optional(),
   category: repeated(z.coerce.number().int().positive()),
   category_id: z.coerce.number().int().positive().optional(),
   progress: repeated(z.enum(PROGRESS_BUCKETS)),
@@ -175,13 +171,12 @@ export const projectRolesResponse = z.object({
 
 export const revokeRequest = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
 
-export const categoryRequest = z.strictObject({ name: z.string().trim().min(1, 'Name is required').max(60) });
+export const categoryRequest = z.strictObject({
+  name: z.string().trim().min(1, 'msg.category.nameRequired').max(60),
+});
 
 export const typeaheadQuery = z.object({
-  q: z
-    .string()
-    .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters`)
-    .default(''),
+  q: z.string().max(SEARCH_MAX_LENGTH, 'msg.project.searchTooLong').default(''),
 });
 export const typeaheadResponse = z.object({
   data: z.object({

@@ -91,7 +91,7 @@ export const reportResponse = z.object({ data: report, message: z.string().optio
 export const reportsResponse = z.object({ data: z.array(report), meta: pageMeta });
 
 export const resolveReportRequest = z.strictObject({
-  action: z.enum(REPORT_RESOLUTIONS, { error: 'Choose how to resolve the report' }),
+  action: z.enum(REPORT_RESOLUTIONS, { error: 'msg.tools.resolutionRequired' }),
   reason: reasonField,
 });
 export type ResolveReportRequest = z.infer<typeof resolveReportRequest>;
@@ -153,12 +153,12 @@ export const backersResponse = z.object({ data: z.array(backerRow), meta: pageMe
 export type BackersResponse = z.infer<typeof backersResponse>;
 
 export const fulfilmentRequest = z.strictObject({
-  status: z.literal('sent', { error: 'Status must be "sent"' }),
+  status: z.literal('sent', { error: 'msg.tools.statusSent' }),
 });
 
 export const bulkFulfilmentRequest = z.strictObject({
-  status: z.literal('sent', { error: 'Status must be "sent"' }),
-  donation_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one pledge').max(MAX_PER_PAGE),
+  status: z.literal('sent', { error: 'msg.tools.statusSent' }),
+  donation_ids: z.array(z.number().int().positive()).min(1, 'msg.tools.pledgesRequired').max(MAX_PER_PAGE),
 });
 
 export const fulfilmentResponse = z.object({

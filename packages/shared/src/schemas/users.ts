@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPED_LOCALES } from '../i18n/locales';
+import { INVALID_EMAIL_MESSAGE } from '../rules/password';
 
 /** The signed-in person's own profile (SPEC §3 "User profile"). */
 export const userProfile = z.object({
@@ -43,8 +44,8 @@ const optionalText = (max: number) =>
 
 /** PUT profile/ (multipart): the text fields; the photo comes as the `profile_image` file part. */
 export const profileUpdateRequest = z.strictObject({
-  full_name: z.string().trim().min(1, 'Full name is required').max(100),
-  email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
+  full_name: z.string().trim().min(1, 'msg.auth.fullNameRequired').max(100),
+  email: z.string().trim().toLowerCase().email(INVALID_EMAIL_MESSAGE).max(254),
   username: z
     .string()
     .trim()
@@ -55,7 +56,7 @@ export const profileUpdateRequest = z.strictObject({
   location: optionalText(100),
   bio: optionalText(2000),
   website: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Website must be a valid URL' })])
+    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'msg.profile.websiteUrl' })])
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional(),

@@ -71,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => ({
       data: await admin.reject(currentUser(request), request.params.id, request.body.reason),
-      message: 'Project rejected',
+      message: app.translators.ofApiRequest(request).t('api.admin.projectRejected'),
     }),
   );
 
@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => ({
       data: await admin.activate(currentUser(request), request.params.id, request.body?.reason),
-      message: 'Project activated successfully',
+      message: app.translators.ofApiRequest(request).t('api.projects.activated'),
     }),
   );
 
@@ -119,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => ({
       data: await admin.resolve(currentUser(request), request.params.id, request.body),
-      message: 'Report resolved',
+      message: app.translators.ofApiRequest(request).t('api.admin.reportResolved'),
     }),
   );
 
@@ -155,7 +155,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = asyn
     async (request, reply) =>
       reply.status(201).send({
         data: await admin.reportProject(currentUser(request), request.params.id, request.body.reason),
-        message: TOOLS_MESSAGES.reported,
+        message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
       }),
   );
 
@@ -175,7 +175,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = asyn
     async (request, reply) =>
       reply.status(201).send({
         data: await admin.reportComment(currentUser(request), request.params.id, request.body.reason),
-        message: TOOLS_MESSAGES.reported,
+        message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
       }),
   );
 };

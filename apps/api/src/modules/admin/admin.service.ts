@@ -3,6 +3,7 @@ import {
   type AuditEntry,
   type AuditLogQuery,
   centsToDollars,
+  COMMUNITY_MESSAGES,
   type QueueProject,
   type Report,
   type ResolveReportRequest,
@@ -32,7 +33,7 @@ import { listAudit, recordAudit } from './audit.repository';
 export const isAdmin = (caller: AccessClaims | null) => Boolean(caller?.roles.includes('Admin'));
 
 function requireAdmin(caller: AccessClaims) {
-  if (!isAdmin(caller)) throw forbidden('Only an administrator can do this');
+  if (!isAdmin(caller)) throw forbidden('api.admin.onlyAdmin');
 }
 
 const pages = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
@@ -130,7 +131,7 @@ export class AdminService {
   async reportProject(caller: AccessClaims, projectId: number, reason: string): Promise<Report> {
     const project = await this.projects.get(projectId, caller);
     if (project.creator_id === caller.userId) {
-      throw new AppError('UNPROCESSABLE', 'You cannot report your own project');
+      throw new AppError('UNPROCESSABLE', 'api.admin.ownProject');
     }
     const id = await insertReport(this.db, {
       reporterId: caller.userId,
@@ -145,9 +146,9 @@ export class AdminService {
   /** Any signed-in person reports a comment they can see (not their own), once. */
   async reportComment(caller: AccessClaims, commentId: number, reason: string): Promise<Report> {
     const comment = await this.comments.readable(commentId, caller);
-    if (comment.removed_at) throw new AppError('CONFLICT', 'This comment was removed');
+    if (comment.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
     if (comment.author_id === caller.userId) {
-      throw new AppError('UNPROCESSABLE', 'You cannot report your own comment');
+      throw new AppError('UNPROCESSABLE', 'api.admin.ownComment');
     }
     const id = await insertReport(this.db, {
       reporterId: caller.userId,
@@ -176,10 +177,10 @@ export class AdminService {
     requireAdmin(caller);
     const report = await findReport(this.db, reportId);
     if (!report) throw notFound('report');
-    if (report.status !== 'open') throw new AppError('CONFLICT', 'This report was already resolved');
+    if (report.status !== 'open') throw new AppError('CONFLICT', 'api.admin.alreadyResolved');
     if (request.action === 'remove_comment') {
       if (report.target_type !== 'comment' || report.comment_id === null) {
-        throw new AppError('UNPROCESSABLE', 'Only a report of a comment can remove a comment');
+        throw new AppError('UNPROCESSABLE', 'api.admin.notCommentReport');
       }
       // Removed through the comments' own path (tombstone, counts, audit); one already gone is left as it is.
       if (report.comment_removed_at === null && report.comment_body !== null) {
@@ -188,7 +189,7 @@ export class AdminService {
     }
     if (request.action === 'reject_project') {
       if (report.target_type !== 'project') {
-        throw new AppError('UNPROCESSABLE', 'Only a report of a project can reject the project');
+        throw new AppError('UNPROCESSABLE', 'api.admin.notProjectReport');
       }
       // A project already taken down needs no second rejection; the reports are still resolved.
       if (report.project_status === 'PENDING' || report.project_status === 'ACTIVE') {
@@ -199,7 +200,7 @@ export class AdminService {
     await this.db.transaction().execute(async (trx) => {
       const locked = await lockReport(trx, reportId);
       if (!locked || locked.status !== 'open') {
-        throw new AppError('CONFLICT', 'This report was already resolved');
+        throw new AppError('CONFLICT', 'api.admin.alreadyResolved');
       }
       const resolved = await resolveReports(
         trx,

@@ -7,6 +7,7 @@ import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { notificationText } from '../notifications/notifications.service';
 import { createProject, projectFields, sendProject } from '../../test/projects';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 type Headers = Record<string, string>;
@@ -196,7 +197,7 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       });
       const second = await report(project.id, reporter.headers, { reason: 'Again' });
       expect(second.statusCode).toBe(409);
-      expect(second.json().message).toBe(TOOLS_MESSAGES.alreadyReported);
+      expect(second.json().message).toBe(inEnglish(TOOLS_MESSAGES.alreadyReported));
     });
 
     it('an admin dismisses a report: the reporter is told, it is audited, and it cannot be resolved twice', async () => {

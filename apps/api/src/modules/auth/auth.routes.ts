@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -45,8 +46,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body, app.translators.ofApiRequest(request).locale);
-      return reply.status(201).send({ message: AUTH_MESSAGES.registered, data: { user } });
+      const translator = app.translators.ofApiRequest(request);
+      const user = await auth.register(request.body, translator.locale);
+      return reply.status(201).send({ message: translator.t(AUTH_MESSAGES.registered), data: { user } });
     },
   );
 
@@ -55,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: limit(5, 15), schema: { tags, body: emailRequest, response: { 200: messageResponse } } },
     async (request) => {
       await auth.resendVerification(request.body.email);
-      return { message: AUTH_MESSAGES.verificationSent };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.verificationSent) };
     },
   );
 
@@ -93,8 +95,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: limit(10, 1),
       schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: loginResponse } },
     },
-    async (request) =>
-      auth.login(request.body.email, request.body.password, app.translators.ofApiRequest(request).locale),
+    async (request) => {
+      const translator = app.translators.ofApiRequest(request);
+      const result = await auth.login(request.body.email, request.body.password, translator.locale);
+      return 'two_factor_required' in result ? { ...result, message: translator.t(result.message) } : result;
+    },
   );
 
   app.post(
@@ -109,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const token = request.body?.refresh_token ?? bearerToken(request);
-      if (!token) throw unauthorized('A refresh token is required');
+      if (!token) throw unauthorized('api.auth.refreshTokenRequired');
       return auth.refresh(token, app.translators.ofApiRequest(request).locale);
     },
   );
@@ -119,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { onRequest: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await auth.logout(currentUser(request).sessionId);
-      return { message: AUTH_MESSAGES.signedOut };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.signedOut) };
     },
   );
 
@@ -128,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: limit(5, 15), schema: { tags, body: emailRequest, response: { 200: messageResponse } } },
     async (request) => {
       await auth.requestPasswordReset(request.body.email);
-      return { message: AUTH_MESSAGES.resetRequested };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.resetRequested) };
     },
   );
 
@@ -145,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await auth.resetPassword(request.params.token, request.body.password);
-      return { message: AUTH_MESSAGES.resetDone };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.resetDone) };
     },
   );
 
@@ -164,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.body.current_password,
         request.body.new_password,
       );
-      return { message: AUTH_MESSAGES.passwordChanged };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.passwordChanged) };
     },
   );
 
@@ -183,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await auth.initiateTwoFactorSetup(currentUser(request).userId);
-      return { message: AUTH_MESSAGES.twoFactorCodeSent };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.twoFactorCodeSent) };
     },
   );
 
@@ -195,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: twoFactorSetupRequest, response: { 200: twoFactorSetupResponse } },
     },
     async (request) => ({
-      message: 'Scan the QR code with your authenticator app, then enter a code from the app.',
+      message: app.translators.ofApiRequest(request).t('api.auth.scanQrCode'),
       data: await auth.completeTwoFactorSetup(currentUser(request).userId, request.body.verification_code),
     }),
   );
@@ -227,7 +232,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
         );
       }
       await auth.enableTwoFactor(currentUser(request).userId, request.body.code);
-      return { message: AUTH_MESSAGES.twoFactorEnabled, data: { is_enabled: true as const } };
+      return {
+        message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.twoFactorEnabled),
+        data: { is_enabled: true as const },
+      };
     },
   );
 
@@ -236,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { onRequest: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await auth.revokeTwoFactor(currentUser(request).userId);
-      return { message: AUTH_MESSAGES.twoFactorDisabled };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.twoFactorDisabled) };
     },
   );
 
@@ -244,8 +252,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     data: { google: oidc.enabled },
   }));
 
-  const callbackError = (message: string) =>
-    `${appUrl}/auth/callback?${new URLSearchParams({ error: message }).toString()}`;
+  /** The web's callback page with a reason a person can read, in the language of the browser's request. */
+  const callbackError = (request: FastifyRequest, message: string) =>
+    `${appUrl}/auth/callback?${new URLSearchParams({ error: app.translators.ofPageRequest(request).t(message) }).toString()}`;
 
   app.get(
     '/google/login',
@@ -254,13 +263,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags, querystring: z.object({ redirect_path: z.string().max(500).optional() }) },
     },
     async (request, reply) => {
-      if (!oidc.enabled)
-        return reply.redirect(callbackError('Google sign-in is not configured on this server'));
+      if (!oidc.enabled) return reply.redirect(callbackError(request, 'api.auth.googleNotConfigured'));
       try {
         return reply.redirect(await oidc.authorizationUrl(request.query.redirect_path));
       } catch (error) {
         request.log.error({ err: error }, 'OIDC discovery failed');
-        return reply.redirect(callbackError('The identity provider is unavailable. Please try again later.'));
+        return reply.redirect(callbackError(request, 'api.auth.identityProviderDown'));
       }
     },
   );
@@ -269,7 +277,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/google/callback',
     { schema: { tags, querystring: z.record(z.string(), z.string()) } },
     async (request, reply) => {
-      if (request.query.error) return reply.redirect(callbackError(request.query.error));
+      if (request.query.error) return reply.redirect(callbackError(request, request.query.error));
       try {
         const { user, redirectPath } = await oidc.finish(new URL(request.url, oidc.callbackUrl));
         const session = await auth.startSession(user, app.translators.ofPageRequest(request).locale);
@@ -282,8 +290,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
         return reply.redirect(`${appUrl}/auth/callback#${fragment.toString()}`);
       } catch (error) {
         request.log.warn({ err: error }, 'OIDC sign-in failed');
-        const message = error instanceof AppError ? error.message : 'Sign-in with Google failed';
-        return reply.redirect(callbackError(message));
+        const message = error instanceof AppError ? error.message : 'api.auth.googleFailed';
+        return reply.redirect(callbackError(request, message));
       }
     },
   );

@@ -42,7 +42,7 @@ const TOTP_TOLERANCE_SECONDS = 30;
 export type LoginResult =
   TokenResponse | { two_factor_required: true; challenge_token: string; message: string };
 
-const invalidSession = () => new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+const invalidSession = () => new AppError('UNAUTHORIZED', 'api.auth.sessionExpired');
 
 export class AuthService {
   constructor(
@@ -59,13 +59,13 @@ export class AuthService {
     const user = await this.db.transaction().execute(async (trx) => {
       const taken = await emailOrUsernameTaken(trx, input.email, input.username);
       if (taken.email) {
-        throw new AppError('CONFLICT', 'An account with this email already exists', {
-          email: ['An account with this email already exists'],
+        throw new AppError('CONFLICT', 'api.auth.emailTaken', {
+          email: ['api.auth.emailTaken'],
         });
       }
       if (taken.username) {
-        throw new AppError('CONFLICT', 'This username is already taken', {
-          username: ['This username is already taken'],
+        throw new AppError('CONFLICT', 'api.auth.usernameTaken', {
+          username: ['api.auth.usernameTaken'],
         });
       }
       const created = await insertUser(trx, {
@@ -121,8 +121,7 @@ export class AuthService {
   async finishTwoFactorLogin(challengeToken: string, code: string, locale: Locale): Promise<TokenResponse> {
     const userId = await this.tokens.verifyChallenge(challengeToken);
     const user = userId === null ? undefined : await findUserById(this.db, userId);
-    if (!user?.totp_secret)
-      throw new AppError('UNAUTHORIZED', 'Your sign-in has expired. Please sign in again.');
+    if (!user?.totp_secret) throw new AppError('UNAUTHORIZED', 'api.auth.signInExpired');
     await this.checkTotp(user, user.totp_secret, code, AUTH_MESSAGES.invalid2faCode);
     return this.startSession(user, locale);
   }
@@ -279,7 +278,7 @@ export class AuthService {
   async initiateTwoFactorSetup(userId: number) {
     const user = await findUserById(this.db, userId);
     if (!user) throw invalidSession();
-    if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
+    if (user.totp_enabled_at) throw new AppError('CONFLICT', 'api.auth.twoFactorAlreadyOn');
     const code = randomCode();
     await this.db.transaction().execute(async (trx) => {
       await replaceUserToken(
@@ -319,7 +318,7 @@ export class AuthService {
     const user = await findUserById(this.db, userId);
     if (!user) throw invalidSession();
     if (!user.totp_pending_secret) {
-      throw new AppError('CONFLICT', 'Start two-factor setup first: no setup is in progress');
+      throw new AppError('CONFLICT', 'api.auth.noTwoFactorSetup');
     }
     // A signed-in person's typo is a 400: a 401 would read as an expired session and sign them out.
     await this.checkTotp(

@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
 import { codeIn, linkIn, type MailCatcher, startMailCatcher } from '../../test/mail-catcher';
+import { inEnglish } from '../../test/i18n';
 
 const STRONG = 'Blue-Canoe-42!';
 
@@ -48,13 +49,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         full_name: 'Ada New',
       });
       expect(register.statusCode).toBe(201);
-      expect(register.json()).toMatchObject({ message: AUTH_MESSAGES.registered, data: { user: { email } } });
+      expect(register.json()).toMatchObject({
+        message: inEnglish(AUTH_MESSAGES.registered),
+        data: { user: { email } },
+      });
 
       const refused = await login(email, STRONG);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
         error: 'EMAIL_NOT_VERIFIED',
-        message: AUTH_MESSAGES.emailNotVerified,
+        message: inEnglish(AUTH_MESSAGES.emailNotVerified),
       });
 
       const mail = await mailbox.waitFor((m) => m.to === email && m.subject.includes('Confirm'));
@@ -97,7 +101,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('resends the verification mail on request', async () => {
       const user = await createUser(ctx.database.db, { verified: false });
       const response = await post('auth/resend-verification', { email: user.email });
-      expect(response.json()).toEqual({ message: AUTH_MESSAGES.verificationSent });
+      expect(response.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.verificationSent) });
       await mailbox.waitFor((m) => m.to === user.email && m.subject.includes('Confirm'));
     });
 
@@ -126,10 +130,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().details.password).toEqual([
-        PASSWORD_MESSAGES.length,
-        PASSWORD_MESSAGES.uppercase,
-        PASSWORD_MESSAGES.number,
-        PASSWORD_MESSAGES.special,
+        inEnglish(PASSWORD_MESSAGES.length),
+        inEnglish(PASSWORD_MESSAGES.uppercase),
+        inEnglish(PASSWORD_MESSAGES.number),
+        inEnglish(PASSWORD_MESSAGES.special),
       ]);
       const common = await post('auth/register', {
         username: 'commoner',
@@ -137,7 +141,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         password: 'Password123!',
         full_name: 'C',
       });
-      expect(common.json().details.password).toEqual([PASSWORD_MESSAGES.common]);
+      expect(common.json().details.password).toEqual([inEnglish(PASSWORD_MESSAGES.common)]);
 
       const smuggled = await post('auth/register', {
         username: 'sneaky',
@@ -181,7 +185,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('logs out server-side', async () => {
       const { tokens, headers } = await signedInUser(ctx);
       const out = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/auth/logout', headers });
-      expect(out.json()).toEqual({ message: AUTH_MESSAGES.signedOut });
+      expect(out.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.signedOut) });
       expect((await post('auth/refresh', {}, bearer(tokens.refresh_token))).statusCode).toBe(401);
     });
 
@@ -211,20 +215,23 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const known = await post('auth/password-reset-request', { email: user.email });
       expect(unknown.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
-      expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetRequested });
+      expect(known.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.resetRequested) });
 
       const mail = await mailbox.waitFor((m) => m.to === user.email && m.subject.includes('Reset'));
       const token = linkIn(mail, 'http://fundry.test/password-reset/').split('/').pop()!;
 
       const weak = await post(`auth/password-reset/${token}`, { password: 'weakpass' });
       expect(weak.statusCode).toBe(422);
-      expect(weak.json().details.password).toContain(PASSWORD_MESSAGES.uppercase);
+      expect(weak.json().details.password).toContain(inEnglish(PASSWORD_MESSAGES.uppercase));
 
       const done = await post(`auth/password-reset/${token}`, { password: STRONG });
-      expect(done.json()).toEqual({ message: AUTH_MESSAGES.resetDone });
+      expect(done.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.resetDone) });
       const reused = await post(`auth/password-reset/${token}`, { password: 'Another-Pass-9!' });
       expect(reused.statusCode).toBe(400);
-      expect(reused.json()).toEqual({ error: 'INVALID_TOKEN', message: AUTH_MESSAGES.resetLinkInvalid });
+      expect(reused.json()).toEqual({
+        error: 'INVALID_TOKEN',
+        message: inEnglish(AUTH_MESSAGES.resetLinkInvalid),
+      });
 
       // Every session of the account was revoked, and only the new password works.
       expect((await post('auth/refresh', {}, bearer(tokens.refresh_token))).statusCode).toBe(401);
@@ -255,13 +262,15 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         headers,
       );
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().details).toEqual({ current_password: [AUTH_MESSAGES.currentPasswordWrong] });
+      expect(wrong.json().details).toEqual({
+        current_password: [inEnglish(AUTH_MESSAGES.currentPasswordWrong)],
+      });
       const ok = await post(
         'auth/change-password',
         { current_password: user.password, new_password: STRONG },
         headers,
       );
-      expect(ok.json()).toEqual({ message: AUTH_MESSAGES.passwordChanged });
+      expect(ok.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.passwordChanged) });
       expect((await login(user.email, STRONG)).statusCode).toBe(200);
     });
   });
@@ -273,7 +282,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await status()).json()).toEqual({ data: { is_enabled: false } });
 
       expect((await post('auth/2fa/initiate-setup', undefined, headers)).json()).toEqual({
-        message: AUTH_MESSAGES.twoFactorCodeSent,
+        message: inEnglish(AUTH_MESSAGES.twoFactorCodeSent),
       });
       const mail = await mailbox.waitFor(
         (m) => m.to === user.email && m.subject.includes('verification code'),
@@ -286,7 +295,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         headers,
       );
       expect(badCode.statusCode).toBe(400);
-      expect(badCode.json().message).toBe(AUTH_MESSAGES.invalidVerificationCode);
+      expect(badCode.json().message).toBe(inEnglish(AUTH_MESSAGES.invalidVerificationCode));
 
       const setup = await post('auth/2fa/complete-setup', { verification_code: mailedCode }, headers);
       expect(setup.statusCode).toBe(200);
@@ -295,10 +304,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await status()).json()).toEqual({ data: { is_enabled: false } });
 
       const wrongApp = await post('auth/2fa/verify', { code: '000000' }, headers);
-      expect([wrongApp.statusCode, wrongApp.json().message]).toEqual([400, AUTH_MESSAGES.invalid2faCode]);
+      expect([wrongApp.statusCode, wrongApp.json().message]).toEqual([
+        400,
+        inEnglish(AUTH_MESSAGES.invalid2faCode),
+      ]);
       const enableCode = await generate({ secret });
       const enable = await post('auth/2fa/verify', { code: enableCode }, headers);
-      expect(enable.json()).toEqual({ message: AUTH_MESSAGES.twoFactorEnabled, data: { is_enabled: true } });
+      expect(enable.json()).toEqual({
+        message: inEnglish(AUTH_MESSAGES.twoFactorEnabled),
+        data: { is_enabled: true },
+      });
       expect((await status()).json()).toEqual({ data: { is_enabled: true } });
 
       const challenge = await login(user.email, user.password);
@@ -312,7 +327,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       // The code used to enable is spent; wait for the next step to sign in.
       const replay = await post('auth/2fa/verify', { code: enableCode, challenge_token: challengeToken });
       expect(replay.statusCode).toBe(401);
-      expect(replay.json().message).toBe(AUTH_MESSAGES.invalid2faCode);
+      expect(replay.json().message).toBe(inEnglish(AUTH_MESSAGES.invalid2faCode));
       const nextStep = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
       const finish = await post('auth/2fa/verify', { code: nextStep, challenge_token: challengeToken });
       expect(finish.statusCode).toBe(200);
@@ -321,7 +336,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(replayAgain.statusCode).toBe(401);
 
       const off = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/auth/2fa/revoke', headers });
-      expect(off.json()).toEqual({ message: AUTH_MESSAGES.twoFactorDisabled });
+      expect(off.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.twoFactorDisabled) });
       expect((await login(user.email, user.password)).json()).toHaveProperty('access_token');
     });
   });

@@ -39,7 +39,7 @@ async function authenticatePlugin(app: FastifyInstance, { tokens }: { tokens: To
       return;
     }
     const claims = await tokens.verifyAccess(token);
-    if (!claims) throw new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    if (!claims) throw new AppError('UNAUTHORIZED', 'api.auth.sessionExpired');
     request.auth = claims;
   };
 

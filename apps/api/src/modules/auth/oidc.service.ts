@@ -42,8 +42,7 @@ export class OidcService {
 
   private discover(): Promise<client.Configuration> {
     const { issuer, clientId, clientSecret } = this.settings;
-    if (!clientId)
-      throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is not configured on this server');
+    if (!clientId) throw new AppError('SERVICE_UNAVAILABLE', 'api.auth.googleNotConfigured');
     const url = new URL(issuer);
     // Plain http is allowed only for an issuer on this machine (a local identity provider in tests).
     const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -90,7 +89,7 @@ export class OidcService {
   async finish(callbackUrl: URL): Promise<{ user: User; redirectPath: string }> {
     const state = callbackUrl.searchParams.get('state');
     const pending = state ? await takeOidcLogin(this.db, state) : undefined;
-    if (!pending) throw new AppError('VALIDATION_ERROR', 'The sign-in attempt expired. Please try again.');
+    if (!pending) throw new AppError('VALIDATION_ERROR', 'api.auth.googleAttemptExpired');
     const config = await this.discover();
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: pending.code_verifier,
@@ -99,7 +98,7 @@ export class OidcService {
       idTokenExpected: true,
     });
     const idToken = tokens.claims();
-    if (!idToken) throw new AppError('VALIDATION_ERROR', 'The identity provider sent no identity');
+    if (!idToken) throw new AppError('VALIDATION_ERROR', 'api.auth.noIdentity');
     // Some issuers put e-mail and name only in the userinfo response, not in the ID token.
     const claims =
       typeof idToken.email === 'string'
@@ -124,7 +123,7 @@ export class OidcService {
     const linked = await findUserByOidcSubject(this.db, issuer, identity.subject);
     if (linked) return linked;
     if (!identity.email || !identity.emailVerified) {
-      throw new AppError('VALIDATION_ERROR', 'Your Google account has no verified e-mail address');
+      throw new AppError('VALIDATION_ERROR', 'api.auth.googleEmailUnverified');
     }
     const existing = await findUserByEmail(this.db, identity.email);
     if (existing) {

@@ -33,5 +33,5 @@ export function assertStrongPassword(
   const problems = passwordProblems(password);
   if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push(PASSWORD_MESSAGES.common);
   if (problems.length > 0)
-    throw new AppError(status, problems[0] ?? 'Password is too weak', { [field]: problems });
+    throw new AppError(status, problems[0] ?? 'api.auth.weakPassword', { [field]: problems });
 }

@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backerSummaryMismatches, ledgerAgrees, payInSandbox, pledge } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inDays } from '../../test/projects';
+import { inEnglish } from '../../test/i18n';
 
 type Headers = Record<string, string>;
 
@@ -63,13 +64,17 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect((await createReward({}, backer.headers)).statusCode).toBe(403);
       expect((await createReward({}, {})).statusCode).toBe(401);
       const cases: [Record<string, unknown>, string, string][] = [
-        [{ title: '' }, 'title', REWARD_MESSAGES.titleRequired],
-        [{ title: 'x'.repeat(101) }, 'title', REWARD_MESSAGES.titleLength],
-        [{ description: 'y'.repeat(501) }, 'description', REWARD_MESSAGES.descriptionLength],
-        [{ minimum_amount: 0.5 }, 'minimum_amount', REWARD_MESSAGES.minimumTooLow],
-        [{ minimum_amount: 10.999 }, 'minimum_amount', REWARD_MESSAGES.decimals],
-        [{ quantity_available: 0 }, 'quantity_available', REWARD_MESSAGES.quantityMin],
-        [{ estimated_delivery_date: inDays(-1) }, 'estimated_delivery_date', REWARD_MESSAGES.deliveryPast],
+        [{ title: '' }, 'title', inEnglish(REWARD_MESSAGES.titleRequired)],
+        [{ title: 'x'.repeat(101) }, 'title', inEnglish(REWARD_MESSAGES.titleLength)],
+        [{ description: 'y'.repeat(501) }, 'description', inEnglish(REWARD_MESSAGES.descriptionLength)],
+        [{ minimum_amount: 0.5 }, 'minimum_amount', inEnglish(REWARD_MESSAGES.minimumTooLow)],
+        [{ minimum_amount: 10.999 }, 'minimum_amount', inEnglish(REWARD_MESSAGES.decimals)],
+        [{ quantity_available: 0 }, 'quantity_available', inEnglish(REWARD_MESSAGES.quantityMin)],
+        [
+          { estimated_delivery_date: inDays(-1) },
+          'estimated_delivery_date',
+          inEnglish(REWARD_MESSAGES.deliveryPast),
+        ],
         [
           { shipping_type: 'moon' },
           'shipping_type',
@@ -128,7 +133,10 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       });
       await payInSandbox(ctx, paid.json().data.checkout_url);
       const refused = await ctx.app.inject({ method: 'DELETE', url, headers: creator.headers });
-      expect([refused.statusCode, refused.json().message]).toEqual([409, REWARD_MESSAGES.hasBackers]);
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        409,
+        inEnglish(REWARD_MESSAGES.hasBackers),
+      ]);
       const spare = (await createReward({ title: 'Spare' })).json().data;
       const deleted = await ctx.app.inject({
         method: 'DELETE',
@@ -231,7 +239,7 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
         projectId,
         { amount: 10, reward_id: reward.id },
       );
-      expect([soldOut.statusCode, soldOut.json().message]).toEqual([409, REWARD_MESSAGES.soldOut]);
+      expect([soldOut.statusCode, soldOut.json().message]).toEqual([409, inEnglish(REWARD_MESSAGES.soldOut)]);
 
       const cancel = await ctx.app.inject({
         method: 'POST',
@@ -261,18 +269,30 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       const reward = (await createReward({ minimum_amount: 50 })).json().data;
       const newcomer = await signedInUser(ctx);
       const cases: [Headers, number, Record<string, unknown>, number, string][] = [
-        [creator.headers, projectId, { amount: 10 }, 403, PLEDGE_MESSAGES.ownProject],
-        [newcomer.headers, projectId, { amount: 10, reward_id: reward.id }, 422, PLEDGE_MESSAGES.belowReward],
-        [newcomer.headers, projectId, { amount: 0.5 }, 400, PLEDGE_MESSAGES.amountMin],
-        [newcomer.headers, projectId, { amount: 0 }, 400, PLEDGE_MESSAGES.amountMin],
-        [newcomer.headers, projectId, { amount: -5 }, 400, PLEDGE_MESSAGES.amountMin],
-        [newcomer.headers, projectId, { amount: 10.001 }, 400, PLEDGE_MESSAGES.decimals],
+        [creator.headers, projectId, { amount: 10 }, 403, inEnglish(PLEDGE_MESSAGES.ownProject)],
+        [
+          newcomer.headers,
+          projectId,
+          { amount: 10, reward_id: reward.id },
+          422,
+          inEnglish(PLEDGE_MESSAGES.belowReward),
+        ],
+        [newcomer.headers, projectId, { amount: 0.5 }, 400, inEnglish(PLEDGE_MESSAGES.amountMin)],
+        [newcomer.headers, projectId, { amount: 0 }, 400, inEnglish(PLEDGE_MESSAGES.amountMin)],
+        [newcomer.headers, projectId, { amount: -5 }, 400, inEnglish(PLEDGE_MESSAGES.amountMin)],
+        [newcomer.headers, projectId, { amount: 10.001 }, 400, inEnglish(PLEDGE_MESSAGES.decimals)],
         [newcomer.headers, projectId, { amount: '10' }, 400, 'Must be a number'],
         [newcomer.headers, projectId, { amount: 'NaN' }, 400, 'Must be a number'],
-        [newcomer.headers, projectId, { amount: 1e15 }, 400, PLEDGE_MESSAGES.amountMax],
-        [newcomer.headers, projectId, { amount: 10, currency: 'EUR' }, 400, PLEDGE_MESSAGES.currency],
+        [newcomer.headers, projectId, { amount: 1e15 }, 400, inEnglish(PLEDGE_MESSAGES.amountMax)],
+        [
+          newcomer.headers,
+          projectId,
+          { amount: 10, currency: 'EUR' },
+          400,
+          inEnglish(PLEDGE_MESSAGES.currency),
+        ],
         [newcomer.headers, projectId, { amount: 10, reward_id: 999999 }, 404, 'Reward not found'],
-        [backer.headers, projectId, { amount: 10 }, 409, PLEDGE_MESSAGES.alreadyBacked],
+        [backer.headers, projectId, { amount: 10 }, 409, inEnglish(PLEDGE_MESSAGES.alreadyBacked)],
       ];
       for (const [headers, id, body, status, message] of cases) {
         const response = await pledge(ctx, headers, id, body as { amount: number });
@@ -294,11 +314,11 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
         end: -1,
       });
       expect((await pledge(ctx, backer.headers, upcoming, { amount: 10 })).json().message).toBe(
-        PLEDGE_MESSAGES.notRunning,
+        inEnglish(PLEDGE_MESSAGES.notRunning),
       );
       expect((await pledge(ctx, backer.headers, pending, { amount: 10 })).statusCode).toBe(404);
       expect((await pledge(ctx, backer.headers, ended, { amount: 10 })).json().message).toBe(
-        PLEDGE_MESSAGES.notActive,
+        inEnglish(PLEDGE_MESSAGES.notActive),
       );
     });
 
@@ -535,7 +555,7 @@ describe.runIf(databaseKinds.includes('postgres'))('concurrency on the PostgreSQ
       open.map((d) => payInSandbox(ctx, `http://localhost:5000/sandbox/checkout/${d.checkout_session_id}`)),
     );
     const again = await pledge(ctx, backers[0]!.headers, projectId, { amount: 5 });
-    expect([again.statusCode, again.json().message]).toEqual([409, PLEDGE_MESSAGES.alreadyBacked]);
+    expect([again.statusCode, again.json().message]).toEqual([409, inEnglish(PLEDGE_MESSAGES.alreadyBacked)]);
     expect(again.json().details.donation_id).toBe(open.find((d) => d.donor_id === backers[0]!.user.id)!.id);
     const agree = await ledgerAgrees(ctx, projectId);
     expect(agree.donations.backers).toBe(40);

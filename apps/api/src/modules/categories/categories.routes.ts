@@ -68,7 +68,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ service: CategoryService }>
     },
     async (request) => {
       await service.remove(currentUser(request), request.params.id);
-      return { message: 'Category deleted' };
+      return { message: app.translators.ofApiRequest(request).t('api.categories.deleted') };
     },
   );
 };

@@ -15,8 +15,8 @@ import {
 } from './categories.repository';
 
 const taken = () =>
-  new AppError('CONFLICT', 'A category with this name already exists', {
-    name: ['A category with this name already exists'],
+  new AppError('CONFLICT', 'api.categories.nameTaken', {
+    name: ['api.categories.nameTaken'],
   });
 
 export class CategoryService {
@@ -68,8 +68,7 @@ export class CategoryService {
 
   async remove(caller: AccessClaims, id: number): Promise<void> {
     this.requireManager(caller);
-    if (await categoryInUse(this.db, id))
-      throw new AppError('CONFLICT', 'This category has projects and cannot be deleted');
+    if (await categoryInUse(this.db, id)) throw new AppError('CONFLICT', 'api.categories.inUse');
     await this.db.transaction().execute(async (trx) => {
       const before = await findCategory(trx, id);
       if (!(await deleteCategory(trx, id))) throw notFound('category');
@@ -84,7 +83,6 @@ export class CategoryService {
   }
 
   private requireManager(caller: AccessClaims) {
-    if (!caller.permissions.includes('manage_categories'))
-      throw forbidden('Only an administrator can manage categories');
+    if (!caller.permissions.includes('manage_categories')) throw forbidden('api.categories.onlyAdmin');
   }
 }

@@ -68,7 +68,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     async (request, reply) =>
       reply.status(201).send({
         data: await comments.post(request.params.id, null, currentUser(request), request.body),
-        message: COMMUNITY_MESSAGES.commentPosted,
+        message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.commentPosted),
       }),
   );
 
@@ -93,7 +93,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
           currentUser(request),
           request.body,
         ),
-        message: COMMUNITY_MESSAGES.commentPosted,
+        message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.commentPosted),
       }),
   );
 
@@ -112,7 +112,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     },
     async (request) => ({
       data: await comments.edit(request.params.id, currentUser(request), request.body.body),
-      message: COMMUNITY_MESSAGES.commentSaved,
+      message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.commentSaved),
     }),
   );
 
@@ -129,7 +129,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> 
     },
     async (request) => {
       await comments.remove(request.params.id, currentUser(request));
-      return { message: COMMUNITY_MESSAGES.commentDeleted };
+      return { message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.commentDeleted) };
     },
   );
 };

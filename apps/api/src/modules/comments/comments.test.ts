@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 interface CommentJson {
@@ -126,13 +127,13 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     for (const who of [stranger, admin]) {
       const response = await api('POST', `projects/${projectId}/comments`, who.headers, body);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(COMMUNITY_MESSAGES.onlyBackersComment);
+      expect(response.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.onlyBackersComment));
     }
     const tooLong = await api('POST', `projects/${projectId}/comments`, backer.headers, {
       body: 'x'.repeat(2001),
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().details.body).toEqual([COMMUNITY_MESSAGES.commentTooLong]);
+    expect(tooLong.json().details.body).toEqual([inEnglish(COMMUNITY_MESSAGES.commentTooLong)]);
     const blank = await api('POST', `projects/${projectId}/comments`, backer.headers, { body: '   ' });
     expect(blank.statusCode).toBe(400);
   });
@@ -158,7 +159,7 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
 
     const refused = await api('DELETE', `comments/${thread.id}`, stranger.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(COMMUNITY_MESSAGES.cannotRemove);
+    expect(refused.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.cannotRemove));
     expect((await api('DELETE', `comments/${thread.id}`, backer2.headers)).statusCode).toBe(403);
     expect((await api('DELETE', `comments/${thread.id}`, creator.headers)).statusCode).toBe(200);
 
@@ -168,7 +169,7 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
 
     const again = await api('DELETE', `comments/${thread.id}`, backer.headers);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(COMMUNITY_MESSAGES.commentRemoved);
+    expect(again.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.commentRemoved));
     expect((await api('PUT', `comments/${thread.id}`, backer.headers, { body: 'x' })).statusCode).toBe(409);
     const toTombstone = await api('POST', `projects/${projectId}/comments`, backer2.headers, {
       body: 'late',
@@ -203,7 +204,7 @@ describe.each(databaseKinds)('comments on %s', (kind) => {
     for (const headers of [{}, stranger.headers]) {
       const read = await api('GET', path, headers);
       expect(read.statusCode).toBe(403);
-      expect(read.json().message).toBe(COMMUNITY_MESSAGES.onlyBackersRead);
+      expect(read.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.onlyBackersRead));
       expect(read.body).not.toContain('Secret reply');
     }
     const write = await api('POST', path, stranger.headers, { body: 'let me in' });

@@ -78,7 +78,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
       const ids = await tools.markSent(request.params.id, currentUser(request), request.body.donation_ids);
       return {
         data: { updated: ids.length, donation_ids: ids },
-        message: ids.length === 1 ? TOOLS_MESSAGES.marked : `${ids.length} rewards were marked as sent`,
+        message: app.translators.ofApiRequest(request).t('api.tools.rewardsMarked', { count: ids.length }),
       };
     },
   );
@@ -99,7 +99,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
         donation_id: request.params.id,
         fulfilment_status: await tools.markOneSent(request.params.id, currentUser(request)),
       },
-      message: TOOLS_MESSAGES.marked,
+      message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.marked),
     }),
   );
 
@@ -116,7 +116,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
     },
     async (request) => ({
       data: await tools.refund(request.params.id, currentUser(request)),
-      message: TOOLS_MESSAGES.refunded,
+      message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.refunded),
     }),
   );
 
@@ -130,6 +130,12 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
         response: { 200: dailyStatsResponse },
       },
     },
-    async (request) => ({ data: await tools.dailyStats(request.params.id, currentUser(request)) }),
+    async (request) => ({
+      data: await tools.dailyStats(
+        request.params.id,
+        currentUser(request),
+        app.translators.ofApiRequest(request),
+      ),
+    }),
   );
 };

@@ -9,6 +9,7 @@ import {
   todayUtc,
   toCsv,
   TOOLS_MESSAGES,
+  type Translator,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -97,7 +98,7 @@ export class CreatorToolsService {
     if (!project) throw notFound('project');
     if (project.creator_id === caller.userId || isAdmin(caller)) return project;
     if ((PUBLIC_STATUSES as readonly string[]).includes(project.status)) {
-      throw forbidden('Only the project’s creator or an administrator can do this');
+      throw forbidden('api.tools.onlyCreatorOrAdmin');
     }
     throw notFound('project');
   }
@@ -110,7 +111,7 @@ export class CreatorToolsService {
     if (!project) throw notFound('pledge');
     if (project.creator_id === caller.userId || isAdmin(caller)) return { donation, project };
     if (donation.donor_id === caller.userId) {
-      throw forbidden('Only the project’s creator or an administrator can do this');
+      throw forbidden('api.tools.onlyCreatorOrAdmin');
     }
     throw notFound('pledge');
   }
@@ -217,10 +218,10 @@ export class CreatorToolsService {
     const { donation } = await this.ownDonation(donationId, caller);
     if (donation.fulfilment_status === 'sent') return donation.fulfilment_status;
     if (donation.reward_id === null) {
-      throw new AppError('CONFLICT', 'This pledge has no reward to send');
+      throw new AppError('CONFLICT', 'api.tools.noReward');
     }
     if (donation.status !== 'SUCCEEDED') {
-      throw new AppError('CONFLICT', 'Only the reward of a collected pledge can be marked as sent');
+      throw new AppError('CONFLICT', 'api.tools.notCollectedReward');
     }
     await this.markSent(donation.project_id, caller, [donationId]);
     return 'sent' as const;
@@ -236,9 +237,7 @@ export class CreatorToolsService {
     if (donation.status !== 'SUCCEEDED') {
       throw new AppError(
         'CONFLICT',
-        donation.status === 'PLEDGED'
-          ? 'This pledge has not been charged yet, so there is nothing to refund'
-          : 'Only a collected pledge can be refunded',
+        donation.status === 'PLEDGED' ? 'api.tools.notChargedYet' : 'api.tools.notCollectedRefund',
       );
     }
     // Money already paid out to the creator cannot be given back from the project's balance.
@@ -247,16 +246,13 @@ export class CreatorToolsService {
       donationLedgerEntry(this.db, donation.id),
     ]);
     if (entry && funds.availableCents < Number(entry.net_cents)) {
-      throw new AppError(
-        'UNPROCESSABLE',
-        'This pledge’s money has already been paid out, so it cannot be refunded from the project’s balance',
-      );
+      throw new AppError('UNPROCESSABLE', 'api.tools.alreadyPaidOut');
     }
     const applied = await this.payments.refund(donation.id);
     if (!applied) {
       const now = await findDonation(this.db, donation.id);
       if (now?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
-      throw new AppError('CONFLICT', 'Only a collected pledge can be refunded');
+      throw new AppError('CONFLICT', 'api.tools.notCollectedRefund');
     }
     await this.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
@@ -297,8 +293,11 @@ export class CreatorToolsService {
     };
   }
 
-  /** The funding curve: live pledges per day (every day from the start to today or the end), and per reward. */
-  async dailyStats(projectId: number, caller: AccessClaims): Promise<DailyStats> {
+  /**
+   * The funding curve: live pledges per day (every day from the start to today or the end), and per reward
+   * (pledges without one under a title in the translator's language).
+   */
+  async dailyStats(projectId: number, caller: AccessClaims, translator: Translator): Promise<DailyStats> {
     const project = await this.ownProject(projectId, caller);
     const [perDay, perReward] = await Promise.all([
       pledgesPerDay(this.db, projectId),
@@ -337,7 +336,7 @@ export class CreatorToolsService {
         .filter((row) => row.rewardId !== null || row.backers > 0)
         .map((row) => ({
           reward_id: row.rewardId,
-          title: row.title ?? 'No reward',
+          title: row.title ?? translator.t('api.tools.withoutReward'),
           backers: row.backers,
           amount: centsToDollars(row.cents),
         })),

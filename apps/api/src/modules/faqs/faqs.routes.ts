@@ -39,7 +39,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faqs: FaqService }> = async (app
     async (request, reply) =>
       reply.status(201).send({
         data: await faqs.create(request.params.id, currentUser(request), request.body),
-        message: COMMUNITY_MESSAGES.faqSaved,
+        message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.faqSaved),
       }),
   );
 
@@ -57,7 +57,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faqs: FaqService }> = async (app
     },
     async (request) => ({
       data: await faqs.update(request.params.id, request.params.faqId, currentUser(request), request.body),
-      message: COMMUNITY_MESSAGES.faqSaved,
+      message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.faqSaved),
     }),
   );
 
@@ -74,7 +74,7 @@ export const faqRoutes: FastifyPluginAsyncZod<{ faqs: FaqService }> = async (app
     },
     async (request) => {
       await faqs.remove(request.params.id, request.params.faqId, currentUser(request));
-      return { message: COMMUNITY_MESSAGES.faqDeleted };
+      return { message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.faqDeleted) };
     },
   );
 };

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -70,7 +71,7 @@ describe.each(databaseKinds)('project FAQ on %s', (kind) => {
     for (const who of [backer, stranger, admin]) {
       const response = await api('POST', `projects/${projectId}/faqs`, who.headers, body);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(COMMUNITY_MESSAGES.onlyCreatorFaq);
+      expect(response.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.onlyCreatorFaq));
     }
     const mine = await api('POST', `projects/${projectId}/faqs`, creator.headers, body);
     const path = `projects/${projectId}/faqs/${mine.json().data.id}`;
@@ -79,7 +80,7 @@ describe.each(databaseKinds)('project FAQ on %s', (kind) => {
     for (const who of [backer, stranger, admin]) {
       const edit = await api('PUT', path, who.headers, { question: 'Hijacked?', answer: 'Yes.' });
       expect(edit.statusCode).toBe(403);
-      expect(edit.json().message).toBe(COMMUNITY_MESSAGES.onlyCreatorFaq);
+      expect(edit.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.onlyCreatorFaq));
       expect((await api('DELETE', path, who.headers)).statusCode).toBe(403);
     }
     const kept = (await api('GET', `projects/${projectId}/faqs`)).json().data.faqs;
@@ -91,8 +92,8 @@ describe.each(databaseKinds)('project FAQ on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toMatchObject({
-      question: [COMMUNITY_MESSAGES.questionRequired],
-      answer: [COMMUNITY_MESSAGES.answerRequired],
+      question: [inEnglish(COMMUNITY_MESSAGES.questionRequired)],
+      answer: [inEnglish(COMMUNITY_MESSAGES.answerRequired)],
     });
     const draft = await createProjectRow(ctx.database.db, { creatorId: creator.user.id, status: 'DRAFT' });
     expect((await api('GET', `projects/${draft}/faqs`, stranger.headers)).statusCode).toBe(404);

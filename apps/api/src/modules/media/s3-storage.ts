@@ -57,12 +57,7 @@ function isUnavailable(error: unknown): boolean {
 /** The bucket's outages become the 503 the error handler sends as is; anything else keeps its cause. */
 function asStorageError(error: unknown): unknown {
   return isUnavailable(error)
-    ? new AppError(
-        'SERVICE_UNAVAILABLE',
-        'File storage cannot be reached right now. Please try again shortly.',
-        undefined,
-        { 'retry-after': '5' },
-      )
+    ? new AppError('SERVICE_UNAVAILABLE', 'api.media.storageUnreachable', undefined, { 'retry-after': '5' })
     : error;
 }
 

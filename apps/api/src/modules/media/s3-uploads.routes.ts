@@ -41,7 +41,8 @@ export const s3UploadRoutes: FastifyPluginAsync<{ storage: S3FileStorage }> = as
       const bytes = satisfiableRange(range, file.contentLength);
       if (!bytes) {
         void reply.header('content-range', `bytes */${file.contentLength}`);
-        throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
+        // The error handler writes a 4xx error's message, here a catalog key, in the caller's language.
+        throw Object.assign(new Error('api.media.rangeNotSatisfiable'), { statusCode: 416 });
       }
       const part = await storage.open(key, { ifNoneMatch: undefined, ifModifiedSince: undefined }, bytes);
       if (part === 'missing' || part === 'not-modified') throw notFound('file');

@@ -34,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
     { onRequest: app.requireUser, schema: { tags, response: { 200: messageResponse } } },
     async (request) => {
       await notifications.markAllRead(currentUser(request).userId);
-      return { message: 'All notifications marked as read' };
+      return { message: app.translators.ofApiRequest(request).t('api.notifications.allRead') };
     },
   );
 
@@ -43,7 +43,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
     { onRequest: app.requireUser, schema: { tags, params: idParam, response: { 200: messageResponse } } },
     async (request) => {
       await notifications.markRead(currentUser(request).userId, request.params.id);
-      return { message: 'Notification marked as read' };
+      return { message: app.translators.ofApiRequest(request).t('api.notifications.read') };
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfCents, todayUtc } from '@fundry/shared';
 import type { DB, DonationStatus } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { SavedLanguage } from '../../i18n';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
@@ -81,7 +81,7 @@ export class PaymentService {
       if (!(await recordEvent(trx, event.id, this.provider.name, event.kind))) return 'duplicate' as const;
       const donation = await this.findEventDonation(trx, event);
       // Not ours yet: refuse without recording, so the provider delivers the event again later.
-      if (!donation) throw new AppError('NOT_FOUND', 'No donation matches this payment event yet');
+      if (!donation) throw new AppError('NOT_FOUND', 'api.payments.unknownDonation');
       if ((event.kind === 'paid' || event.kind === 'card_saved') && donation.checkout_session_id === null) {
         await setDonation(trx, donation.id, { checkout_session_id: event.sessionId });
       }
@@ -173,7 +173,7 @@ export class PaymentService {
   /** The backer left the checkout: the pledge is cancelled and its reward freed. */
   async cancel(donationId: number, donorId: number) {
     const donation = await findDonation(this.db, donationId);
-    if (!donation || donation.donor_id !== donorId) throw new AppError('NOT_FOUND', 'Donation not found');
+    if (!donation || donation.donor_id !== donorId) throw notFound('donation');
     if (donation.status !== 'PENDING') return;
     if (donation.checkout_session_id) await this.expireAtProvider(donation.checkout_session_id);
     const closed = await this.db.transaction().execute(async (trx) => {
@@ -314,7 +314,7 @@ export class PaymentService {
         },
         'payment event refused: amount or currency differs from the donation',
       );
-      throw new AppError('UNPROCESSABLE', 'The event’s amount or currency does not match the donation');
+      throw new AppError('UNPROCESSABLE', 'api.payments.amountMismatch');
     }
   }
 

@@ -179,13 +179,12 @@ export class StripeProvider implements PaymentProvider {
 
   /** Verifies the signature on the raw body; an unsigned or tampered event is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
-    if (!this.webhookSecret)
-      throw new AppError('SERVICE_UNAVAILABLE', 'Webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
-    if (!signature) throw new AppError('VALIDATION_ERROR', 'Missing Stripe-Signature header');
+    if (!this.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'api.payments.webhooksNotConfigured');
+    if (!signature) throw new AppError('VALIDATION_ERROR', 'api.payments.signatureMissing');
     try {
       return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
-      throw new AppError('VALIDATION_ERROR', 'Invalid webhook signature');
+      throw new AppError('VALIDATION_ERROR', 'api.payments.signatureInvalid');
     }
   }
 

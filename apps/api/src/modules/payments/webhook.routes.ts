@@ -24,9 +24,9 @@ export const webhookRoutes: FastifyPluginAsync<{
   );
 
   app.post('/webhook', { schema: { hide: true } }, async (request) => {
-    if (!stripe) throw new AppError('NOT_FOUND', 'Webhooks are only used with the Stripe provider');
+    if (!stripe) throw new AppError('NOT_FOUND', 'api.payments.webhooksUnused');
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new AppError('VALIDATION_ERROR', 'Send the event as application/json');
+    if (!Buffer.isBuffer(raw)) throw new AppError('VALIDATION_ERROR', 'api.payments.sendJson');
     const header = request.headers['stripe-signature'];
     const event = stripe.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
     if (event.type === 'account.updated') {

@@ -22,7 +22,11 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ payouts: PayoutService }> = a
       onRequest: app.requireUser,
       schema: { tags, params: idParam, response: { 200: payoutEligibilityResponse } },
     },
-    async (request) => ({ data: await payouts.eligibility(request.params.id, currentUser(request)) }),
+    async (request) => {
+      const eligibility = await payouts.eligibility(request.params.id, currentUser(request));
+      const reason = eligibility.reason && app.translators.ofApiRequest(request).t(eligibility.reason);
+      return { data: { ...eligibility, reason } };
+    },
   );
 
   app.post(
@@ -41,7 +45,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ payouts: PayoutService }> = a
     async (request, reply) =>
       reply.status(201).send({
         data: await payouts.request(request.params.id, currentUser(request), request.body?.amount),
-        message: PAYOUT_MESSAGES.requested,
+        message: app.translators.ofApiRequest(request).t(PAYOUT_MESSAGES.requested),
       }),
   );
 

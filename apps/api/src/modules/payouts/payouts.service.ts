@@ -77,7 +77,7 @@ export class PayoutService {
       });
       account = await findBankAccount(this.db, caller.userId);
     }
-    if (!account) throw new AppError('SERVICE_UNAVAILABLE', 'Failed to connect bank account');
+    if (!account) throw new AppError('SERVICE_UNAVAILABLE', 'api.payouts.connectFailed');
     const returnUrl = `${this.appUrl}/connect/callback?account_id=${encodeURIComponent(account.account_id)}`;
     const { url } = await this.provider.onboardingLink({
       accountId: account.account_id,
@@ -249,8 +249,7 @@ export class PayoutService {
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) throw notFound('project');
-    if (project.creator_id !== caller.userId)
-      throw forbidden('Only the project’s creator can manage its payouts');
+    if (project.creator_id !== caller.userId) throw forbidden('api.payouts.onlyCreator');
     return project;
   }
 

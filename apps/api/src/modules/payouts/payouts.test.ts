@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../../test/fake-stripe';
+import { inEnglish } from '../../test/i18n';
 
 type Headers = Record<string, string>;
 
@@ -90,7 +91,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       account_id: null,
       requirements: { currently_due: [] },
     });
-    expect((await eligibility(project)).reason).toBe(PAYOUT_MESSAGES.notConnected);
+    expect((await eligibility(project)).reason).toBe(inEnglish(PAYOUT_MESSAGES.notConnected));
 
     await connectInSandbox(ctx, creator.headers, 'incomplete');
     expect(await status()).toMatchObject({
@@ -98,7 +99,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       payouts_enabled: false,
       requirements: { currently_due: ['external_account', 'individual.verification.document'] },
     });
-    expect((await eligibility(project)).reason).toBe(PAYOUT_MESSAGES.notEnabled);
+    expect((await eligibility(project)).reason).toBe(inEnglish(PAYOUT_MESSAGES.notEnabled));
 
     await connectInSandbox(ctx, creator.headers, 'complete');
     expect(await status()).toMatchObject({ payouts_enabled: true, requirements: { currently_due: [] } });
@@ -114,7 +115,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
 
   it('gives every ineligibility reason', async () => {
     const running = await fundedProject(ctx, creator.user.id, backer.headers, [50], 'ACTIVE');
-    expect((await eligibility(running)).reason).toBe(PAYOUT_MESSAGES.running);
+    expect((await eligibility(running)).reason).toBe(inEnglish(PAYOUT_MESSAGES.running));
     // Saved cards are not money: a running all-or-nothing campaign has collected nothing yet.
     expect((await eligibility(running)).funds_info.total_donations).toBe(0);
     const flexibleRunning = await fundedProject(
@@ -127,9 +128,9 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     );
     expect((await eligibility(flexibleRunning)).eligible).toBe(true);
     const failed = await fundedProject(ctx, creator.user.id, backer.headers, [], 'FAILED');
-    expect((await eligibility(failed)).reason).toBe(PAYOUT_MESSAGES.failed);
+    expect((await eligibility(failed)).reason).toBe(inEnglish(PAYOUT_MESSAGES.failed));
     const empty = await fundedProject(ctx, creator.user.id, backer.headers, []);
-    expect((await eligibility(empty)).reason).toBe(PAYOUT_MESSAGES.nothing);
+    expect((await eligibility(empty)).reason).toBe(inEnglish(PAYOUT_MESSAGES.nothing));
   });
 
   it('pays part, then the rest, then says all has been paid out', async () => {
@@ -137,7 +138,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const part = await requestPayout(project, { amount: 40.5 });
     expect(part.statusCode).toBe(201);
     expect(part.json()).toMatchObject({
-      message: PAYOUT_MESSAGES.requested,
+      message: inEnglish(PAYOUT_MESSAGES.requested),
       data: { amount: 40.5, fee_amount: 0, status: 'COMPLETED' },
     });
     expect((await eligibility(project)).available_amount).toBe(51.3);
@@ -147,7 +148,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect([after.eligible, after.available_amount, after.reason, after.funds_info.total_paid_out]).toEqual([
       false,
       0,
-      PAYOUT_MESSAGES.allPaid,
+      inEnglish(PAYOUT_MESSAGES.allPaid),
       91.8,
     ]);
     const history = await ctx.app.inject({
@@ -178,10 +179,10 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       expect([JSON.stringify(body), response.statusCode]).toEqual([JSON.stringify(body), code]);
     }
     expect((await requestPayout(project, { amount: 1000 })).json().message).toBe(
-      PAYOUT_MESSAGES.overAvailable,
+      inEnglish(PAYOUT_MESSAGES.overAvailable),
     );
     expect((await requestPayout(project, { amount: 0 })).json().message).toBe(
-      `amount: ${PAYOUT_MESSAGES.invalidAmount}`,
+      `amount: ${inEnglish(PAYOUT_MESSAGES.invalidAmount)}`,
     );
     const other = await signedInUser(ctx);
     for (const headers of [other.headers, backer.headers, admin.headers]) {
@@ -323,7 +324,10 @@ describe('payouts with Stripe Connect', () => {
       headers: creator.headers,
       payload: { amount: 50 },
     });
-    expect([refused.statusCode, refused.json().message]).toEqual([422, PAYOUT_MESSAGES.insufficientFunds]);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      422,
+      inEnglish(PAYOUT_MESSAGES.insufficientFunds),
+    ]);
     const failed = await ctx.database.db
       .selectFrom('payouts')
       .selectAll()

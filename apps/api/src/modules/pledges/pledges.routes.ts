@@ -73,7 +73,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
     },
     async (request) => ({
       data: await pledges.change(request.params.id, currentUser(request), request.body),
-      message: 'Your pledge was updated.',
+      message: app.translators.ofApiRequest(request).t('api.pledges.updated'),
     }),
   );
 
@@ -89,7 +89,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
     },
     async (request) => {
       await pledges.cancel(request.params.id, currentUser(request));
-      return { message: 'Your pledge was cancelled; you have not been charged.' };
+      return { message: app.translators.ofApiRequest(request).t('api.pledges.cancelled') };
     },
   );
 

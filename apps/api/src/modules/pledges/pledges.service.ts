@@ -78,7 +78,7 @@ export class PledgeService {
    * description is in the backer's language `t`.
    */
   async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest, t: Translator) {
-    if (!caller.permissions.includes('back_project')) throw forbidden('You may not back projects');
+    if (!caller.permissions.includes('back_project')) throw forbidden('api.pledges.mayNotBack');
     const card = await this.projects.getCard(projectId, caller);
     const allOrNothing = card.funding_model === 'all_or_nothing';
     const customerId = allOrNothing ? await this.customerOf(caller.userId) : null;

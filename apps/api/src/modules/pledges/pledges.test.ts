@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject, ledgerAgrees, pledge, saveCardInSandbox, TEST_CARDS } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const DAY = 86_400_000;
@@ -165,7 +166,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     const again = await pledge(ctx, backer.headers, projectId, { amount: 10 });
     expect([again.statusCode, again.json().message, again.json().details]).toEqual([
       409,
-      PLEDGE_MESSAGES.alreadyBacked,
+      inEnglish(PLEDGE_MESSAGES.alreadyBacked),
       { donation_id },
     ]);
   });
@@ -177,21 +178,21 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     const { projectId, shipped } = await campaign();
     const backer = await signedInUser(ctx);
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ amount: 30, reward_id: shipped }, 422, PLEDGE_MESSAGES.addressRequired],
+      [{ amount: 30, reward_id: shipped }, 422, inEnglish(PLEDGE_MESSAGES.addressRequired)],
       [
         { amount: 29.99, reward_id: shipped, shipping_address: address('US') },
         422,
-        PLEDGE_MESSAGES.belowRewardWithShipping,
+        inEnglish(PLEDGE_MESSAGES.belowRewardWithShipping),
       ],
       [
         { amount: 30, reward_id: shipped, shipping_address: address('FR') },
         422,
-        PLEDGE_MESSAGES.belowRewardWithShipping,
+        inEnglish(PLEDGE_MESSAGES.belowRewardWithShipping),
       ],
       [
         { amount: 30, reward_id: shipped, shipping_address: { ...address(), country: 'XX' } },
         400,
-        REWARD_MESSAGES.country,
+        inEnglish(REWARD_MESSAGES.country),
       ],
       [
         { amount: 30, reward_id: shipped, shipping_address: { ...address(), line1: '' } },
@@ -237,7 +238,10 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
       reward_id: domestic.id,
       shipping_address: address('CA'),
     });
-    expect([refused.statusCode, refused.json().message]).toEqual([422, PLEDGE_MESSAGES.notShippedThere]);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      422,
+      inEnglish(PLEDGE_MESSAGES.notShippedThere),
+    ]);
   });
 
   it('changes amount, reward and address until the end; stock and counters move; nothing is charged', async () => {
@@ -249,11 +253,14 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
 
     // The digital reward is sold out for anyone else now.
     const soldOut = await pledge(ctx, rival.headers, projectId, { amount: 12, reward_id: digital });
-    expect([soldOut.statusCode, soldOut.json().message]).toEqual([409, REWARD_MESSAGES.soldOut]);
+    expect([soldOut.statusCode, soldOut.json().message]).toEqual([409, inEnglish(REWARD_MESSAGES.soldOut)]);
 
     const change = (who: User, body: object) => api('PUT', `/donations/${id}`, who.headers, body);
     const noAddress = await change(backer, { amount: 40, reward_id: shipped });
-    expect([noAddress.statusCode, noAddress.json().message]).toEqual([422, PLEDGE_MESSAGES.addressRequired]);
+    expect([noAddress.statusCode, noAddress.json().message]).toEqual([
+      422,
+      inEnglish(PLEDGE_MESSAGES.addressRequired),
+    ]);
     const moved = await change(backer, { amount: 45, reward_id: shipped, shipping_address: address('GB') });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
@@ -289,12 +296,12 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     // The rival takes the last digital reward: the backer can no longer switch to it.
     await backProject(ctx, rival.headers, projectId, { amount: 10, reward_id: digital });
     const taken = await change(backer, { amount: 10, reward_id: digital });
-    expect([taken.statusCode, taken.json().message]).toEqual([409, REWARD_MESSAGES.soldOut]);
+    expect([taken.statusCode, taken.json().message]).toEqual([409, inEnglish(REWARD_MESSAGES.soldOut)]);
 
     // The campaign has ended: no more changes.
     now = Date.now() + 11 * DAY;
     const late = await change(backer, { amount: 9, reward_id: null });
-    expect([late.statusCode, late.json().message]).toEqual([422, PLEDGE_MESSAGES.campaignEnded]);
+    expect([late.statusCode, late.json().message]).toEqual([422, inEnglish(PLEDGE_MESSAGES.campaignEnded)]);
     expect((await myPledge(projectId, backer)).can_change).toBe(false);
   });
 
@@ -318,7 +325,10 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     // Cancelling twice is harmless; changing a cancelled pledge is refused.
     expect((await api('POST', `/donations/${id}/cancel`, backer.headers)).statusCode).toBe(200);
     const change = await api('PUT', `/donations/${id}`, backer.headers, { amount: 20 });
-    expect([change.statusCode, change.json().message]).toEqual([422, PLEDGE_MESSAGES.notChangeable]);
+    expect([change.statusCode, change.json().message]).toEqual([
+      422,
+      inEnglish(PLEDGE_MESSAGES.notChangeable),
+    ]);
     const again = await backProject(ctx, backer.headers, projectId, { amount: 20 });
     expect((await myPledge(projectId, backer)).id).toBe(again);
   });
@@ -333,9 +343,9 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     const first = await backProject(ctx, a.headers, projectId, { amount: 60 });
     const second = await backProject(ctx, b.headers, projectId, { amount: 50 });
     const cancel = await api('POST', `/donations/${first}/cancel`, a.headers);
-    expect([cancel.statusCode, cancel.json().message]).toEqual([422, PLEDGE_MESSAGES.lastDay]);
+    expect([cancel.statusCode, cancel.json().message]).toEqual([422, inEnglish(PLEDGE_MESSAGES.lastDay)]);
     const lower = await api('PUT', `/donations/${second}`, b.headers, { amount: 39.99 });
-    expect([lower.statusCode, lower.json().message]).toEqual([422, PLEDGE_MESSAGES.lastDay]);
+    expect([lower.statusCode, lower.json().message]).toEqual([422, inEnglish(PLEDGE_MESSAGES.lastDay)]);
     // Still at or above the goal, or raising: allowed.
     expect((await api('PUT', `/donations/${second}`, b.headers, { amount: 40 })).statusCode).toBe(200);
     expect((await api('PUT', `/donations/${first}`, a.headers, { amount: 80 })).statusCode).toBe(200);
@@ -365,7 +375,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
       expect([url, response.statusCode, response.json().message]).toEqual([
         url,
         422,
-        PLEDGE_MESSAGES.flexibleFinal,
+        inEnglish(PLEDGE_MESSAGES.flexibleFinal),
       ]);
     }
     expect((await ledgerAgrees(ctx, projectId)).ledgerGross).toBe(2500);

@@ -64,6 +64,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/unsubscribe',
     { schema: { tags, querystring: unsubscribeQuery, response: { 200: unsubscribeResponse } } },
-    async (request) => preferences.unsubscribe(request.query.token),
+    async (request) => {
+      const { preference, title } = await preferences.unsubscribe(request.query.token);
+      const translator = app.translators.ofApiRequest(request);
+      return {
+        data: { preference, title: translator.t(title) },
+        message: translator.t('api.preferences.unsubscribed', { preference }),
+      };
+    },
   );
 };

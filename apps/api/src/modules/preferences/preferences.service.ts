@@ -44,17 +44,16 @@ export class PreferenceService {
     return result.claims;
   }
 
-  /** One-click unsubscribe: no session, the signed token is the authority. Repeating it changes nothing. */
+  /**
+   * One-click unsubscribe: no session, the signed token is the authority. Repeating it changes nothing.
+   * Returns the preference turned off and its title (a catalog key).
+   */
   async unsubscribe(token: string) {
     const { userId, preference } = this.check(token);
     const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError('INVALID_TOKEN', UNSUBSCRIBE_MESSAGES.invalid);
     await savePreferences(this.db, userId, { [preference]: false });
-    const { title } = MAIL_PREFERENCE_LABELS[preference];
-    return {
-      data: { preference, title },
-      message: `You will no longer receive e-mails about ${title.toLowerCase()}. You can turn them back on in your settings.`,
-    };
+    return { preference, title: MAIL_PREFERENCE_LABELS[preference].title };
   }
 
   /**

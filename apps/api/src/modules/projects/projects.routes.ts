@@ -19,6 +19,7 @@ import {
   typeaheadResponse,
 } from '@fundry/shared';
 import { AppError, zodValidationError } from '../../errors';
+import { parseRequest } from '../../validation';
 import { currentUser } from '../auth/authenticate';
 import type { FileStorage } from '../media/storage';
 import { readImagePart, storeProjectImage, storeProjectVideo } from './project-media';
@@ -33,8 +34,7 @@ const VIDEO_FIELDS = new Set(['video_file', 'video']);
  * if anything later fails, `discard` removes them again.
  */
 async function readProjectForm(request: FastifyRequest, storage: FileStorage) {
-  if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the project as multipart/form-data');
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'api.projects.sendMultipart');
   const fields: Record<string, string> = {};
   const media: ProjectMedia = {};
   const discard = async () => {
@@ -59,10 +59,12 @@ async function readProjectForm(request: FastifyRequest, storage: FileStorage) {
         else part.file.resume();
       } else {
         part.file.resume();
-        throw new AppError('VALIDATION_ERROR', `Unexpected file field: ${part.fieldname}`);
+        throw new AppError('VALIDATION_ERROR', 'api.projects.unexpectedFile', undefined, undefined, {
+          field: part.fieldname,
+        });
       }
     }
-    const parsed = projectFormFields.safeParse(fields);
+    const parsed = parseRequest(projectFormFields, fields);
     if (!parsed.success) throw zodValidationError(parsed.error.issues);
     return { fields: parsed.data, media, discard };
   } catch (error) {
@@ -162,7 +164,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await projects.save(request.params.id, currentUser(request));
-      return { message: SAVE_MESSAGES.saved, data: { saved: true } };
+      return { message: app.translators.ofApiRequest(request).t(SAVE_MESSAGES.saved), data: { saved: true } };
     },
   );
 
@@ -174,7 +176,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await projects.unsave(request.params.id, currentUser(request));
-      return { message: SAVE_MESSAGES.removed, data: { saved: false } };
+      return {
+        message: app.translators.ofApiRequest(request).t(SAVE_MESSAGES.removed),
+        data: { saved: false },
+      };
     },
   );
 
@@ -189,7 +194,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{
         response: { 200: shareResponse },
       },
     },
-    async (request) => ({ data: await projects.share(request.params.id, request.auth) }),
+    async (request) => ({
+      data: await projects.share(request.params.id, request.auth, app.translators.ofApiRequest(request)),
+    }),
   );
 
   app.post(
@@ -207,7 +214,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       const data = await withForm(request, (form) =>
         projects.create(currentUser(request), form.fields, form.media, 'submit'),
       );
-      return reply.status(201).send({ data, message: 'Project created' });
+      return reply
+        .status(201)
+        .send({ data, message: app.translators.ofApiRequest(request).t('api.projects.created') });
     },
   );
 
@@ -226,7 +235,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       const data = await withForm(request, (form) =>
         projects.create(currentUser(request), form.fields, form.media, 'draft'),
       );
-      return reply.status(201).send({ data, message: 'Draft saved' });
+      return reply
+        .status(201)
+        .send({ data, message: app.translators.ofApiRequest(request).t('api.projects.draftSaved') });
     },
   );
 
@@ -269,7 +280,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       const data = await withForm(request, (form) =>
         projects.update(request.params.id, currentUser(request), form.fields, form.media),
       );
-      return { data, message: 'Project updated successfully' };
+      return { data, message: app.translators.ofApiRequest(request).t('api.projects.updated') };
     },
   );
 
@@ -290,7 +301,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await projects.activate(request.params.id, currentUser(request)),
-      message: 'Project activated successfully',
+      message: app.translators.ofApiRequest(request).t('api.projects.activated'),
     }),
   );
 
@@ -308,7 +319,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await projects.revoke(request.params.id, currentUser(request), request.body?.reason),
-      message: 'Project revoked successfully',
+      message: app.translators.ofApiRequest(request).t('api.projects.revoked'),
     }),
   );
 
@@ -327,7 +338,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       const data = await projects.toggleFeatured(request.params.id, currentUser(request));
       return {
         data,
-        message: data.featured ? 'Project featured successfully' : 'Project unfeatured successfully',
+        message: app.translators
+          .ofApiRequest(request)
+          .t(data.featured ? 'api.projects.featured' : 'api.projects.unfeatured'),
       };
     },
   );

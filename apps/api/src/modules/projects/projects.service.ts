@@ -23,12 +23,13 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
   todayUtc,
+  type Translator,
   truncate,
   type TypeaheadResult,
   videoEmbed,
 } from '@fundry/shared';
 import type { DB, ProjectRow, ProjectStatusValue, ProjectUpdate } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, forbidden, NestedMessage, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { findCategory } from '../categories/categories.repository';
 import { adminIds } from '../admin/admin.repository';
@@ -98,7 +99,7 @@ const isPublic = (status: ProjectStatusValue) => (PUBLIC_STATUSES as readonly st
 
 function failValidation(errors: Errors): never {
   const details = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
-  throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'Invalid project', details);
+  throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'api.projects.invalid', details);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -448,7 +449,7 @@ export class ProjectService {
     let creatorId: number | undefined;
     const status = query.status;
     if (query.my_projects) {
-      if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to see your projects');
+      if (!caller) throw new AppError('UNAUTHORIZED', 'api.projects.signInToSee');
       creatorId = caller.userId;
       statuses =
         status && status in STATUS_FILTERS ? STATUS_FILTERS[status as StatusFilter] : PROJECT_STATUSES;
@@ -563,7 +564,7 @@ export class ProjectService {
   }
 
   async save(id: number, caller: AccessClaims) {
-    if (!caller.permissions.includes('save_project')) throw forbidden('You may not save projects');
+    if (!caller.permissions.includes('save_project')) throw forbidden('api.projects.mayNotSave');
     await this.get(id, caller);
     await saveProject(this.db, caller.userId, id);
   }
@@ -584,11 +585,11 @@ export class ProjectService {
   }
 
   /** The public address and share links of a project the caller may see. */
-  async share(id: number, caller: AccessClaims | null): Promise<ShareInfo> {
+  async share(id: number, caller: AccessClaims | null, translator: Translator): Promise<ShareInfo> {
     const project = await this.get(id, caller);
     const url = `${this.appUrl}/projects/${project.id}`;
     const encodedUrl = encodeURIComponent(url);
-    const text = encodeURIComponent(`Back “${project.title}” on Fundry`);
+    const text = encodeURIComponent(translator.t('api.projects.shareText', { title: project.title }));
     return {
       url,
       title: project.title,
@@ -613,12 +614,16 @@ export class ProjectService {
     media: ProjectMedia,
     mode: 'submit' | 'draft',
   ): Promise<Project> {
-    if (!caller.permissions.includes('create_project')) throw forbidden('You may not create projects');
+    if (!caller.permissions.includes('create_project')) throw forbidden('api.projects.mayNotCreate');
     const requested = fields.status?.toUpperCase();
     if (requested && requested !== (mode === 'draft' ? 'DRAFT' : 'PENDING')) {
-      throw new AppError('VALIDATION_ERROR', `A new project cannot be created as ${requested}`, {
-        status: ['Not allowed'],
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'api.projects.createdAs',
+        { status: ['api.projects.statusNotAllowed'] },
+        undefined,
+        { status: requested },
+      );
     }
     const { changes, errors } = parseForm(fields, media);
     checkRules(merged(undefined, changes), mode, errors);
@@ -651,7 +656,7 @@ export class ProjectService {
     await this.db.transaction().execute(async (trx) => {
       const existing = await lockProject(trx, id);
       if (!existing || !(isCreator(caller, existing) || isAdmin(caller))) throw notFound('project');
-      if (!isCreator(caller, existing)) throw forbidden('Only the creator can edit this project');
+      if (!isCreator(caller, existing)) throw forbidden('api.projects.onlyCreatorEdits');
 
       const requested = fields.status?.toUpperCase();
       let nextStatus: ProjectStatusValue = existing.status;
@@ -662,25 +667,24 @@ export class ProjectService {
           mode = nextStatus === 'PENDING' ? 'submit' : 'draft';
           break;
         case 'PENDING':
-          if (requested === 'DRAFT')
-            throw new AppError('CONFLICT', 'A submitted project cannot go back to draft');
+          if (requested === 'DRAFT') throw new AppError('CONFLICT', 'api.projects.submittedToDraft');
           mode = 'submit';
           break;
         case 'ACTIVE':
-          if (requested === 'DRAFT') throw new AppError('CONFLICT', 'A live project cannot go back to draft');
+          if (requested === 'DRAFT') throw new AppError('CONFLICT', 'api.projects.liveToDraft');
           mode = 'live';
           this.checkLiveLocks(existing, changes, errors);
           break;
         case 'REJECTED':
           // Rejected in review (never live): the creator fixes it and submits it again (decision 013).
           if (existing.activated_at !== null || requested === 'DRAFT') {
-            throw new AppError('CONFLICT', 'This project can no longer be edited');
+            throw new AppError('CONFLICT', 'api.projects.notEditable');
           }
           nextStatus = 'PENDING';
           mode = 'submit';
           break;
         default:
-          throw new AppError('CONFLICT', 'This project can no longer be edited');
+          throw new AppError('CONFLICT', 'api.projects.notEditable');
       }
       checkRules(merged(existing, changes), mode, errors);
       await this.checkCategory(trx, changes.categoryId, errors);
@@ -702,20 +706,21 @@ export class ProjectService {
     const row = await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
       if (!project) throw notFound('project');
-      if (project.status === 'ACTIVE') throw new AppError('CONFLICT', 'The project is already active');
+      if (project.status === 'ACTIVE') throw new AppError('CONFLICT', 'api.projects.alreadyActive');
       if (project.status !== 'PENDING' && project.status !== 'REJECTED') {
-        throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be activated`);
+        throw new AppError('CONFLICT', 'api.projects.cannotActivate', undefined, undefined, {
+          status: project.status,
+        });
       }
       const errors: Errors = {};
       checkRules(merged(project, {}), 'live', errors);
       if (Object.keys(errors).length > 0) {
-        throw new AppError('UNPROCESSABLE', `The project is incomplete: ${Object.values(errors)[0]}`);
+        throw new AppError('UNPROCESSABLE', 'api.projects.incomplete', undefined, undefined, {
+          problem: new NestedMessage(Object.values(errors)[0]!),
+        });
       }
       if (project.end_date && project.end_date < todayUtc()) {
-        throw new AppError(
-          'UNPROCESSABLE',
-          'The campaign end date has passed; the creator must choose new dates first',
-        );
+        throw new AppError('UNPROCESSABLE', 'api.projects.endPassed');
       }
       await updateProject(trx, id, {
         status: 'ACTIVE',
@@ -746,7 +751,9 @@ export class ProjectService {
       const project = await lockProject(trx, id);
       if (!project) throw notFound('project');
       if (project.status !== 'PENDING' && project.status !== 'ACTIVE') {
-        throw new AppError('CONFLICT', `A ${project.status.toLowerCase()} project cannot be rejected`);
+        throw new AppError('CONFLICT', 'api.projects.cannotReject', undefined, undefined, {
+          status: project.status,
+        });
       }
       const why = reason?.trim() || 'The project does not meet the Fundry guidelines.';
       await updateProject(trx, id, {
@@ -777,7 +784,7 @@ export class ProjectService {
     await this.db.transaction().execute(async (trx) => {
       const project = await lockProject(trx, id);
       if (!project) throw notFound('project');
-      if (project.status === 'DRAFT') throw new AppError('CONFLICT', 'A draft cannot be featured');
+      if (project.status === 'DRAFT') throw new AppError('CONFLICT', 'api.projects.draftFeatured');
       await updateProject(trx, id, { featured: !project.featured, featured_requested: false });
       await recordAudit(trx, {
         actorId: caller.userId,
@@ -807,28 +814,28 @@ export class ProjectService {
   }
 
   private requirePermission(caller: AccessClaims, permission: string) {
-    if (!caller.permissions.includes(permission)) throw forbidden('Only an administrator can do this');
+    if (!caller.permissions.includes(permission)) throw forbidden('api.admin.onlyAdmin');
   }
 
   /** Once live: goal, start date and funding model are fixed, and the end date can only move later. */
   private checkLiveLocks(existing: ProjectRow, changes: ProjectChanges, errors: Errors) {
     if (changes.goalCents !== undefined && changes.goalCents !== existing.goal_cents) {
-      errors.goal_amount = 'The goal cannot change once the campaign is live';
+      errors.goal_amount = 'api.projects.goalLocked';
     }
     if (changes.startDate !== undefined && changes.startDate !== existing.start_date) {
-      errors.start_date = 'The start date cannot change once the campaign is live';
+      errors.start_date = 'api.projects.startLocked';
     }
     if (changes.fundingModel !== undefined && changes.fundingModel !== existing.funding_model) {
-      errors.funding_model = 'The funding model cannot change once the campaign is live';
+      errors.funding_model = 'api.projects.fundingModelLocked';
     }
     if (changes.endDate && existing.end_date && changes.endDate < existing.end_date) {
-      errors.end_date = 'The end date of a live campaign can only move later';
+      errors.end_date = 'api.projects.endEarlier';
     }
   }
 
   private async checkCategory(db: Kysely<DB>, categoryId: number | null | undefined, errors: Errors) {
     if (categoryId && !errors.category_id && !(await findCategory(db, categoryId))) {
-      errors.category_id = 'This category does not exist';
+      errors.category_id = 'api.projects.unknownCategory';
     }
   }
 

@@ -15,6 +15,7 @@ import {
   sendNewProject,
   sendProject,
 } from '../../test/projects';
+import { inEnglish } from '../../test/i18n';
 
 type Headers = Record<string, string>;
 
@@ -225,28 +226,36 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       const empty = await sendProject(ctx, 'POST', 'projects', creator, { featured: 'false' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().details).toEqual({
-        title: [PROJECT_MESSAGES.titleRequired],
-        category_id: [PROJECT_MESSAGES.categoryRequired],
-        goal_amount: [PROJECT_MESSAGES.goalRequired],
-        start_date: [PROJECT_MESSAGES.startRequired],
-        end_date: [PROJECT_MESSAGES.endRequired],
-        description: [PROJECT_MESSAGES.descriptionRequired],
-        risk_and_challenges: [PROJECT_MESSAGES.risksRequired],
+        title: [inEnglish(PROJECT_MESSAGES.titleRequired)],
+        category_id: [inEnglish(PROJECT_MESSAGES.categoryRequired)],
+        goal_amount: [inEnglish(PROJECT_MESSAGES.goalRequired)],
+        start_date: [inEnglish(PROJECT_MESSAGES.startRequired)],
+        end_date: [inEnglish(PROJECT_MESSAGES.endRequired)],
+        description: [inEnglish(PROJECT_MESSAGES.descriptionRequired)],
+        risk_and_challenges: [inEnglish(PROJECT_MESSAGES.risksRequired)],
       });
       expect((await sendProject(ctx, 'POST', 'projects/drafts', creator, {})).json().details).toEqual({
-        title: [PROJECT_MESSAGES.titleRequired],
+        title: [inEnglish(PROJECT_MESSAGES.titleRequired)],
       });
       const cases: [Record<string, string>, string, string][] = [
-        [{ start_date: inDays(-1) }, 'start_date', PROJECT_MESSAGES.startPast],
-        [{ end_date: inDays(0) }, 'end_date', PROJECT_MESSAGES.endBeforeStart],
-        [{ start_date: inDays(1), end_date: inDays(92) }, 'end_date', PROJECT_MESSAGES.tooLong],
-        [{ goal_amount: '0' }, 'goal_amount', PROJECT_MESSAGES.goalPositive],
-        [{ goal_amount: '-5' }, 'goal_amount', PROJECT_MESSAGES.goalPositive],
-        [{ goal_amount: 'lots' }, 'goal_amount', PROJECT_MESSAGES.goalPositive],
-        [{ goal_amount: '10.005' }, 'goal_amount', PROJECT_MESSAGES.goalDecimals],
-        [{ description: '<p> </p><p><br></p>' }, 'description', PROJECT_MESSAGES.descriptionRequired],
-        [{ image_url: 'https://example.com/page' }, 'image_url', PROJECT_MESSAGES.imageUrl],
-        [{ video_url: 'https://dailymotion.com/video/x1' }, 'video_url', PROJECT_MESSAGES.videoHost],
+        [{ start_date: inDays(-1) }, 'start_date', inEnglish(PROJECT_MESSAGES.startPast)],
+        [{ end_date: inDays(0) }, 'end_date', inEnglish(PROJECT_MESSAGES.endBeforeStart)],
+        [{ start_date: inDays(1), end_date: inDays(92) }, 'end_date', inEnglish(PROJECT_MESSAGES.tooLong)],
+        [{ goal_amount: '0' }, 'goal_amount', inEnglish(PROJECT_MESSAGES.goalPositive)],
+        [{ goal_amount: '-5' }, 'goal_amount', inEnglish(PROJECT_MESSAGES.goalPositive)],
+        [{ goal_amount: 'lots' }, 'goal_amount', inEnglish(PROJECT_MESSAGES.goalPositive)],
+        [{ goal_amount: '10.005' }, 'goal_amount', inEnglish(PROJECT_MESSAGES.goalDecimals)],
+        [
+          { description: '<p> </p><p><br></p>' },
+          'description',
+          inEnglish(PROJECT_MESSAGES.descriptionRequired),
+        ],
+        [{ image_url: 'https://example.com/page' }, 'image_url', inEnglish(PROJECT_MESSAGES.imageUrl)],
+        [
+          { video_url: 'https://dailymotion.com/video/x1' },
+          'video_url',
+          inEnglish(PROJECT_MESSAGES.videoHost),
+        ],
         [{ category_id: '999999' }, 'category_id', 'This category does not exist'],
       ];
       for (const [overrides, field, message] of cases) {
@@ -312,7 +321,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
         'The end date of a live campaign can only move later',
       ]);
       expect((await edit({ end_date: inDays(95) })).json().details.end_date).toEqual([
-        PROJECT_MESSAGES.tooLong,
+        inEnglish(PROJECT_MESSAGES.tooLong),
       ]);
       const later = await edit({ end_date: inDays(45), goal_amount: '5000', title: 'Still editable' });
       expect(later.statusCode).toBe(200);
@@ -344,23 +353,29 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       const send = async (field: string, filename: string, contentType: string, bytes: Buffer) =>
         sendNewProject(ctx, creator, {}, [{ field, filename, contentType, bytes }]);
       const textAsJpg = await send('image_file', 'photo.jpg', 'image/jpeg', Buffer.from('hello, I am text'));
-      expect([textAsJpg.statusCode, textAsJpg.json().message]).toEqual([415, PROJECT_MESSAGES.imageType]);
+      expect([textAsJpg.statusCode, textAsJpg.json().message]).toEqual([
+        415,
+        inEnglish(PROJECT_MESSAGES.imageType),
+      ]);
       const svg = await send(
         'image_file',
         'x.svg',
         'image/svg+xml',
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       );
-      expect([svg.statusCode, svg.json().message]).toEqual([415, PROJECT_MESSAGES.imageType]);
+      expect([svg.statusCode, svg.json().message]).toEqual([415, inEnglish(PROJECT_MESSAGES.imageType)]);
       const big = await send(
         'image_file',
         'big.png',
         'image/png',
         Buffer.concat([await coverPng(), Buffer.alloc(6 * 1024 * 1024)]),
       );
-      expect([big.statusCode, big.json().message]).toEqual([413, PROJECT_MESSAGES.imageSize]);
+      expect([big.statusCode, big.json().message]).toEqual([413, inEnglish(PROJECT_MESSAGES.imageSize)]);
       const pngAsMp4 = await send('video_file', 'clip.mp4', 'video/mp4', await coverPng());
-      expect([pngAsMp4.statusCode, pngAsMp4.json().message]).toEqual([415, PROJECT_MESSAGES.videoType]);
+      expect([pngAsMp4.statusCode, pngAsMp4.json().message]).toEqual([
+        415,
+        inEnglish(PROJECT_MESSAGES.videoType),
+      ]);
     });
 
     it('stores an uploaded video and serves it with Range support', async () => {
@@ -382,7 +397,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       const whole = await sendNewProject(ctx, creator, { videoType: 'file' }, [
         { ...big, bytes: mp4Bytes(MAX_VIDEO_BYTES + 1) },
       ]);
-      expect([whole.statusCode, whole.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
+      expect([whole.statusCode, whole.json().message]).toEqual([413, inEnglish(PROJECT_MESSAGES.videoSize)]);
 
       const body = multipart(await projectFields(ctx, { videoType: 'file' }), [
         { ...big, bytes: mp4Bytes(MAX_VIDEO_BYTES + 1) },
@@ -397,7 +412,10 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
         headers: { ...creator, ...body.headers },
         payload: Readable.from(inChunks),
       });
-      expect([streamed.statusCode, streamed.json().message]).toEqual([413, PROJECT_MESSAGES.videoSize]);
+      expect([streamed.statusCode, streamed.json().message]).toEqual([
+        413,
+        inEnglish(PROJECT_MESSAGES.videoSize),
+      ]);
     });
 
     it('accepts YouTube and Vimeo links and image URLs with an extension or from the image hosts', async () => {

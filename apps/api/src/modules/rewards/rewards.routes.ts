@@ -40,7 +40,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ rewards: RewardService }> = a
     async (request, reply) =>
       reply.status(201).send({
         data: await rewards.create(request.params.id, currentUser(request), request.body),
-        message: 'Reward created successfully!',
+        message: app.translators.ofApiRequest(request).t('api.rewards.created'),
       }),
   );
 
@@ -63,7 +63,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ rewards: RewardService }> = a
         currentUser(request),
         request.body,
       ),
-      message: 'Reward updated successfully!',
+      message: app.translators.ofApiRequest(request).t('api.rewards.updated'),
     }),
   );
 
@@ -80,7 +80,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ rewards: RewardService }> = a
     },
     async (request) => {
       await rewards.remove(request.params.id, request.params.rewardId, currentUser(request));
-      return { message: 'Reward deleted successfully' };
+      return { message: app.translators.ofApiRequest(request).t('api.rewards.deleted') };
     },
   );
 };

@@ -142,10 +142,9 @@ export class RewardService {
     const isCreator = project.creator_id === caller.userId;
     const isAdmin = caller.roles.includes('Admin');
     if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
-      throw forbidden('Only the project’s creator can manage its rewards');
+      throw forbidden('api.rewards.onlyCreator');
     }
-    if (!EDITABLE_STATUSES.has(project.status))
-      throw new AppError('CONFLICT', 'This project’s rewards can no longer change');
+    if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.rewards.locked');
   }
 
   private checkDelivery(date: string) {

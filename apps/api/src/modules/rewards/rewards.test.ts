@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { databaseKinds } from '../../test/databases';
 import { inDays } from '../../test/projects';
 import { findReward } from './rewards.repository';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -107,8 +108,8 @@ describe.each(databaseKinds)('reward shipping on %s', (kind) => {
       shipping_rules: rules,
     });
     const cases: [Record<string, unknown>, string, string][] = [
-      [international(), 'shipping_rules', REWARD_MESSAGES.shippingRulesRequired],
-      [{ shipping_type: 'domestic' }, 'shipping_rules', REWARD_MESSAGES.shippingRulesRequired],
+      [international(), 'shipping_rules', inEnglish(REWARD_MESSAGES.shippingRulesRequired)],
+      [{ shipping_type: 'domestic' }, 'shipping_rules', inEnglish(REWARD_MESSAGES.shippingRulesRequired)],
       [
         {
           shipping_type: 'domestic',
@@ -118,27 +119,43 @@ describe.each(databaseKinds)('reward shipping on %s', (kind) => {
           ],
         },
         'shipping_rules',
-        REWARD_MESSAGES.domesticOneCountry,
+        inEnglish(REWARD_MESSAGES.domesticOneCountry),
       ],
       [
         { shipping_type: 'domestic', shipping_rules: [{ country: '*', cost: 5 }] },
         'shipping_rules',
-        REWARD_MESSAGES.domesticOneCountry,
+        inEnglish(REWARD_MESSAGES.domesticOneCountry),
       ],
       [
         international({ country: 'US', cost: 5 }, { country: 'US', cost: 6 }),
         'shipping_rules',
-        REWARD_MESSAGES.shippingRuleTwice,
+        inEnglish(REWARD_MESSAGES.shippingRuleTwice),
       ],
       [
         international({ country: 'US', cost: 5 }, { country: 'CA', cost: -1 }),
         'shipping_rules.1.cost',
-        REWARD_MESSAGES.shippingCostNegative,
+        inEnglish(REWARD_MESSAGES.shippingCostNegative),
       ],
-      [international({ country: 'US' }), 'shipping_rules.0.cost', REWARD_MESSAGES.shippingCostRequired],
-      [international({ country: 'XX', cost: 1 }), 'shipping_rules.0.country', REWARD_MESSAGES.country],
-      [international({ country: 'us', cost: 1 }), 'shipping_rules.0.country', REWARD_MESSAGES.country],
-      [international({ country: 'US', cost: 1.001 }), 'shipping_rules.0.cost', REWARD_MESSAGES.decimals],
+      [
+        international({ country: 'US' }),
+        'shipping_rules.0.cost',
+        inEnglish(REWARD_MESSAGES.shippingCostRequired),
+      ],
+      [
+        international({ country: 'XX', cost: 1 }),
+        'shipping_rules.0.country',
+        inEnglish(REWARD_MESSAGES.country),
+      ],
+      [
+        international({ country: 'us', cost: 1 }),
+        'shipping_rules.0.country',
+        inEnglish(REWARD_MESSAGES.country),
+      ],
+      [
+        international({ country: 'US', cost: 1.001 }),
+        'shipping_rules.0.cost',
+        inEnglish(REWARD_MESSAGES.decimals),
+      ],
     ];
     const before = await rewardCount();
     for (const [body, field, message] of cases) {

@@ -58,7 +58,7 @@ export const updateRoutes: FastifyPluginAsyncZod<{ updates: UpdateService }> = a
     async (request, reply) =>
       reply.status(201).send({
         data: await updates.create(request.params.id, currentUser(request), request.body),
-        message: COMMUNITY_MESSAGES.updatePosted,
+        message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.updatePosted),
       }),
   );
 
@@ -81,7 +81,7 @@ export const updateRoutes: FastifyPluginAsyncZod<{ updates: UpdateService }> = a
         currentUser(request),
         request.body,
       ),
-      message: COMMUNITY_MESSAGES.updateSaved,
+      message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.updateSaved),
     }),
   );
 
@@ -98,7 +98,7 @@ export const updateRoutes: FastifyPluginAsyncZod<{ updates: UpdateService }> = a
     },
     async (request) => {
       await updates.remove(request.params.id, request.params.updateId, currentUser(request));
-      return { message: COMMUNITY_MESSAGES.updateDeleted };
+      return { message: app.translators.ofApiRequest(request).t(COMMUNITY_MESSAGES.updateDeleted) };
     },
   );
 };

@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { notificationText } from '../notifications/notifications.service';
+import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -145,7 +146,7 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
     for (const who of [backer, stranger, admin]) {
       const response = await post(projectId, who, body);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(COMMUNITY_MESSAGES.onlyCreatorPosts);
+      expect(response.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.onlyCreatorPosts));
     }
   });
 
@@ -156,7 +157,7 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
       visibility: 'public',
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().details.body).toEqual([COMMUNITY_MESSAGES.bodyRequired]);
+    expect(empty.json().details.body).toEqual([inEnglish(COMMUNITY_MESSAGES.bodyRequired)]);
     const bad = await post(projectId, creator, { title: '', body: '<p>x</p>', visibility: 'friends' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().details)).toEqual(expect.arrayContaining(['title', 'visibility']));
@@ -171,7 +172,7 @@ describe.each(databaseKinds)('project updates on %s', (kind) => {
     expect((await api('GET', `projects/${draft}/updates`, admin.headers)).statusCode).toBe(200);
     const early = await post(draft, creator, { title: 'Soon', body: '<p>x</p>', visibility: 'public' });
     expect(early.statusCode).toBe(422);
-    expect(early.json().message).toBe(COMMUNITY_MESSAGES.notLive);
+    expect(early.json().message).toBe(inEnglish(COMMUNITY_MESSAGES.notLive));
     expect((await api('GET', `projects/999999/updates`)).statusCode).toBe(404);
   });
 

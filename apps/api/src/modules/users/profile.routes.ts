@@ -17,6 +17,7 @@ import {
 } from '@fundry/shared';
 import { z } from 'zod';
 import { AppError, zodValidationError } from '../../errors';
+import { parseRequest } from '../../validation';
 import { currentUser } from '../auth/authenticate';
 import { sniffImage } from '../media/images';
 import type { UserService } from './users.service';
@@ -26,7 +27,7 @@ const tags = ['profile'];
 /** Reads the multipart profile form: text fields, and the photo checked by its bytes. */
 async function readProfileForm(request: FastifyRequest) {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the profile as multipart/form-data');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'api.users.sendMultipart');
   }
   const fields: Record<string, string> = {};
   let photo: Buffer | undefined;
@@ -37,7 +38,9 @@ async function readProfileForm(request: FastifyRequest) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname !== 'profile_image') {
-          throw new AppError('VALIDATION_ERROR', `Unknown file field: ${part.fieldname}`);
+          throw new AppError('VALIDATION_ERROR', 'api.users.unknownFile', undefined, undefined, {
+            field: part.fieldname,
+          });
         }
         if (bytes.length > 0) photo = bytes;
       } else {
@@ -52,7 +55,7 @@ async function readProfileForm(request: FastifyRequest) {
     }
     throw error;
   }
-  const parsed = profileUpdateRequest.safeParse(fields);
+  const parsed = parseRequest(profileUpdateRequest, fields);
   if (!parsed.success) throw zodValidationError(parsed.error.issues);
   if (photo && !(await sniffImage(photo))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_PHOTO_MESSAGES.type, {
@@ -109,16 +112,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
     async (request) => {
       const { userId } = currentUser(request);
       if (!request.isMultipart() && request.headers['content-type']?.startsWith('application/json')) {
-        const parsed = profileLocaleRequest.safeParse(request.body);
+        const parsed = parseRequest(profileLocaleRequest, request.body);
         if (!parsed.success) throw zodValidationError(parsed.error.issues);
         return {
-          message: 'Profile updated successfully',
+          message: app.translators.ofApiRequest(request).t('api.users.profileUpdated'),
           data: { user: await users.updateLocale(userId, parsed.data.locale) },
         };
       }
       const { changes, photo } = await readProfileForm(request);
       const user = await users.updateProfile(userId, changes, photo);
-      return { message: 'Profile updated successfully', data: { user } };
+      return { message: app.translators.ofApiRequest(request).t('api.users.profileUpdated'), data: { user } };
     },
   );
 
@@ -130,7 +133,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
     },
     async (request) => {
       await users.deleteAccount(currentUser(request).userId);
-      return { message: AUTH_MESSAGES.accountDeleted };
+      return { message: app.translators.ofApiRequest(request).t(AUTH_MESSAGES.accountDeleted) };
     },
   );
 

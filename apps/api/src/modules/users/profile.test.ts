@@ -7,6 +7,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { multipart } from '../../test/multipart';
+import { inEnglish } from '../../test/i18n';
 
 const png = (width = 600, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: { r: 12, g: 166, b: 120 } } })
@@ -90,7 +91,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       ]),
     );
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().message).toBe(PROFILE_PHOTO_MESSAGES.type);
+    expect(fake.json().message).toBe(inEnglish(PROFILE_PHOTO_MESSAGES.type));
 
     const huge = await put(
       headers,
@@ -104,7 +105,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       ]),
     );
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toBe(PROFILE_PHOTO_MESSAGES.size);
+    expect(huge.json().message).toBe(inEnglish(PROFILE_PHOTO_MESSAGES.size));
 
     const noName = await put(headers, multipart({ full_name: '', email: user.email }));
     expect(noName.statusCode).toBe(400);
@@ -131,7 +132,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
   it('deletes an account: anonymised, signed out everywhere, unable to sign in', async () => {
     const { user, tokens, headers } = await signedInUser(ctx);
     const response = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile/', headers });
-    expect(response.json()).toEqual({ message: AUTH_MESSAGES.accountDeleted });
+    expect(response.json()).toEqual({ message: inEnglish(AUTH_MESSAGES.accountDeleted) });
     const refresh = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/refresh',
@@ -169,7 +170,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       url: '/api/v1/profile/',
       headers: backer.headers,
     });
-    expect([refused.statusCode, refused.json().message]).toEqual([409, AUTH_MESSAGES.openPledges]);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, inEnglish(AUTH_MESSAGES.openPledges)]);
     await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/backers/donations/${donationId}/cancel`,

@@ -268,13 +268,13 @@ export class UserService {
     const username = changes.username ?? user.username;
     const taken = await emailOrUsernameTaken(this.db, changes.email, username, userId);
     if (taken.email) {
-      throw new AppError('CONFLICT', 'An account with this email already exists', {
-        email: ['An account with this email already exists'],
+      throw new AppError('CONFLICT', 'api.auth.emailTaken', {
+        email: ['api.auth.emailTaken'],
       });
     }
     if (taken.username) {
-      throw new AppError('CONFLICT', 'This username is already taken', {
-        username: ['This username is already taken'],
+      throw new AppError('CONFLICT', 'api.auth.usernameTaken', {
+        username: ['api.auth.usernameTaken'],
       });
     }
 
@@ -322,7 +322,7 @@ export class UserService {
   /** Roles and permissions of a user: the user themself or an admin only. */
   async permissionsOf(caller: AccessClaims, userId: number) {
     if (caller.userId !== userId && !caller.roles.includes('Admin')) {
-      throw forbidden('You may only read your own permissions');
+      throw forbidden('api.users.ownPermissions');
     }
     if (!(await findUserById(this.db, userId))) throw notFound('user');
     return rolesAndPermissions(this.db, userId);
