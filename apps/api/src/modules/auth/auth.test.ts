@@ -317,7 +317,20 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await status()).json()).toEqual({ data: { is_enabled: true } });
 
       const challenge = await login(user.email, user.password);
-      expect(challenge.json()).toMatchObject({ two_factor_required: true });
+      expect(challenge.json()).toMatchObject({
+        two_factor_required: true,
+        message: 'Enter the 6-digit code from your authenticator app.',
+      });
+      const inArabic = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'accept-language': 'ar' },
+        payload: { email: user.email, password: user.password },
+      });
+      expect(inArabic.json()).toMatchObject({
+        two_factor_required: true,
+        message: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.',
+      });
       const challengeToken = challenge.json<{ challenge_token: string }>().challenge_token;
       // The challenge is not an access token.
       expect(
@@ -375,20 +388,28 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 });
 
 describe('rate limits on sign-in', () => {
-  it('answers 429 with Retry-After past the limit', async () => {
+  it('answers 429 with Retry-After past the limit, saying how long to wait in the caller’s language', async () => {
     const ctx = await createTestApp('pglite', { RATE_LIMITS: 'on' });
     try {
-      const attempt = () =>
+      const attempt = (headers: Record<string, string> = {}) =>
         ctx.app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
+          headers,
           payload: { email: 'x@example.test', password: 'nope' },
         });
       for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error).toBe('RATE_LIMITED');
+      expect(limited.json()).toEqual({
+        error: 'RATE_LIMITED',
+        message: 'Too many requests. Please try again in 1 minute.',
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt({ 'accept-language': 'de' })).json()).toEqual({
+        error: 'RATE_LIMITED',
+        message: 'Zu viele Anfragen. Bitte versuchen Sie es in 1 Minute erneut.',
+      });
     } finally {
       await ctx.close();
     }
