@@ -22,6 +22,7 @@ export function say(locale: Locale, english: string, namespace = ''): string {
   const key = Object.entries(SOURCE_CATALOGS.en).find(
     ([candidate, text]) => candidate.startsWith(namespace) && text === english,
   )?.[0];
-  if (!key) throw new Error(`No message reads "${english}" in English${namespace ? ` under ${namespace}` : ''}`);
+  if (!key)
+    throw new Error(`No message reads "${english}" in English${namespace ? ` under ${namespace}` : ''}`);
   return translator(locale).t(key);
 }

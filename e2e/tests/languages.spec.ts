@@ -25,7 +25,10 @@ async function verifiedAccount(request: APIRequestContext, baseURL: string, name
 /** Signs in on a page written in `locale`, through its own words. */
 async function signInAs(page: Page, email: string, locale: 'de' | 'es') {
   await page.getByLabel(say(locale, 'Email', 'auth.form')).fill(email);
-  await page.locator('input').and(page.getByLabel(say(locale, 'Password', 'auth.form'))).fill(PASSWORD);
+  await page
+    .locator('input')
+    .and(page.getByLabel(say(locale, 'Password', 'auth.form')))
+    .fill(PASSWORD);
   await page.getByRole('button', { name: say(locale, 'Sign In', 'auth.signIn'), exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -95,7 +98,10 @@ test('a Spanish visitor signs up, backs a campaign and changes the pledge, all i
   await page.getByLabel(say('es', 'Full name', 'auth.register')).fill('Lucía Romero');
   await page.getByLabel(say('es', 'Username', 'auth.register')).fill(`lucia_${suffix}`);
   await page.getByLabel(say('es', 'Email', 'auth.form')).fill(email);
-  await page.locator('input').and(page.getByLabel(say('es', 'Password', 'auth.form'))).fill(PASSWORD);
+  await page
+    .locator('input')
+    .and(page.getByLabel(say('es', 'Password', 'auth.form')))
+    .fill(PASSWORD);
   await page.getByRole('button', { name: say('es', 'Create Account', 'auth.register') }).click();
   const mail = await waitForMail((m) => m.to === email);
   // The mail is written in the language she signed up in.
@@ -113,8 +119,8 @@ test('a Spanish visitor signs up, backs a campaign and changes the pledge, all i
   await back.getByRole('button', { name: es.t('backing.backDialog.continue') }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await page.getByLabel(es.t('sandbox.checkout.cardNumber')).fill(GOOD_CARD);
-  await page.getByRole('button', { name: es.t('sandbox.checkout.saveCard') }).click();
+  await page.getByLabel(es.t('sandbox.card.number')).fill(GOOD_CARD);
+  await page.getByRole('button', { name: es.t('sandbox.card.save') }).click();
   await page.waitForURL(/\/donation\/success\?donation_id=\d+/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
@@ -151,12 +157,21 @@ for (const locale of ['ar', 'de'] as const) {
           .setLegacyMode(true)
           .analyze();
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
       }
-      await shoot(page, `${locale}${path.replaceAll('/', '-') || '-home'}`, testInfo.outputPath.bind(testInfo));
+      await shoot(
+        page,
+        `${locale}${path.replaceAll('/', '-') || '-home'}`,
+        testInfo.outputPath.bind(testInfo),
+      );
     }
     await expect(page.getByRole('button', { name: words.t('backing.backButton') }).first()).toBeVisible();
-    await page.getByRole('button', { name: words.t('backing.backButton') }).first().click();
+    await page
+      .getByRole('button', { name: words.t('backing.backButton') })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`${locale}-back-dialog.png`), animations: 'disabled' });
   });
