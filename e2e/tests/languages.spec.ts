@@ -130,7 +130,7 @@ test('a Spanish visitor signs up, backs a campaign and changes the pledge, all i
   await manage.getByLabel(new RegExp(es.t('backing.manage.amountLabel').replace(/[()$]/g, '.'))).fill('12');
   await page.screenshot({ path: testInfo.outputPath('es-manage-pledge.png'), animations: 'disabled' });
   await manage.getByRole('button', { name: es.t('backing.manage.save') }).click();
-  await expect(toast(page, es.t('backing.manage.updated'))).toBeVisible();
+  await expect(toast(page, es.t('api.pledges.updated'))).toBeVisible();
 });
 
 for (const locale of ['ar', 'de'] as const) {

@@ -113,8 +113,13 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
     const badSite = await put(headers, multipart({ ...base, website: 'not a url' }));
     expect(badSite.statusCode).toBe(400);
     expect(badSite.json().details).toHaveProperty('website');
+    // As JSON, the profile takes the language menu's choice alone (DESIGN.md §14): the form is multipart.
     const json = await ctx.app.inject({ method: 'PUT', url: '/api/v1/profile/', payload: base, headers });
-    expect(json.statusCode).toBe(415);
+    expect(json.statusCode).toBe(400);
+    expect(json.json().details).toMatchObject({
+      locale: [expect.any(String)],
+      _: ['Unknown field: full_name, email'],
+    });
   });
 
   it('shows a public profile without private fields', async () => {
