@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
@@ -10,7 +10,8 @@ import { useChooseLocale } from '../api/locale';
 
 /**
  * The language menu of the footer and Settings: the offered languages, each named in itself, labelled
- * "Language" in the page's own language.
+ * "Language" in the page's own language. A native select: every page's footer carries it, and it needs none of
+ * the floating lists' code (and a phone shows its own picker).
  */
 export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { t, locale } = useI18n();
@@ -18,17 +19,16 @@ export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const offered = useSiteConfig().data?.locales ?? [locale];
   const choose = useChooseLocale(isSignedIn);
   return (
-    <Select
+    <NativeSelect
       label={t('common.language')}
       size={size}
       w={200}
       leftSection={<IconLanguage size={16} aria-hidden />}
       data={offered.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
       value={locale}
-      allowDeselect={false}
       disabled={choose.isPending}
-      comboboxProps={{ withinPortal: true }}
-      onChange={(value) => {
+      onChange={(event) => {
+        const value = event.currentTarget.value;
         if (!isShippedLocale(value) || value === locale) return;
         choose.mutate(value, {
           onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
