@@ -13,7 +13,8 @@ export function isRichTextEmpty(html: string | null | undefined): boolean {
 /**
  * Rich text as the server stored it. The API sanitises descriptions and risks with an allowlist before it
  * stores them (no scripts, no handlers, images only from http, https or data), so the markup is shown as is,
- * marked with the language its author wrote it in (DESIGN.md §14), whatever the page's.
+ * marked with the language its author wrote it in (DESIGN.md §14), whatever the page's, and in its own direction:
+ * an English story keeps its full stop on the right in an Arabic page.
  */
 export function RichTextContent({
   html,
@@ -32,7 +33,7 @@ export function RichTextContent({
     );
   }
   return (
-    <Typography className={classes.content} lang={lang}>
+    <Typography className={classes.content} lang={lang} dir="auto">
       <div dangerouslySetInnerHTML={{ __html: html ?? '' }} />
     </Typography>
   );

@@ -188,7 +188,12 @@ function CommentItem({
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <Text size="sm" lang={target.lang} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          lang={target.lang}
+          dir="auto"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {comment.body}
         </Text>
       )}
