@@ -4,11 +4,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import { compileCatalog, isServerKey } from '@fundry/shared/i18n/compile';
-import { SOURCE_CATALOGS } from '@fundry/shared/i18n/catalogs';
-import { createTranslator, type Locale, type Translator } from '@fundry/shared';
+import type { Locale, Translator } from '@fundry/shared';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { setTranslatorSource } from './lib/i18n';
+import { pageTranslator } from './page-translators';
 import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
@@ -20,20 +19,6 @@ import { serializePageState } from './page-state';
 const renders = new AsyncLocalStorage<{ transport: ServerTransport; translator: Translator }>();
 setServerTransportSource(() => renders.getStore()?.transport);
 setTranslatorSource(() => renders.getStore()?.translator);
-
-/** One translator per locale, built on its first page: the browser's catalog, compiled as the browser's is. */
-const translators = new Map<Locale, Translator>();
-function translatorFor(locale: Locale): Translator {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = createTranslator(
-      locale,
-      compileCatalog(SOURCE_CATALOGS[locale], (key) => !isServerKey(key)),
-    );
-    translators.set(locale, translator);
-  }
-  return translator;
-}
 
 /** Data a page needs may depend on data it loaded first (a project, then its rewards): a few rounds at most. */
 const MAX_DATA_ROUNDS = 4;
@@ -123,7 +108,7 @@ export function renderPage(
   onError: (error: unknown) => void,
   locale: Locale,
 ): Promise<RenderedPage | null> {
-  const translator = translatorFor(locale);
+  const translator = pageTranslator(locale);
   return renders.run({ transport, translator }, () => renderWithData(url, translator, onError));
 }
 
