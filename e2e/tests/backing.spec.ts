@@ -176,6 +176,8 @@ test('a creator adds a limited reward; a backer saves a card for it; another lea
   const cookbookId = (await cookbook.json()).data.projects[0].id as number;
   await leo.page.goto(`/projects/${cookbookId}`);
   const leoRaisedBefore = await raised(leo.page);
+  // The server's page is a signed-out visitor's until the browser takes it over with Leo's session.
+  await leo.page.waitForLoadState('networkidle');
   await leo.page.getByRole('button', { name: 'Back This Project' }).click();
   const leoDialog = leo.page.getByRole('dialog');
   await expect(leoDialog.getByTestId('charge-explanation')).toContainText(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PAYOUT_MESSAGES } from '@fundry/shared';
+import { translator } from '../support/i18n';
 import { expect, test } from '../fixtures';
 import { toast } from '../support/page';
 import { signIn, signOut } from '../support/session';
@@ -43,7 +44,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await page.goto(`/projects/${projectId}`);
     const panel = page.getByRole('region', { name: 'Payment Management' });
     await expect(panel.getByText('No bank account connected')).toBeVisible();
-    await expect(panel.getByText(PAYOUT_MESSAGES.notConnected)).toBeVisible();
+    await expect(panel.getByText(translator('en').t(PAYOUT_MESSAGES.notConnected))).toBeVisible();
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: testInfo.outputPath('panel-not-connected.png'), animations: 'disabled' });
     await panel.getByRole('button', { name: 'Connect Bank Account' }).click();
@@ -63,7 +64,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     const panel = page.getByRole('region', { name: 'Payment Management' });
     await expect(panel.getByText('Bank account setup incomplete')).toBeVisible();
     await expect(panel.getByText('Identity verification document')).toBeVisible();
-    await expect(panel.getByText(PAYOUT_MESSAGES.notEnabled)).toBeVisible();
+    await expect(panel.getByText(translator('en').t(PAYOUT_MESSAGES.notEnabled))).toBeVisible();
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: testInfo.outputPath('panel-incomplete.png'), animations: 'disabled' });
     await panel.getByRole('button', { name: 'Continue Bank Account Setup' }).click();
@@ -103,7 +104,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
     await amount.fill(String(available + 1));
     await dialog.getByRole('button', { name: 'Request Payout' }).click();
-    await expect(dialog.getByText(PAYOUT_MESSAGES.overAvailable)).toBeVisible();
+    await expect(dialog.getByText(translator('en').t(PAYOUT_MESSAGES.overAvailable))).toBeVisible();
     await amount.fill('100');
     await page.screenshot({ path: testInfo.outputPath('dialog-entry.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Request Payout' }).click();
@@ -135,7 +136,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await expect(dialog.getByText('Payout request submitted successfully')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     await expect(panel.getByText('You are not eligible for a payout at this time')).toBeVisible();
-    await expect(panel.getByText(PAYOUT_MESSAGES.allPaid)).toBeVisible();
+    await expect(panel.getByText(translator('en').t(PAYOUT_MESSAGES.allPaid))).toBeVisible();
     await expect(panel.getByText('Not eligible', { exact: true })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Request Payout' })).toHaveCount(0);
     await panel.screenshot({ path: testInfo.outputPath('panel-not-eligible.png'), animations: 'disabled' });

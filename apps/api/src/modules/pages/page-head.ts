@@ -63,6 +63,8 @@ export interface PageLanguage {
   offered: readonly Locale[];
   /** The address named its language (`?lang=`): it is then the page's canonical address. */
   named: boolean;
+  /** The build's file of this language's catalog, which the browser loads before it renders. */
+  catalogChunk?: string | undefined;
 }
 
 /**
@@ -79,6 +81,9 @@ export function withPageHead(
   const { translator } = language;
   const { title, description } = writePageMeta(translator.t, head);
   const tags: string[] = [];
+  if (language.catalogChunk) {
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escape(language.catalogChunk)}" />`);
+  }
   const address = head.path === null ? null : `${appUrl}${head.path}`;
   const url = address && language.named ? addressInLocale(address, translator.locale) : address;
   if (address && url) {

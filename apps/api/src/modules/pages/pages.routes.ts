@@ -56,6 +56,8 @@ const SERVER_RENDERED = new Set([
 ]);
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** What the web build calls a language's catalog (apps/web/catalogs-plugin.ts). */
+const CATALOG_MODULE = 'virtual:fundry-catalog/';
 
 /**
  * A render holds the event loop for tens of milliseconds between its data reads; a few at once keep a busy
@@ -143,6 +145,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     });
   }
   const shell = hasWebBuild ? readFileSync(indexHtml, 'utf8') : '';
+  const catalogChunks = hasWebBuild ? catalogChunksOf(webDistDir) : {};
   const renderEntry = path.resolve(webDistDir, '../dist-ssr/entry-server.js');
   const renderPage: RenderPage | null =
     hasWebBuild && existsSync(renderEntry)
@@ -205,11 +208,15 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   };
 
   /** The page's language (DESIGN.md §14): what its address, the cookie or the browser ask for. */
-  const pageLanguage = (request: FastifyRequest): PageLanguage => ({
-    translator: translators.ofPageRequest(request),
-    offered: translators.offered,
-    named: typeof (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM] === 'string',
-  });
+  const pageLanguage = (request: FastifyRequest): PageLanguage => {
+    const translator = translators.ofPageRequest(request);
+    return {
+      translator,
+      offered: translators.offered,
+      named: typeof (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM] === 'string',
+      catalogChunk: catalogChunks[translator.locale],
+    };
+  };
 
   const sendPage = (
     request: FastifyRequest,
@@ -290,6 +297,21 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     if (isPageRequest) return sendPage(request, reply, pages.notFound());
     throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
   });
+}
+
+/**
+ * The file of each language's catalog in the web build (its Vite manifest names them after the catalogs' virtual
+ * modules), so a page can ask for its own at once, beside the shell, instead of after it.
+ */
+function catalogChunksOf(webDistDir: string): Partial<Record<string, string>> {
+  const manifestFile = path.join(webDistDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  return Object.fromEntries(
+    Object.entries(manifest)
+      .filter(([source]) => source.startsWith(CATALOG_MODULE))
+      .map(([source, chunk]) => [source.slice(CATALOG_MODULE.length), chunk.file]),
+  );
 }
 
 /** Not encapsulated: its not-found handler is the application's. */

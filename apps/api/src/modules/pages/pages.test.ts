@@ -25,6 +25,11 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'fundry-web-'));
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(
+      path.join(webDist, '.vite/manifest.json'),
+      JSON.stringify({ 'virtual:fundry-catalog/de': { file: 'assets/de-Xy12.js', isDynamicEntry: true } }),
+    );
     ctx = await createTestApp(kind, {
       WEB_DIST_DIR: webDist,
       APP_URL,
@@ -205,6 +210,8 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(german.body).toContain('<html lang="de" dir="ltr">');
     expect(titleOf(german.body)).toBe('Über Fundry · Fundry');
     expect(german.headers.vary).toContain('Accept-Language');
+    // Its catalog is asked for beside the shell, not after it.
+    expect(german.body).toContain('<link rel="modulepreload" crossorigin href="/assets/de-Xy12.js" />');
     expect(german.body).toContain(`<link rel="canonical" href="${APP_URL}/about" />`);
     for (const locale of ['en', 'es', 'pt-BR', 'de', 'ar']) {
       expect(german.body).toContain(
