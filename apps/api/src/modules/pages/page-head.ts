@@ -63,7 +63,10 @@ export interface PageLanguage {
   offered: readonly Locale[];
   /** The address named its language (`?lang=`): it is then the page's canonical address. */
   named: boolean;
-  /** The build's file of this language's catalog, which the browser loads before it renders. */
+  /**
+   * The build's file of this language's catalog, loaded beside the shell: a page rendered here comes to life with
+   * the messages it brought and takes the rest after, any other page waits for it.
+   */
   catalogChunk?: string | undefined;
 }
 
