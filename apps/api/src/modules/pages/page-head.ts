@@ -1,7 +1,7 @@
 import {
+  addressInLocale,
   documentTitle,
   type Locale,
-  LOCALE_QUERY_PARAM,
   type PageMeta,
   type Project,
   projectPageMeta,
@@ -49,13 +49,6 @@ export function updateHead(project: Project, update: UpdateView): PageHead {
     preview: { image: project.image_card_url ?? project.image_url },
   };
 }
-
-/** How a page's address names its language: `?lang=de` (DESIGN.md §14), what a shared link may carry. */
-export const addressInLocale = (url: string, locale: Locale) => {
-  const address = new URL(url);
-  address.searchParams.set(LOCALE_QUERY_PARAM, locale);
-  return address.toString();
-};
 
 export interface PageLanguage {
   translator: Translator;
