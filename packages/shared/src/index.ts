@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 // Messages and limits without zod: the web's pages import them without loading the schemas.
 export * from './messages/auth';
+export * from './messages/backers';
 export * from './messages/backing';
 export * from './messages/community';
 export * from './messages/payouts';

@@ -1,5 +1,3 @@
-import type { DonationStatusName } from '../rules/pledges';
-
 export const REASON_MAX = 1000;
 
 export const TOOLS_MESSAGES = {
@@ -11,18 +9,6 @@ export const TOOLS_MESSAGES = {
   refunded: 'msg.tools.refunded',
   marked: 'msg.tools.marked',
 } as const;
-
-/** The pledge statuses a creator sees and filters by, with the catalog key of each one's name. */
-export const BACKER_STATUS_KEYS: Partial<Record<DonationStatusName, string>> = {
-  PLEDGED: 'creatorTools.backers.status.pledged',
-  COLLECTING: 'creatorTools.backers.status.collecting',
-  SUCCEEDED: 'creatorTools.backers.status.succeeded',
-  PAYMENT_FAILED: 'creatorTools.backers.status.paymentFailed',
-  REFUNDED: 'creatorTools.backers.status.refunded',
-  CANCELED: 'creatorTools.backers.status.canceled',
-  RELEASED: 'creatorTools.backers.status.released',
-  DROPPED: 'creatorTools.backers.status.dropped',
-};
 
 export const AUDIT_ACTIONS = [
   'project.activate',
