@@ -25,7 +25,6 @@ export * from './rules/countries';
 export * from './schemas/projects';
 export * from './schemas/backing';
 export * from './schemas/payouts';
-export * from './rules/time';
 export * from './schemas/preferences';
 export * from './schemas/tools';
 export * from './schemas/community';
