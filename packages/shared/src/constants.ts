@@ -67,3 +67,16 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const API_BASE_PATH = '/api/v1';
 
 export const NO_RESPONSE_MESSAGE = 'msg.noResponse';
+
+/**
+ * Limits that messages quote (i18n/message-constants.ts): here, with nothing else, so the messages' own modules
+ * stay out of what every page loads first.
+ */
+export const MAX_PLEDGE_DOLLARS = 1_000_000;
+export const UPDATE_TITLE_MAX = 150;
+/** Rich text of an update, before sanitising (images may be inline data, as in descriptions). */
+export const UPDATE_BODY_MAX = 100_000;
+export const COMMENT_MAX = 2000;
+export const FAQ_QUESTION_MAX = 300;
+export const FAQ_ANSWER_MAX = 5000;
+export const REASON_MAX = 1000;

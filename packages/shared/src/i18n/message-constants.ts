@@ -1,7 +1,15 @@
-import { MIN_PLEDGE_DOLLARS, PLEDGE_CURRENCY, REWARD_DESCRIPTION_MAX, REWARD_TITLE_MAX } from '../constants';
-import { MAX_PLEDGE_DOLLARS } from '../messages/backing';
-import { COMMENT_MAX, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, UPDATE_TITLE_MAX } from '../messages/community';
-import { REASON_MAX } from '../messages/tools';
+import {
+  COMMENT_MAX,
+  FAQ_ANSWER_MAX,
+  FAQ_QUESTION_MAX,
+  MAX_PLEDGE_DOLLARS,
+  MIN_PLEDGE_DOLLARS,
+  PLEDGE_CURRENCY,
+  REASON_MAX,
+  REWARD_DESCRIPTION_MAX,
+  REWARD_TITLE_MAX,
+  UPDATE_TITLE_MAX,
+} from '../constants';
 import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
 import { SEARCH_MAX_LENGTH } from '../schemas/projects';
 

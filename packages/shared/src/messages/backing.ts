@@ -1,5 +1,3 @@
-export const MAX_PLEDGE_DOLLARS = 1_000_000;
-
 export const REWARD_MESSAGES = {
   titleRequired: 'msg.reward.titleRequired',
   titleLength: 'msg.reward.titleLength',

@@ -1,14 +1,3 @@
-export const UPDATE_TITLE_MAX = 150;
-
-/** Rich text of an update, before sanitising (images may be inline data, as in descriptions). */
-export const UPDATE_BODY_MAX = 100_000;
-
-export const COMMENT_MAX = 2000;
-
-export const FAQ_QUESTION_MAX = 300;
-
-export const FAQ_ANSWER_MAX = 5000;
-
 export const COMMUNITY_MESSAGES = {
   titleRequired: 'msg.community.titleRequired',
   titleTooLong: 'msg.community.titleTooLong',

@@ -1,5 +1,3 @@
-export const REASON_MAX = 1000;
-
 export const TOOLS_MESSAGES = {
   reasonRequired: 'msg.tools.reasonRequired',
   reasonTooLong: 'msg.tools.reasonTooLong',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_PER_PAGE,
+  MAX_PLEDGE_DOLLARS,
   MIN_PLEDGE_DOLLARS,
   PAGE_SIZES,
   PLEDGE_CURRENCY,
@@ -13,7 +14,7 @@ import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
 import { pageMeta } from './common';
 import { projectCard } from './projects';
-import { MAX_PLEDGE_DOLLARS, REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
+import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 

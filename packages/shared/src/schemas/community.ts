@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { pageMeta, pageQueryFields } from './common';
 import {
-  UPDATE_TITLE_MAX,
-  UPDATE_BODY_MAX,
   COMMENT_MAX,
-  FAQ_QUESTION_MAX,
   FAQ_ANSWER_MAX,
-  COMMUNITY_MESSAGES,
-} from '../messages/community';
+  FAQ_QUESTION_MAX,
+  UPDATE_BODY_MAX,
+  UPDATE_TITLE_MAX,
+} from '../constants';
+import { COMMUNITY_MESSAGES } from '../messages/community';
 
 /** Community (DESIGN.md §11): a project's updates, the comments on it and on its updates, and its FAQ. */
 

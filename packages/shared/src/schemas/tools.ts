@@ -4,7 +4,8 @@ import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
 import { shippingAddressView } from './backing';
 import { pageMeta, pageQueryFields } from './common';
-import { REASON_MAX, TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
+import { REASON_MAX } from '../constants';
+import { TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
 
 /** Creator and admin tools (DESIGN.md §12). */
 
