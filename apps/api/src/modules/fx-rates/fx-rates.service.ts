@@ -1,16 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { crossRate, type FxRates } from '@fundry/shared';
+import type { FxRates } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { FeedError, readEcbFeed } from './ecb-feed';
-import {
-  currenciesLackingBaseRate,
-  type DailyRates,
-  fillBaseRate,
-  newestDailyRates,
-  replaceDailyRates,
-} from './fx-rates.repository';
+import { baseRateBy, fixMissingBaseRates } from './base-rates';
+import { type DailyRates, newestDailyRates, replaceDailyRates } from './fx-rates.repository';
 
 export interface FxRatesSettings {
   /** The feed in the ECB's daily XML format; none: no rates are fetched. */
@@ -68,7 +63,7 @@ export class FxRateService {
     }
     const projectsGivenBaseRate = await this.db.transaction().execute(async (trx) => {
       await replaceDailyRates(trx, day);
-      return this.fillBaseRates(trx, day);
+      return fixMissingBaseRates(trx, day, this.settings.baseCurrency);
     });
     const currencies = Object.keys(day.rates).length;
     this.log.info({ date: day.date, currencies, projectsGivenBaseRate }, 'fx-rates: stored');
@@ -81,24 +76,6 @@ export class FxRateService {
    */
   async baseRateOf(db: Kysely<DB>, currency: string): Promise<string | null> {
     const day = await newestDailyRates(db);
-    return day ? this.baseRateBy(day, currency) : null;
-  }
-
-  private baseRateBy(day: DailyRates, currency: string): string | null {
-    const { baseCurrency } = this.settings;
-    if (currency === baseCurrency) return '1';
-    const perDayBase = (code: string) => (code === day.base ? '1' : day.rates[code]);
-    const from = perDayBase(currency);
-    const to = perDayBase(baseCurrency);
-    return from && to ? crossRate(from, to) : null;
-  }
-
-  private async fillBaseRates(db: Kysely<DB>, day: DailyRates): Promise<number> {
-    let filled = 0;
-    for (const currency of await currenciesLackingBaseRate(db)) {
-      const baseRate = this.baseRateBy(day, currency);
-      if (baseRate) filled += await fillBaseRate(db, currency, baseRate);
-    }
-    return filled;
+    return day ? baseRateBy(day, currency, this.settings.baseCurrency) : null;
   }
 }

@@ -1,18 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crossRate } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
+import { DEMO_RATES_XML } from '../../db/seed/rates';
 import { signedInUser } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/app';
 import { databaseKinds } from '../../test/databases';
 import { freePort } from '../../test/free-port';
 import { createProject } from '../../test/projects';
-import { FeedError, parseEcbXml } from './ecb-feed';
+import { FeedError, parseEcbXml, readEcbFeed } from './ecb-feed';
 import { FxRatesUnavailable } from './fx-rates.service';
 
-const SAMPLE = readFileSync(new URL('./eurofxref-daily.sample.xml', import.meta.url), 'utf8');
+const SAMPLE = DEMO_RATES_XML;
 /** The next working day's file: the same shape, another date, other rates. */
 const NEXT_DAY = SAMPLE.replace("time='2026-11-26'", "time='2026-11-27'").replace(
   "rate='1.0412'",
@@ -77,6 +81,15 @@ describe('the ECB daily format', () => {
     for (const [what, xml] of Object.entries(broken)) {
       expect(() => parseEcbXml(xml), what).toThrow(FeedError);
     }
+  });
+});
+
+describe('a rates file on disk', () => {
+  it('is read from a file: address, with no network', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'fundry-rates-')), 'eurofxref-daily.xml');
+    writeFileSync(file, SAMPLE);
+    expect((await readEcbFeed(pathToFileURL(file).href, 100)).date).toBe('2026-11-26');
+    await expect(readEcbFeed(pathToFileURL(`${file}.missing`).href, 100)).rejects.toThrow(/cannot read/);
   });
 });
 

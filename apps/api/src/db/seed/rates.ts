@@ -1,6 +1,9 @@
-<?xml version="1.0" encoding="UTF-8"?>
-<!-- Sample reference rates in the European Central Bank's daily format (eurofxref-daily.xml), for the demo and
-     the tests: plausible figures, not rates the ECB published. -->
+/**
+ * The demo's reference rates, in the European Central Bank's daily format (its eurofxref-daily.xml), so that a
+ * demo shows rates with no network and no FX_RATES_URL. Plausible figures for the day named, not rates the ECB
+ * published; the tests serve the same text from a local server.
+ */
+export const DEMO_RATES_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
 	<gesmes:subject>Reference rates</gesmes:subject>
 	<gesmes:Sender>
@@ -40,3 +43,4 @@
 		</Cube>
 	</Cube>
 </gesmes:Envelope>
+`;
