@@ -11,6 +11,7 @@ import { DEMO_RATES_XML } from '../../db/seed/rates';
 import { signedInUser } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/app';
 import { databaseKinds } from '../../test/databases';
+import { scheduledJobs } from '../../services';
 import { freePort } from '../../test/free-port';
 import { createProject } from '../../test/projects';
 import { FeedError, parseEcbXml, readEcbFeed } from './ecb-feed';
@@ -155,6 +156,12 @@ describe.each(databaseKinds)('reference rates (%s)', (kind) => {
     const signedIn = await ctx.app.inject({ url: '/api/v1/fx-rates/', headers });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual(anonymous.json());
+  });
+
+  it('runs every day, after the ECB publishes', () => {
+    expect(scheduledJobs(ctx.app.services)).toContainEqual(
+      expect.objectContaining({ name: 'fx-rates', cron: '0 17 * * *' }),
+    );
   });
 
   it('changes nothing when it runs twice on the same file', async () => {
