@@ -108,7 +108,7 @@ export function convert(minor: number, from: string, to: string, rate: number | 
   return Number(toSnapshot(transformScale(converted, target.exponent, halfUp)).amount);
 }
 
-/** Decimals a derived rate keeps: beyond any amount's precision, and the scale of a project's stored base rate. */
+/** Decimals a derived rate keeps (a project's base rate): far beyond what any amount it converts can show. */
 export const RATE_DECIMALS = 10;
 
 /**
@@ -120,7 +120,8 @@ export function crossRate(fromPerBase: number | string, toPerBase: number | stri
   const from = scaled(fromPerBase);
   const to = scaled(toPerBase);
   if (from.amount <= 0n || to.amount <= 0n) throw new RangeError('Rates must be positive');
-  // (to / 10^to.scale) / (from / 10^from.scale), times 10^RATE_DECIMALS, rounded half-up.
+  // A division, which Dinero.js does not offer: (to / 10^to.scale) / (from / 10^from.scale), times
+  // 10^RATE_DECIMALS, rounded half-up (twice the quotient, plus one, halved).
   const numerator = to.amount * 10n ** (from.scale + BigInt(RATE_DECIMALS)) * 2n;
   const denominator = from.amount * 10n ** to.scale;
   const units = (numerator / denominator + 1n) / 2n;
