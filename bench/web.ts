@@ -24,6 +24,8 @@ const CLS_BUDGET = 0.1;
 /** Lighthouse's own advice: the median of several runs, as one run varies by a few points. */
 const LIGHTHOUSE_RUNS = 3;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+/** Issue 31: the budgets hold in English and in a language whose words run longer. */
+const LIGHTHOUSE_LOCALES = ['en', 'de'] as const;
 
 /** What each main route loads first, as the router's lazy route modules (apps/web/src/app/router.tsx). */
 const ROUTES = [
@@ -119,7 +121,13 @@ function measureBundles() {
         : { met: jsBytes <= limit * 1000, text: `≤ ${limit} kB, got ${kB(jsBytes)} kB` };
     return { route, js, jsBytes, jsBrotliBytes, cssBytes, budget };
   });
-  return { buildDir, outDir, buildMs, rows };
+  // Each language's catalog (apps/web/catalogs-plugin.ts): a page rendered on the server brings its own messages
+  // and takes this after it has come to life; a page rendered in the browser waits for it.
+  const catalogs = Object.entries(manifest).flatMap(([key, chunk]) => {
+    const locale = /^virtual:fundry-catalog\/(.+)$/.exec(key)?.[1];
+    return locale ? [{ locale, ...sizeOf(chunk.file) }] : [];
+  });
+  return { buildDir, outDir, buildMs, rows, catalogs };
 }
 
 interface LighthouseRun {
@@ -204,11 +212,11 @@ async function runLighthouse(webDistDir: string) {
     };
     const projectId = discovery.data.featured[0]?.id ?? discovery.data.trending[0]?.id;
     if (projectId === undefined) throw new Error('The demo data has no featured or trending project');
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'explore', path: '/projects/explore' },
-      { name: 'project page', path: `/projects/${projectId}` },
-    ];
+    const pages = LIGHTHOUSE_LOCALES.flatMap((locale) =>
+      ['/', '/projects/explore', `/projects/${projectId}`].map((pagePath) => ({
+        path: locale === 'en' ? pagePath : `${pagePath}?lang=${locale}`,
+      })),
+    );
     const results = [];
     for (const page of pages) {
       const runs: LighthouseRun[] = [];
@@ -217,7 +225,7 @@ async function runLighthouse(webDistDir: string) {
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)]!;
       const scores = runs.map((run) => run.score);
-      console.log(`Lighthouse ${page.name}: ${scores.join(', ')} (median ${median.score})`);
+      console.log(`Lighthouse ${page.path}: ${scores.join(', ')} (median ${median.score})`);
       results.push({ page, median, scores });
     }
     return results;
@@ -317,11 +325,21 @@ try {
       '',
       sizeTable,
       '',
+      'Each language’s catalog, loaded beside the shell: a page rendered on the server brings the messages it ' +
+        'shows in its HTML and takes the catalog after it has come to life; a page rendered in the browser waits ' +
+        'for it.',
+      '',
+      table(
+        ['catalog', 'gzip kB', 'brotli kB'],
+        ['l', 'r', 'r'],
+        bundles.catalogs.map((catalog) => [catalog.locale, kB(catalog.gzip), kB(catalog.brotli)]),
+      ),
+      '',
       `### Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS} runs)` : ''}`,
       '',
       'Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), all four categories, headless ' +
         'Chromium; the built app (pages rendered on its server) started on an embedded database with its demo ' +
-        'data. The project page is the first featured project. Budget: performance ≥ 95, accessibility 100, ' +
+        'data. The project page is the first featured project; each page in English and in German (`?lang=de`). Budget: performance ≥ 95, accessibility 100, ' +
         'best practices ≥ 95, SEO 100, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.',
       '',
       lighthouseTable,

@@ -17,6 +17,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'packages/shared/src',
+  'packages/shared/catalogs',
 ];
 
 function newestChange(entry) {

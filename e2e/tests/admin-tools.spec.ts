@@ -204,7 +204,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
     'sofia@fundry.dev',
     '45.00',
     'Sun lamp',
-    'SUCCEEDED',
+    'Collected',
   ]);
   expect(cells('sofia@fundry.dev').slice(7)).toEqual([
     'no',
@@ -221,7 +221,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
     'leo@fundry.dev',
     '15.00',
     '',
-    'SUCCEEDED',
+    'Collected',
   ]);
 
   // The reward goes out.

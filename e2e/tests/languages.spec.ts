@@ -185,3 +185,23 @@ for (const locale of ['ar', 'de'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`${locale}-back-dialog.png`), animations: 'disabled' });
   });
 }
+
+test('a page opened in a named language keeps that address canonical, and its alternates follow the visitor', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/about?lang=de');
+  await page.waitForLoadState('networkidle');
+  const head = (selector: string) => page.locator(`head ${selector}`);
+  await expect(head('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/about?lang=de`);
+  await expect(head('link[hreflang="es"]')).toHaveAttribute('href', `${baseURL}/about?lang=es`);
+
+  // Navigating in the browser, the head names the new page, as the server would for it.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/faqs');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(head('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/faqs`);
+  await expect(head('link[hreflang="es"]')).toHaveAttribute('href', `${baseURL}/faqs?lang=es`);
+  await expect(head('link[hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/faqs`);
+});

@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures';
-import { formatDollars, richTextToPlain } from '@fundry/shared';
+import { richTextToPlain } from '@fundry/shared';
 import { API, bearer, isoDate } from '../support/campaign';
+import { translator } from '../support/i18n';
 
 const SUNCELL = 'SunCell: a solar lantern for every home';
 
@@ -147,8 +148,8 @@ test('the server sends a project page with its title, story and funding figures 
   const squeezed = (value: string) => value.replace(/\s+/g, '');
   expect(text).toContain(SUNCELL);
   expect(squeezed(text)).toContain(squeezed(richTextToPlain(project.description)).slice(0, 120));
-  expect(text).toContain(formatDollars(project.current_amount));
-  expect(text).toContain(`raised of ${formatDollars(project.goal_amount)} goal`);
+  expect(text).toContain(translator('en').money(project.current_amount));
+  expect(text).toContain(`raised of ${translator('en').money(project.goal_amount)} goal`);
   // The player of a video is no part of the first page: nothing from a third party before a click.
   expect(html).not.toContain('<iframe');
   // The data it was rendered with comes along, as data, not as a script to run.

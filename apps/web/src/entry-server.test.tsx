@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 
-/** A visitor's transport: it records what it was asked for and answers, a little later, that nothing is there. */
+const CONFIG = { data: { test_mode: true, locales: ['en', 'de'], default_locale: 'en' } };
+
+/**
+ * A visitor's transport: it records what it was asked for and answers, a little later, the site's settings and
+ * that nothing else is there.
+ */
 function visitor() {
   const urls: string[] = [];
   const transport = {
     origin: 'http://fundry.test',
     fetch: async (input: string | URL | Request) => {
-      urls.push(input instanceof Request ? input.url : input.toString());
+      const url = input instanceof Request ? input.url : input.toString();
+      urls.push(url);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      if (url.endsWith('/api/v1/config')) return Response.json(CONFIG);
       return Response.json({ message: 'Project not found' }, { status: 404 });
     },
   };
@@ -30,5 +37,22 @@ describe('server rendering', () => {
     expect(second.urls).toContain('http://fundry.test/api/v1/projects/202');
     expect(first.urls.join()).not.toContain('/202');
     expect(second.urls.join()).not.toContain('/101');
+  });
+});
+
+describe('a rendered page’s messages', () => {
+  it('brings the messages it shows, and only those, in its language', async () => {
+    const rendered = await renderPage('/terms', visitor().transport, () => undefined, 'de');
+    const messages = JSON.parse(
+      /id="fundry-page-messages">(.*?)<\/script>/s.exec(rendered?.stateScript ?? '')?.[1] ?? 'null',
+    ) as Record<string, unknown> | null;
+    expect(messages).not.toBeNull();
+    const keys = Object.keys(messages!);
+    // The footer's language menu is on every page, in German.
+    expect(messages!['common.language']).toEqual(['Sprache']);
+    expect(rendered!.html).toContain('Sprache');
+    // Nothing of pages it does not show, and no server's message.
+    expect(keys.some((key) => key.startsWith('admin.') || key.startsWith('api.'))).toBe(false);
+    expect(keys.length).toBeLessThan(300);
   });
 });

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { Locale, Translator } from '@fundry/shared';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { setTranslatorSource } from './lib/i18n';
-import { pageTranslator } from './page-translators';
+import { pageMessages, pageTranslator } from './page-translators';
 import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
@@ -93,7 +93,7 @@ const waiting = (queryClient: QueryClient) =>
 export interface RenderedPage {
   /** The contents of #root. */
   html: string;
-  /** The page's data as a script element, for the browser to hydrate with. */
+  /** The page's data and the messages it shows, as script elements, for the browser to hydrate with. */
   stateScript: string;
 }
 
@@ -108,18 +108,22 @@ export function renderPage(
   onError: (error: unknown) => void,
   locale: Locale,
 ): Promise<RenderedPage | null> {
-  const translator = pageTranslator(locale);
-  return renders.run({ transport, translator }, () => renderWithData(url, translator, onError));
+  const shown = new Set<string>();
+  const translator = pageTranslator(locale).recording((key) => shown.add(key));
+  return renders.run({ transport, translator }, () => renderWithData(url, translator, shown, onError));
 }
 
 async function renderWithData(
   url: string,
   translator: Translator,
+  shown: Set<string>,
   onError: (error: unknown) => void,
 ): Promise<RenderedPage | null> {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+    // Each round renders the whole page again: the messages of the last one are the page's.
+    shown.clear();
     const html = await renderToHtml(url, queryClient, translator, onError);
     const queries = waiting(queryClient);
     if (queries.length === 0) {
@@ -127,7 +131,9 @@ async function renderWithData(
         .getQueryCache()
         .getAll()
         .some((query) => query.state.status === 'error');
-      return failed ? null : { html, stateScript: serializePageState(dehydrate(queryClient)) };
+      if (failed) return null;
+      const messages = pageMessages(translator.locale, shown);
+      return { html, stateScript: serializePageState(dehydrate(queryClient), messages) };
     }
     await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
   }

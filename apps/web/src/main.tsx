@@ -1,12 +1,18 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { loadCatalog } from 'virtual:fundry-catalog';
-import { createTranslator, DEFAULT_LOCALE, isShippedLocale } from '@fundry/shared';
+import {
+  type CompiledCatalog,
+  createTranslator,
+  DEFAULT_LOCALE,
+  isShippedLocale,
+  type Translator,
+} from '@fundry/shared';
 import { setTranslatorSource } from '@/lib/i18n';
 import { AppProviders, makeQueryClient } from './app/providers';
 import { AppRouter, preloadPages } from './app/router';
-import { PAGE_STATE_ELEMENT_ID } from './page-state';
+import { PAGE_MESSAGES_ELEMENT_ID, PAGE_STATE_ELEMENT_ID, readPageJson } from './page-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -15,11 +21,10 @@ if (!root) throw new Error('The page has no #root element');
 const locale = isShippedLocale(document.documentElement.lang)
   ? document.documentElement.lang
   : DEFAULT_LOCALE;
-const translator = createTranslator(locale, await loadCatalog(locale));
-setTranslatorSource(() => translator);
+const catalog = loadCatalog(locale);
 
 const queryClient = makeQueryClient();
-const app = (
+const app = (translator: Translator) => (
   <StrictMode>
     <AppProviders queryClient={queryClient} translator={translator}>
       <AppRouter />
@@ -27,20 +32,30 @@ const app = (
   </StrictMode>
 );
 
-// A page the server rendered (DESIGN.md §13) comes with the data it was rendered with: the browser takes the
-// same data and the same HTML over. Any other page renders here.
-const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID);
-if (pageState?.textContent) {
-  hydrate(queryClient, JSON.parse(pageState.textContent) as DehydratedState);
+// A page the server rendered (DESIGN.md §13) comes with the data it was rendered with and the messages it shows:
+// the browser takes the same data, words and HTML over without waiting for the whole catalog. Any other page
+// renders here once its catalog is in.
+const pageState = readPageJson<DehydratedState>(PAGE_STATE_ELEMENT_ID);
+const pageMessages = readPageJson<CompiledCatalog>(PAGE_MESSAGES_ELEMENT_ID);
+if (pageState && pageMessages) {
+  const translator = createTranslator(locale, pageMessages);
+  setTranslatorSource(() => translator);
+  hydrate(queryClient, pageState);
   await preloadPages(window.location.pathname);
+  let reactRoot!: Root;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
   // for the whole page: a tap or a scroll on the server's HTML is answered while the page comes to life.
   startTransition(() => {
-    hydrateRoot(root, app, {
+    reactRoot = hydrateRoot(root, app(translator), {
       // A difference between the server's HTML and the browser's first render is a bug: the tests fail on it.
       onRecoverableError: (error) => console.error('Hydration failed', error),
     });
   });
+  // What showed before the rest of the catalog arrived and needed a message the page did not bring (a signed-in
+  // visitor's menu, a page opened at once) showed its key: it renders again, in words.
+  if (translator.load(await catalog)) reactRoot.render(app({ ...translator }));
 } else {
-  createRoot(root).render(app);
+  const translator = createTranslator(locale, await catalog);
+  setTranslatorSource(() => translator);
+  createRoot(root).render(app(translator));
 }

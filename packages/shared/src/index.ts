@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 // Messages and limits without zod: the web's pages import them without loading the schemas.
 export * from './messages/auth';
+export * from './messages/backers';
 export * from './messages/backing';
 export * from './messages/community';
 export * from './messages/payouts';
@@ -25,7 +26,6 @@ export * from './rules/countries';
 export * from './schemas/projects';
 export * from './schemas/backing';
 export * from './schemas/payouts';
-export * from './rules/time';
 export * from './schemas/preferences';
 export * from './schemas/tools';
 export * from './schemas/community';

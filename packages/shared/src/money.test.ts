@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatDollars, percentOfCents } from './money';
+import { centsToDollars, dollarsToCents, percentOfCents } from './money';
 
 describe('money', () => {
   it('converts dollars to cents exactly', () => {
@@ -15,12 +15,6 @@ describe('money', () => {
     expect(() => dollarsToCents(Number.NaN)).toThrow();
     expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow();
     expect(() => dollarsToCents(1e12)).toThrow(/too large/);
-  });
-
-  it('formats dollars with thousands separators and whole cents', () => {
-    expect(formatDollars(1234)).toBe('$1,234');
-    expect(formatDollars(1234.5)).toBe('$1,234.50');
-    expect(formatDollars(0, 2)).toBe('$0.00');
   });
 
   it('rounds percentages half-up to the cent', () => {

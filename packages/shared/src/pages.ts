@@ -5,6 +5,7 @@
  */
 
 import type { MessageValues, Translator } from './i18n/translator';
+import { type NewsItem, newsKey } from './news';
 import { richTextToPlain, truncate } from './rules/projects';
 
 /**
@@ -156,6 +157,6 @@ export function categoryPageMeta(name: string): PageMeta {
   return { title: name, description: 'common.meta.category.description', values: { name } };
 }
 
-export function newsPageMeta(item: { title: string; summary: string }): PageMeta {
-  return { title: item.title, description: item.summary };
+export function newsPageMeta(item: NewsItem): PageMeta {
+  return { title: newsKey(item, 'title'), description: newsKey(item, 'summary') };
 }

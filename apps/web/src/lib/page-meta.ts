@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { documentTitle, type PageMeta, writePageMeta } from '@fundry/shared';
+import {
+  addressInLocale,
+  documentTitle,
+  LOCALE_QUERY_PARAM,
+  type PageMeta,
+  writePageMeta,
+} from '@fundry/shared';
 import { useI18n } from './i18n';
 
 function headElement(selector: string, create: () => HTMLElement): HTMLElement {
@@ -17,8 +23,8 @@ function headElement(selector: string, create: () => HTMLElement): HTMLElement {
  * first page it sends.
  */
 export function usePageMeta(meta: PageMeta | null | undefined, { canonical = true } = {}) {
-  const { pathname } = useLocation();
-  const { t } = useI18n();
+  const { pathname, search } = useLocation();
+  const { t, locale } = useI18n();
   const written = meta ? writePageMeta(t, meta) : null;
   const title = written?.title;
   const description = written?.description;
@@ -28,13 +34,21 @@ export function usePageMeta(meta: PageMeta | null | undefined, { canonical = tru
     headElement('meta[name="description"]', () =>
       Object.assign(document.createElement('meta'), { name: 'description' }),
     ).setAttribute('content', description);
+    const address = new URL(pathname, window.location.origin).href;
     const link = document.head.querySelector('link[rel="canonical"]');
     if (canonical) {
+      // As the server writes it: an address that names its language is the canonical one of that language.
+      const named = new URLSearchParams(search).has(LOCALE_QUERY_PARAM);
       headElement('link[rel="canonical"]', () =>
         Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      ).setAttribute('href', new URL(pathname, window.location.origin).href);
+      ).setAttribute('href', named ? addressInLocale(address, locale) : address);
     } else {
       link?.remove();
     }
-  }, [t, title, description, canonical, pathname]);
+    // The server named the page's address in every offered language: each follows the page.
+    for (const alternate of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) {
+      const hreflang = alternate.getAttribute('hreflang')!;
+      alternate.setAttribute('href', hreflang === 'x-default' ? address : addressInLocale(address, hreflang));
+    }
+  }, [t, locale, title, description, canonical, pathname, search]);
 }

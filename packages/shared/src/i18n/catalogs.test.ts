@@ -72,6 +72,28 @@ describe('translator', () => {
     expect(translator('en').money(1234)).toBe('$1,234');
     expect(translator('de').money(1234.5, 'EUR')).toBe('1.234,50\u00a0€');
   });
+
+  it('tells which messages it read, its own formatters’ included', () => {
+    const read: string[] = [];
+    const recording = translator('en').recording((key) => read.push(key));
+    recording.t('common.actions.save');
+    recording.has('common.nav.explore');
+    recording.relativeTime(new Date(Date.now() - 5 * 60_000));
+    expect(read).toEqual(['common.actions.save', 'common.nav.explore', 'common.time.minutesAgo']);
+  });
+
+  it('takes the rest of its catalog later, and says whether a message was missing meanwhile', () => {
+    const whole = compileCatalog(SOURCE_CATALOGS.de);
+    const part = createTranslator('de', { 'common.time.justNow': whole['common.time.justNow']! });
+    expect(part.relativeTime(new Date())).toBe('gerade eben');
+    expect(part.load(whole)).toBe(false);
+
+    const early = createTranslator('de', {});
+    expect(early.t('common.time.minutesAgo', { count: 5 })).toBe('common.time.minutesAgo');
+    expect(early.load(whole)).toBe(true);
+    expect(early.t('common.time.minutesAgo', { count: 5 })).toBe('vor 5 Minuten');
+    expect(early.load(whole)).toBe(false);
+  });
 });
 
 describe('locale negotiation', () => {

@@ -101,3 +101,10 @@ export function pickLocale(sources: LocaleSources, offered: readonly Locale[], f
     fallback
   );
 }
+
+/** How a page's address names its language: `?lang=de` (DESIGN.md §14), what a shared link may carry. */
+export function addressInLocale(url: string, locale: string): string {
+  const address = new URL(url);
+  address.searchParams.set(LOCALE_QUERY_PARAM, locale);
+  return address.toString();
+}

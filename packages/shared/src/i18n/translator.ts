@@ -23,6 +23,16 @@ export interface Translator {
   relativeTime: (value: string | Date | null | undefined, now?: number) => string;
   /** "a, b and c" in this locale. */
   list: (items: readonly string[]) => string;
+  /**
+   * The same translator, telling `onKey` each message it reads (its own formatters' included): the server learns
+   * which messages a page used, and sends only those with it.
+   */
+  recording: (onKey: (key: string) => void) => Translator;
+  /**
+   * Adds the rest of the catalog to a translator built with a page's part of it. True when a message asked for
+   * before was missing (it showed its key), so what is on screen must render again.
+   */
+  load: (messages: CompiledCatalog) => boolean;
 }
 
 type Token = string | [string, string?, Record<string, Token[] | string>?];
@@ -71,8 +81,9 @@ function withPlaceholders(message: Token[], values: MessageValues | undefined, p
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Built once per locale (formatters are costly to build and cheap to use), then shared by every request. */
-export function createTranslator(locale: Locale, messages: CompiledCatalog): Translator {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+export function createTranslator(locale: Locale, catalog: CompiledCatalog): Translator {
+  let messages = catalog;
+  const i18n = setupI18n({ locale, messages: { [locale]: catalog } });
   const argumentsOf = new Map<string, Set<string>>();
   const cached = <T>(cache: Map<string, T>, key: string, build: () => T): T => {
     let value = cache.get(key);
@@ -94,55 +105,75 @@ export function createTranslator(locale: Locale, messages: CompiledCatalog): Tra
     );
   const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
 
-  const translator: Translator = {
-    locale,
-    dir: textDirection(locale),
-    t(key, values) {
-      const message = messages[key];
-      if (message === undefined) return key;
-      const names = cached(argumentsOf, key, () => argumentNames(message));
-      const complete: MessageValues = { ...MESSAGE_CONSTANTS, ...values };
-      for (const name of names) {
-        if (complete[name] === undefined) return withPlaceholders(message as Token[], complete);
-      }
-      return i18n._(key, complete);
-    },
-    has: (key) => messages[key] !== undefined,
-    number: (value, options) => numberFormat(options).format(value),
-    money(amount, currency = 'USD', fractionDigits) {
-      const digits = fractionDigits ?? (Number.isInteger(amount) ? 0 : undefined);
-      return numberFormat({
-        style: 'currency',
-        currency,
-        ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-      }).format(amount);
-    },
-    calendarDate(date, style = 'long') {
-      const match = date ? CALENDAR_DATE.exec(date) : null;
-      if (!match) return translator.t('common.date.invalid');
-      return dateFormat(style).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-    },
-    timestampDate(timestamp, style = 'long') {
-      const value = timestamp instanceof Date ? timestamp : new Date(timestamp ?? Number.NaN);
-      return Number.isNaN(value.getTime())
-        ? translator.t('common.date.unknown')
-        : dateFormat(style).format(value);
-    },
-    relativeTime(value, now = Date.now()) {
-      const time = value instanceof Date ? value.getTime() : value ? Date.parse(value) : Number.NaN;
-      if (Number.isNaN(time)) return translator.t('common.date.unknown');
-      const seconds = Math.max(0, Math.floor((now - time) / 1000));
-      if (seconds < 60) return translator.t('common.time.justNow');
-      const minutes = Math.floor(seconds / 60);
-      if (minutes < 60) return translator.t('common.time.minutesAgo', { count: minutes });
-      const hours = Math.floor(minutes / 60);
-      if (hours < 24) return translator.t('common.time.hoursAgo', { count: hours });
-      const days = Math.floor(hours / 24);
-      if (days < 7) return translator.t('common.time.daysAgo', { count: days });
-      if (days < 30) return translator.t('common.time.weeksAgo', { count: Math.floor(days / 7) });
-      return dateFormat('short').format(new Date(time));
-    },
-    list: (items) => listFormat.format(items),
+  let missed = false;
+
+  const build = (onKey?: (key: string) => void): Translator => {
+    const translator: Translator = {
+      locale,
+      dir: textDirection(locale),
+      t(key, values) {
+        onKey?.(key);
+        const message = messages[key];
+        if (message === undefined) {
+          missed = true;
+          return key;
+        }
+        const names = cached(argumentsOf, key, () => argumentNames(message));
+        const complete: MessageValues = { ...MESSAGE_CONSTANTS, ...values };
+        for (const name of names) {
+          if (complete[name] === undefined) return withPlaceholders(message as Token[], complete);
+        }
+        return i18n._(key, complete);
+      },
+      has(key) {
+        onKey?.(key);
+        return messages[key] !== undefined;
+      },
+      number: (value, options) => numberFormat(options).format(value),
+      money(amount, currency = 'USD', fractionDigits) {
+        const digits = fractionDigits ?? (Number.isInteger(amount) ? 0 : undefined);
+        return numberFormat({
+          style: 'currency',
+          currency,
+          ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+        }).format(amount);
+      },
+      calendarDate(date, style = 'long') {
+        const match = date ? CALENDAR_DATE.exec(date) : null;
+        if (!match) return translator.t('common.date.invalid');
+        return dateFormat(style).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      },
+      timestampDate(timestamp, style = 'long') {
+        const value = timestamp instanceof Date ? timestamp : new Date(timestamp ?? Number.NaN);
+        return Number.isNaN(value.getTime())
+          ? translator.t('common.date.unknown')
+          : dateFormat(style).format(value);
+      },
+      relativeTime(value, now = Date.now()) {
+        const time = value instanceof Date ? value.getTime() : value ? Date.parse(value) : Number.NaN;
+        if (Number.isNaN(time)) return translator.t('common.date.unknown');
+        const seconds = Math.max(0, Math.floor((now - time) / 1000));
+        if (seconds < 60) return translator.t('common.time.justNow');
+        const minutes = Math.floor(seconds / 60);
+        if (minutes < 60) return translator.t('common.time.minutesAgo', { count: minutes });
+        const hours = Math.floor(minutes / 60);
+        if (hours < 24) return translator.t('common.time.hoursAgo', { count: hours });
+        const days = Math.floor(hours / 24);
+        if (days < 7) return translator.t('common.time.daysAgo', { count: days });
+        if (days < 30) return translator.t('common.time.weeksAgo', { count: Math.floor(days / 7) });
+        return dateFormat('short').format(new Date(time));
+      },
+      list: (items) => listFormat.format(items),
+      recording: (record) => build(record),
+      load(more) {
+        messages = { ...messages, ...more };
+        i18n.load(locale, more);
+        const stale = missed;
+        missed = false;
+        return stale;
+      },
+    };
+    return translator;
   };
-  return translator;
+  return build();
 }

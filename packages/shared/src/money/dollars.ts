@@ -24,22 +24,3 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
 export function percentOfCents(cents: number, percent: number): number {
   return percentOfMinor(cents, percent);
 }
-
-/** Formatters by number of cents digits: building one costs far more than formatting with it. */
-const dollarFormats = new Map<number, Intl.NumberFormat>();
-
-/** '$1,234' for whole dollars, '$1,234.50' otherwise; `fractionDigits` forces a fixed number (the profile's 2). */
-export function formatDollars(dollars: number, fractionDigits?: number): string {
-  const digits = fractionDigits ?? (Number.isInteger(dollars) ? 0 : 2);
-  let format = dollarFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    dollarFormats.set(digits, format);
-  }
-  return format.format(dollars);
-}

@@ -88,42 +88,10 @@ export function daysLeft(endDate: string | null | undefined, now: number = Date.
   return Math.max(0, Math.ceil((end - now) / MS_PER_DAY));
 }
 
-/** The list label: 'Starts in N days', 'Ended' or 'N days left' (SPEC §4). */
-export function timeLeftLabel(
-  startDate: string | null | undefined,
-  endDate: string | null | undefined,
-  now: number = Date.now(),
-): string {
-  if (startDate) {
-    const start = parseCalendarDate(startDate);
-    if (!Number.isNaN(start) && now < start) {
-      const days = Math.ceil((start - now) / MS_PER_DAY);
-      return `Starts in ${days} ${days === 1 ? 'day' : 'days'}`;
-    }
-  }
-  if (!endDate) return 'Not scheduled';
-  if (now > campaignEnd(endDate)) return 'Ended';
-  const days = daysLeft(endDate, now);
-  return `${days} ${days === 1 ? 'day' : 'days'} left`;
-}
-
 /** Current over goal, capped at 100, 0 when there is no goal or it is not a number (SPEC §4). */
 export function percentFunded(current: number | null | undefined, goal: number | null | undefined): number {
   if (!goal || !Number.isFinite(goal) || goal <= 0 || !Number.isFinite(current ?? Number.NaN)) return 0;
   return Math.min(100, Math.max(0, ((current ?? 0) / goal) * 100));
-}
-
-/**
- * Percent funded as people read it, for every card and page alike: whole percents rounded down, but "<1%" when
- * some money was raised and it is under 1% of the goal (a project with backers never reads "0%").
- */
-export function formatPercentFunded(
-  current: number | null | undefined,
-  goal: number | null | undefined,
-): string {
-  const percent = percentFunded(current, goal);
-  if (percent > 0 && percent < 1) return '<1%';
-  return `${Math.floor(percent)}%`;
 }
 
 /** Ending Soon: a date 1 to 7 days away (SPEC §4, rewards). */

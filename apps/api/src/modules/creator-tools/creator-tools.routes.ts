@@ -51,10 +51,12 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
       },
     },
     async (request, reply) => {
-      const { csv, filename } = await tools.backersCsv(request.params.id, currentUser(request), {
-        status: request.query.status,
-        rewardId: request.query.reward_id,
-      });
+      const { csv, filename } = await tools.backersCsv(
+        request.params.id,
+        currentUser(request),
+        { status: request.query.status, rewardId: request.query.reward_id },
+        app.translators.ofApiRequest(request),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

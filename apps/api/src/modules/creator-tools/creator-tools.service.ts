@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  BACKER_STATUS_KEYS,
   type BackerRow,
   type BackersQuery,
   centsToDollars,
@@ -64,23 +65,24 @@ function toBackerRow(row: BackerRecord): BackerRow {
   };
 }
 
-const CSV_HEADER = [
-  'Pledge ID',
-  'Backer',
-  'Email',
-  'Amount (USD)',
-  'Reward',
-  'Status',
-  'Pledged at (UTC)',
-  'Reward sent',
-  'Ship to',
-  'Address line 1',
-  'Address line 2',
-  'City',
-  'Region',
-  'Postal code',
-  'Country',
-];
+/** The columns of the backers' CSV, as catalog keys: a creator reads them in their language. */
+const CSV_COLUMNS = [
+  'pledgeId',
+  'backer',
+  'email',
+  'amount',
+  'reward',
+  'status',
+  'pledgedAt',
+  'rewardSent',
+  'shipTo',
+  'line1',
+  'line2',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+] as const;
 
 /** Backers, CSV, fulfilment, refunds and the funding curve, for a project's creator and admins (DESIGN.md §12). */
 export class CreatorToolsService {
@@ -132,20 +134,21 @@ export class CreatorToolsService {
   }
 
   /** The backers as an RFC 4180 document (UTF-8 with BOM, formulas neutralised). */
-  async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters) {
+  async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters, translator: Translator) {
     const project = await this.ownProject(projectId, caller);
     const rows = (await allBackers(this.db, projectId, filters)).map(toBackerRow);
+    const { t } = translator;
     const csv = toCsv([
-      CSV_HEADER,
+      CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency: 'USD' })),
       ...rows.map((row) => [
         row.donation_id,
         row.backer.name,
         row.backer.email,
         centsToDollars(Math.round(row.amount * 100)).toFixed(2),
         row.reward?.title ?? '',
-        row.status,
+        t(BACKER_STATUS_KEYS[row.status] ?? row.status),
         row.pledged_at ?? '',
-        row.fulfilment_status === 'sent' ? 'yes' : 'no',
+        t(row.fulfilment_status === 'sent' ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
         row.shipping_address?.name ?? '',
         row.shipping_address?.line1 ?? '',
         row.shipping_address?.line2 ?? '',

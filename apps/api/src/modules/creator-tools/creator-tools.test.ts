@@ -161,13 +161,13 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
       'Pledge ID,Backer,Email,Amount (USD),Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
     );
     const a = lines.find((line) => line.startsWith(`${withReward},`));
-    expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,Kettle,SUCCEEDED,`);
+    expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,Kettle,Collected,`);
     expect(a).toContain(
       `"'=HYPERLINK(""http://evil.test"",""click"")","1 Kettle Lane, Flat 2",,Portland,OR,97201,US`,
     );
     const b = lines.find((line) => line.startsWith(`${withoutReward},`));
     expect(b).toContain(`"Bea ""Bee"" Backer"`);
-    expect(b).toContain(',15.00,,SUCCEEDED,');
+    expect(b).toContain(',15.00,,Collected,');
 
     const filtered = await call(
       'GET',
@@ -175,6 +175,15 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
       creator.headers,
     );
     expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+
+    // A creator who reads German gets the columns and the words in German; the figures stay as they are.
+    const german = await call('GET', `projects/${flexible}/backers.csv`, {
+      ...creator.headers,
+      'accept-language': 'de',
+    });
+    const [header, ...rows] = german.body.slice(1).split('\r\n');
+    expect(header).toMatch(/^Unterstützungs-ID,Unterstützer:in,E-Mail,Betrag \(USD\),Belohnung,Status,/);
+    expect(rows.find((line) => line.startsWith(`${withReward},`))).toContain(',40.00,Kettle,Eingezogen,');
   });
 
   it('marks a reward sent once, telling the backer; a pledge without a reward cannot be', async () => {

@@ -1,7 +1,7 @@
 import {
+  addressInLocale,
   documentTitle,
   type Locale,
-  LOCALE_QUERY_PARAM,
   type PageMeta,
   type Project,
   projectPageMeta,
@@ -50,20 +50,16 @@ export function updateHead(project: Project, update: UpdateView): PageHead {
   };
 }
 
-/** How a page's address names its language: `?lang=de` (DESIGN.md §14), what a shared link may carry. */
-export const addressInLocale = (url: string, locale: Locale) => {
-  const address = new URL(url);
-  address.searchParams.set(LOCALE_QUERY_PARAM, locale);
-  return address.toString();
-};
-
 export interface PageLanguage {
   translator: Translator;
   /** Every offered language, each with its own address of the page. */
   offered: readonly Locale[];
   /** The address named its language (`?lang=`): it is then the page's canonical address. */
   named: boolean;
-  /** The build's file of this language's catalog, which the browser loads before it renders. */
+  /**
+   * The build's file of this language's catalog, loaded beside the shell: a page rendered here comes to life with
+   * the messages it brought and takes the rest after, any other page waits for it.
+   */
   catalogChunk?: string | undefined;
 }
 

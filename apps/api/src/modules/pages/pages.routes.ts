@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Locale, LOCALE_QUERY_PARAM, PAGE_PATHS } from '@fundry/shared';
+import { addressInLocale, type Locale, LOCALE_QUERY_PARAM, PAGE_PATHS } from '@fundry/shared';
 import { AppError, isDatabaseUnreachable } from '../../errors';
-import { addressInLocale, type PageLanguage, withPageHead } from './page-head';
+import { type PageLanguage, withPageHead } from './page-head';
 import type { Page, PageService } from './pages.service';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 

@@ -239,6 +239,10 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
 
     const rewards = await visit(`/projects/${ids.active}/rewards?lang=es`);
     expect(titleOf(rewards.body)).toBe('Recompensas de Solar kettle · Fundry');
+
+    const news = await visit('/news/flexible-funding?lang=de');
+    expect(titleOf(news.body)).toBe('Flexible Finanzierung ist da · Fundry');
+    expect(news.body).toContain('<meta name="description" content="Kreative können jetzt');
   });
 
   it('splits the sitemap into files behind an index past the limit per file', async () => {

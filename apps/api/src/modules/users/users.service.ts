@@ -220,7 +220,7 @@ export class UserService {
     return toPublicProfile(user, stats);
   }
 
-  /** The creator as a project page shows them. */
+  /** The creator as a project page shows them; one whose account is gone has no name, and each page says so in its language. */
   async creatorProfile(userId: number): Promise<ProjectCreator> {
     const profile = await this.getPublicProfile(userId).catch(() => null);
     if (profile) return profile;
@@ -228,7 +228,7 @@ export class UserService {
       id: userId,
       username: 'deleted',
       full_name: '',
-      name: 'Anonymous Creator',
+      name: '',
       profile_image: null,
       location: null,
       bio: null,

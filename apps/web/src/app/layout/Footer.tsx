@@ -1,8 +1,17 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';
-import { LanguageMenu } from '@/features/settings/components/LanguageMenu';
 import { BrandLink } from './BrandLink';
+
+// Below every page's fold: the language menu's code comes after the page's own. The server renders it in place, so
+// the page shows it at once and the browser takes it over when its code is in.
+const LanguageMenu = lazy(async () => ({
+  default: (await import('@/features/settings/components/LanguageMenu')).LanguageMenu,
+}));
+
+/** What the menu takes up (its label and an `xs` field), kept while it loads: nothing below it moves. */
+const LANGUAGE_MENU_HEIGHT = 51;
 
 /** The footer's columns of links, each named by a catalog key. */
 const columns = [
@@ -62,7 +71,9 @@ export function Footer() {
           ))}
         </SimpleGrid>
         <Group justify="space-between" align="flex-end" mt={40}>
-          <LanguageMenu size="xs" />
+          <Suspense fallback={<Box w={200} h={LANGUAGE_MENU_HEIGHT} />}>
+            <LanguageMenu size="xs" />
+          </Suspense>
           <Text size="xs" c="dimmed">
             {i18n.t('common.footer.copyright', { year: new Date().getFullYear() })}
           </Text>

@@ -1,3 +1,4 @@
+import { currentTranslator } from '@/lib/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackersResponse, DailyStats, DonationStatusName } from '@fundry/shared';
 import { api, buildUrl, refreshSession, toApiError } from '@/lib/api-client';
@@ -77,7 +78,13 @@ export function useRefund(projectId: number) {
 export async function downloadBackersCsv(projectId: number, filters: BackerFilters) {
   const url = buildUrl(`projects/${projectId}/backers.csv`, { ...filters });
   const fetchOnce = () =>
-    fetch(url, { headers: { Authorization: `Bearer ${authStorage.getAccessToken() ?? ''}` } });
+    fetch(url, {
+      headers: {
+        Authorization: `Bearer ${authStorage.getAccessToken() ?? ''}`,
+        // The columns and words in the page's language, as every other call.
+        'Accept-Language': currentTranslator().locale,
+      },
+    });
   let response = await fetchOnce();
   if (response.status === 401 && (await refreshSession())) response = await fetchOnce();
   if (!response.ok) throw await toApiError(response);

@@ -13,25 +13,13 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { BackerRow, DonationStatusName, Reward } from '@fundry/shared';
+import { BACKER_STATUS_KEYS, type BackerRow, type DonationStatusName, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackerFilters, downloadBackersCsv, useBackers, useMarkSent, useRefund } from '../api/tools';
-
-/** The statuses a creator filters by, with the catalog key of each one's name. */
-export const STATUS_LABELS: Partial<Record<DonationStatusName, string>> = {
-  PLEDGED: 'creatorTools.backers.status.pledged',
-  COLLECTING: 'creatorTools.backers.status.collecting',
-  SUCCEEDED: 'creatorTools.backers.status.succeeded',
-  PAYMENT_FAILED: 'creatorTools.backers.status.paymentFailed',
-  REFUNDED: 'creatorTools.backers.status.refunded',
-  CANCELED: 'creatorTools.backers.status.canceled',
-  RELEASED: 'creatorTools.backers.status.released',
-  DROPPED: 'creatorTools.backers.status.dropped',
-};
 
 const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
   SUCCEEDED: 'teal',
@@ -98,7 +86,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
           placeholder={i18n.t('creatorTools.backers.allStatuses')}
           clearable
           w={200}
-          data={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label: i18n.t(label) }))}
+          data={Object.entries(BACKER_STATUS_KEYS).map(([value, label]) => ({ value, label: i18n.t(label) }))}
           value={filters.status ?? null}
           onChange={(value) =>
             setFilter({ ...filters, status: (value as DonationStatusName | null) ?? undefined })
@@ -197,7 +185,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                     <Text size="sm">{i18n.money(row.amount, 'USD', 2)}</Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="outline" color={STATUS_COLORS[row.status] ?? 'gray'}>
-                        {i18n.t(STATUS_LABELS[row.status] ?? row.status)}
+                        {i18n.t(BACKER_STATUS_KEYS[row.status] ?? row.status)}
                       </Badge>
                     </Group>
                     {row.pledged_at && (

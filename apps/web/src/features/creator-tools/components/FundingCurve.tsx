@@ -36,6 +36,10 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
     reward.reward_id === null ? { ...reward, title: i18n.t('creatorTools.funding.noReward') } : reward,
   );
   const period = { from: shortDay(stats.days[0]?.date ?? ''), to: shortDay(last?.date ?? '') };
+  // Right to left, time runs from the right and the values' axis stands on the right, as the page reads.
+  const rtl = i18n.dir === 'rtl';
+  const timeAxis = { reversed: rtl };
+  const valueSide = { orientation: rtl ? ('right' as const) : ('left' as const) };
 
   return (
     <Stack gap="lg">
@@ -63,7 +67,8 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
             ]}
             curveType="monotone"
             valueFormatter={money}
-            yAxisProps={{ domain: [0, top], tickCount: 5, width: 72 }}
+            xAxisProps={timeAxis}
+            yAxisProps={{ domain: [0, top], tickCount: 5, width: 72, ...valueSide }}
             referenceLines={
               goal !== null
                 ? [
@@ -97,7 +102,8 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
               dataKey="day"
               series={[{ name: 'pledges', label: i18n.t('creatorTools.funding.pledges'), color: 'blue.6' }]}
               valueFormatter={(value) => i18n.number(value)}
-              yAxisProps={{ allowDecimals: false, width: 40 }}
+              xAxisProps={timeAxis}
+              yAxisProps={{ allowDecimals: false, width: 40, ...valueSide }}
             />
           </Box>
         </Box>
@@ -121,7 +127,8 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
                     { name: 'amount', label: i18n.t('creatorTools.funding.amount'), color: 'grape.6' },
                   ]}
                   valueFormatter={money}
-                  yAxisProps={{ width: 110 }}
+                  xAxisProps={{ reversed: rtl }}
+                  yAxisProps={{ width: 110, ...valueSide }}
                 />
               </Box>
               <Table fz="sm" verticalSpacing={4} aria-labelledby="per-reward-title">

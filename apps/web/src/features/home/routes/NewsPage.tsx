@@ -10,7 +10,7 @@ export function NewsPage() {
   const i18n = useI18n();
   const item = NEWS.find((news) => news.slug === slug);
   const news = item && localizedNews(i18n, item);
-  usePageMeta(news ? newsPageMeta(news) : NOT_FOUND_META, { canonical: item !== undefined });
+  usePageMeta(item ? newsPageMeta(item) : NOT_FOUND_META, { canonical: item !== undefined });
   if (!item || !news) {
     return (
       <Container size="sm" py={80}>

@@ -1,7 +1,8 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { daysLeft, formatPercentFunded, percentFunded, type Project } from '@fundry/shared';
+import { daysLeft, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
+import { percentFundedText } from '@/lib/project-text';
 import { Rich, useI18n } from '@/lib/i18n';
 
 const figureValue = (value: string) => (
@@ -75,7 +76,7 @@ export function StatsCard({
 }) {
   const i18n = useI18n();
   const percent = percentFunded(project.current_amount, project.goal_amount);
-  const percentLabel = formatPercentFunded(project.current_amount, project.goal_amount);
+  const percentLabel = percentFundedText(i18n, project.current_amount, project.goal_amount);
   const ended = hasEnded(project.end_date);
   const days = project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
   return (
