@@ -39,6 +39,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { fxRateRoutes } from './modules/fx-rates/fx-rates.routes';
 import type { Translators } from './i18n';
 import { SiteService } from './modules/site/site.service';
 import { profileRoutes, rolePermissionRoutes } from './modules/users/profile.routes';
@@ -166,9 +167,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(rateLimitPlugin, { config });
       await api.register(siteRoutes, {
         testMode: config.payments.provider === 'sandbox',
+        currencies: { offered: config.currencies, base: config.baseCurrency },
         site: new SiteService(deps.db, () => (deps.clock?.() ?? new Date()).getTime()),
         translators: app.translators,
       });
+      await api.register(fxRateRoutes, { fxRates: services.fxRates });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: services.auth,

@@ -16,7 +16,7 @@ export async function openDatabase(config: Config, log?: FastifyBaseLogger): Pro
     if (applied.length > 0) log?.info({ migrations: applied }, 'migrations applied');
     const isNew = applied[0] === '0001_accounts';
     const shouldSeed = config.seedDemoData ?? (isNew && database.kind === 'pglite');
-    if (shouldSeed && (await seedDemoData(database.db, createFileStorage(config)))) {
+    if (shouldSeed && (await seedDemoData(database.db, createFileStorage(config), config.baseCurrency))) {
       log?.info('demo data seeded');
     }
     return database;

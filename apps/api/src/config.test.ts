@@ -71,4 +71,47 @@ describe('config', () => {
       /DEFAULT_LOCALE en is not one of LOCALES/,
     );
   });
+
+  it('offers USD by default, or the currencies CURRENCIES names, with the first as the base', () => {
+    expect(loadConfig({ DATA_DIR: ':memory:' })).toMatchObject({
+      currencies: ['USD'],
+      baseCurrency: 'USD',
+      fxRates: { url: undefined, timeoutMs: 10_000 },
+    });
+    expect(loadConfig({ DATA_DIR: ':memory:', CURRENCIES: 'eur, USD,JPY,EUR' })).toMatchObject({
+      currencies: ['EUR', 'USD', 'JPY'],
+      baseCurrency: 'EUR',
+    });
+    expect(loadConfig({ DATA_DIR: ':memory:', CURRENCIES: 'EUR,BRL', BASE_CURRENCY: 'BRL' })).toMatchObject({
+      baseCurrency: 'BRL',
+    });
+  });
+
+  it('refuses to start with a currency it cannot offer, naming it', () => {
+    expect(() => loadConfig({ DATA_DIR: ':memory:', CURRENCIES: 'USD,XYZ' })).toThrow(
+      /CURRENCIES XYZ: not a currency that can be offered; choose among USD, GBP, EUR/,
+    );
+    // An ISO currency, but not one of those offered (three decimals).
+    expect(() => loadConfig({ DATA_DIR: ':memory:', CURRENCIES: 'KWD' })).toThrow(/CURRENCIES KWD/);
+    expect(() => loadConfig({ DATA_DIR: ':memory:', CURRENCIES: ' , ' })).toThrow(/CURRENCIES \(empty\)/);
+    expect(() => loadConfig({ DATA_DIR: ':memory:', CURRENCIES: 'USD,EUR', BASE_CURRENCY: 'GBP' })).toThrow(
+      /BASE_CURRENCY GBP is not one of CURRENCIES \(USD, EUR\)/,
+    );
+  });
+
+  it('reads the rates from an address on the web or a file, with a time-out', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: ':memory:',
+        FX_RATES_URL: 'https://rates.example/eurofxref-daily.xml',
+        FX_RATES_TIMEOUT_MS: '500',
+      }).fxRates,
+    ).toEqual({ url: 'https://rates.example/eurofxref-daily.xml', timeoutMs: 500 });
+    expect(loadConfig({ DATA_DIR: ':memory:', FX_RATES_URL: 'file:///srv/rates.xml' }).fxRates.url).toBe(
+      'file:///srv/rates.xml',
+    );
+    expect(() => loadConfig({ DATA_DIR: ':memory:', FX_RATES_URL: 'ftp://rates.example/x.xml' })).toThrow(
+      /FX_RATES_URL/,
+    );
+  });
 });

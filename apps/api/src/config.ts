@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, type Locale, SHIPPED_LOCALES } from '@fundry/shared';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  OFFERABLE_CURRENCIES,
+  type OfferableCurrency,
+  SHIPPED_LOCALES,
+} from '@fundry/shared';
 
 const flag = z
   .enum(['true', 'false', 'on', 'off', '1', '0'])
@@ -69,6 +75,14 @@ const envSchema = z.object({
       .pipe(z.array(z.enum(SHIPPED_LOCALES)).min(1)),
   ),
   DEFAULT_LOCALE: optionalText.pipe(z.enum(SHIPPED_LOCALES).optional()),
+  CURRENCIES: optionalText,
+  BASE_CURRENCY: optionalText,
+  // A file: address serves a rates file kept on disk (the demo's), with no network.
+  FX_RATES_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ protocol: /^(https?|file)$/ }).optional(),
+  ),
+  FX_RATES_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -122,6 +136,12 @@ export interface Config {
   /** The languages offered (DESIGN.md §14) and the one a visitor who asks for none of them gets. */
   locales: Locale[];
   defaultLocale: Locale;
+  /** The currencies projects may be in (DESIGN.md §15), the first being a new project's default. */
+  currencies: OfferableCurrency[];
+  /** The currency platform-wide figures are counted in, through each project's `base_rate`. */
+  baseCurrency: OfferableCurrency;
+  /** Where the daily reference rates come from (the ECB's XML format); none: no rates, no approximations. */
+  fxRates: { url: string | undefined; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +172,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.DEFAULT_LOCALE ?? (e.LOCALES.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : e.LOCALES[0]!);
   if (!e.LOCALES.includes(defaultLocale)) {
     throw new ConfigError(`DEFAULT_LOCALE ${defaultLocale} is not one of LOCALES (${e.LOCALES.join(', ')})`);
+  }
+  const currencies = offeredCurrencies(e.CURRENCIES);
+  const wantedBase = e.BASE_CURRENCY?.trim().toUpperCase() ?? currencies[0];
+  const baseCurrency = currencies.find((code) => code === wantedBase);
+  if (!baseCurrency) {
+    throw new ConfigError(`BASE_CURRENCY ${wantedBase} is not one of CURRENCIES (${currencies.join(', ')})`);
   }
   return {
     env: e.NODE_ENV,
@@ -201,7 +227,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : path.resolve(import.meta.dirname, '../../web/dist'),
     locales: e.LOCALES,
     defaultLocale,
+    currencies,
+    baseCurrency,
+    fxRates: { url: e.FX_RATES_URL, timeoutMs: e.FX_RATES_TIMEOUT_MS },
   };
+}
+
+/** `CURRENCIES` as ISO 4217 codes, in the operator's order; a code Stripe cannot take stops the start. */
+function offeredCurrencies(setting = 'USD'): OfferableCurrency[] {
+  const codes = [...new Set(setting.split(',').map((code) => code.trim().toUpperCase()))].filter(Boolean);
+  const offerable: readonly string[] = OFFERABLE_CURRENCIES;
+  const unknown = codes.filter((code) => !offerable.includes(code));
+  if (codes.length === 0 || unknown.length > 0) {
+    throw new ConfigError(
+      `CURRENCIES ${unknown.join(', ') || '(empty)'}: not a currency that can be offered; choose among ` +
+        OFFERABLE_CURRENCIES.join(', '),
+    );
+  }
+  return codes as OfferableCurrency[];
 }
 
 /** Loopback names only: a test-mode default is safe where nobody else can reach the site. */

@@ -63,6 +63,7 @@ type Missing =
   | 'comment'
   | 'donation'
   | 'file'
+  | 'fxRates'
   | 'notification'
   | 'pledge'
   | 'profile'

@@ -25,6 +25,7 @@ import { CollectionService } from './modules/pledges/collection.service';
 import { PledgeService } from './modules/pledges/pledges.service';
 import { CommentService } from './modules/comments/comments.service';
 import { FaqService } from './modules/faqs/faqs.service';
+import { FxRateService } from './modules/fx-rates/fx-rates.service';
 import { UpdateService } from './modules/updates/updates.service';
 import { PreferenceService } from './modules/preferences/preferences.service';
 import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
@@ -75,6 +76,7 @@ export function createServices(
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth, config.locales);
   const categories = new CategoryService(db);
+  const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
   const projects = new ProjectService(
     db,
@@ -85,6 +87,7 @@ export function createServices(
     clock,
     pageCache,
     config.defaultLocale,
+    fxRates,
   );
   const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);
@@ -133,6 +136,7 @@ export function createServices(
     updates,
     comments,
     faqs,
+    fxRates,
     preferences,
     reminders,
     pages: new PageService(db, projects, updates),
@@ -161,6 +165,12 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       name: 'reservation-expiry',
       cron: '* * * * *',
       run: async () => void (await services.payments.expireStale()),
+    },
+    {
+      // The ECB publishes once a working day, around 16:00 CET; a run at 17:00 UTC finds that day's file.
+      name: 'fx-rates',
+      cron: '0 17 * * *',
+      run: async () => void (await services.fxRates.fetchDaily()),
     },
     {
       name: 'saved-reminders',

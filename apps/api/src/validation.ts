@@ -50,12 +50,15 @@ function zodLocaleError(locale: string): LocaleError {
 }
 
 /**
- * An issue's message in the translator's language. A schema's own message is a catalog key; a message zod
- * wrote itself (the schema set none) is exactly what zod's English writes for the issue, and is written again
- * by zod in that language. Anything else is shown as it is.
+ * An issue's message in the translator's language. A schema's own message is a catalog key, whose arguments a
+ * refinement gives as its issue's `params`; a message zod wrote itself (the schema set none) is exactly what
+ * zod's English writes for the issue, and is written again by zod in that language. Anything else is shown as
+ * it is.
  */
 export function issueMessage(issue: z.core.$ZodIssue, translator: Translator): string {
-  if (translator.has(issue.message)) return translator.t(issue.message);
+  if (translator.has(issue.message)) {
+    return translator.t(issue.message, issue.code === 'custom' ? issue.params : undefined);
+  }
   if (issue.message === zodLocaleError('en')(issue)) {
     return zodLocaleError(translator.locale)(issue) ?? issue.message;
   }

@@ -14,6 +14,7 @@ export * from './money';
 export * from './schemas/common';
 export * from './schemas/health';
 export * from './schemas/site';
+export * from './schemas/fx-rates';
 export * from './schemas/categories';
 export * from './schemas/users';
 export * from './schemas/data-export';

@@ -24,8 +24,14 @@ try {
     process.exitCode = 2;
   } else {
     for (const name of names) {
-      await jobs.find((job) => job.name === name)!.run();
-      console.log(`${name}: done`);
+      try {
+        await jobs.find((job) => job.name === name)!.run();
+        console.log(`${name}: done`);
+      } catch (error) {
+        // The job said why in the log; the exit status tells the operator's script that it failed.
+        console.error(`${name}: failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      }
     }
     // The receipts and notices the jobs queued are on their way before the database closes.
     await services.mail.idle();

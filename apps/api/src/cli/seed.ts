@@ -9,7 +9,7 @@ const database = await createDatabase(config.database, 1);
 try {
   await migrateToLatest(database.db);
   console.log(
-    (await seedDemoData(database.db, createFileStorage(config)))
+    (await seedDemoData(database.db, createFileStorage(config), config.baseCurrency))
       ? 'Demo data seeded'
       : 'Database already has data; nothing seeded',
   );

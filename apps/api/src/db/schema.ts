@@ -118,6 +118,13 @@ export interface ProjectsTable {
   risks_and_challenges: string | null;
   /** The language its creator writes it in (a BCP 47 tag), for the `lang` of its story, updates and comments. */
   language: Generated<string>;
+  /** ISO 4217: the currency of its goal, rewards and pledges (DESIGN.md §15). */
+  currency: Generated<string>;
+  /**
+   * Units of the base currency per unit of its own, as a decimal string (numeric), fixed when it launches;
+   * null until a rate is known: an unknown, never a zero.
+   */
+  base_rate: string | null;
   status: ProjectStatusValue;
   funding_model: Generated<'all_or_nothing' | 'flexible'>;
   featured: Generated<boolean>;
@@ -393,6 +400,16 @@ export interface ProjectFaqsTable {
   updated_at: Timestamp;
 }
 
+/** The reference rates of a day, per unit of `base` (the ECB's: per euro), as it published them. */
+export interface FxRatesTable {
+  rate_date: string;
+  base: Generated<string>;
+  currency: string;
+  /** A decimal string (numeric): exact, as published. */
+  rate: string;
+  fetched_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -424,6 +441,7 @@ export interface DB {
   project_updates: ProjectUpdatesTable;
   comments: CommentsTable;
   project_faqs: ProjectFaqsTable;
+  fx_rates: FxRatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPED_LOCALES } from '../i18n/locales';
+import { OFFERABLE_CURRENCIES } from '../money/currencies';
 
 /** `GET /config`: what the web client needs to know about this installation before anything else. */
 export const siteConfigResponse = z.object({
@@ -9,6 +10,10 @@ export const siteConfigResponse = z.object({
     /** The languages this installation offers, and the one it falls back to (DESIGN.md §14). */
     locales: z.array(z.enum(SHIPPED_LOCALES)),
     default_locale: z.enum(SHIPPED_LOCALES),
+    /** The currencies a project may be in, the first being a new project's default (DESIGN.md §15). */
+    currencies: z.array(z.enum(OFFERABLE_CURRENCIES)),
+    /** The currency platform-wide figures are counted in. */
+    base_currency: z.enum(OFFERABLE_CURRENCIES),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>['data'];

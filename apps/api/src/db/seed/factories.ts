@@ -52,6 +52,10 @@ export interface ProjectFactoryInput {
   start?: number;
   end?: number;
   createdAt?: Date;
+  /** ISO 4217; USD when not given, like every project before currencies. */
+  currency?: string;
+  /** When it launched (went ACTIVE); a row made ACTIVE here has none unless given. */
+  activatedAt?: Date;
 }
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
@@ -75,5 +79,7 @@ export async function createProjectRow(db: Kysely<DB>, input: ProjectFactoryInpu
     start_date: day(input.start ?? -1),
     end_date: day(input.end ?? 30),
     ...(input.createdAt ? { created_at: input.createdAt } : {}),
+    ...(input.currency ? { currency: input.currency } : {}),
+    ...(input.activatedAt ? { activated_at: input.activatedAt } : {}),
   });
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { dollarsToCents, richTextToPlain, todayUtc } from '@fundry/shared';
 import { insertCategories } from '../../modules/categories/categories.repository';
+import { fixMissingBaseRates } from '../../modules/fx-rates/base-rates';
+import { parseEcbXml } from '../../modules/fx-rates/ecb-feed';
+import { replaceDailyRates } from '../../modules/fx-rates/fx-rates.repository';
 import type { FileStorage } from '../../modules/media/storage';
 import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
@@ -11,6 +14,7 @@ import type { DB } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
 import { DEMO_PROJECTS, drawCover } from './projects';
+import { DEMO_RATES_XML } from './rates';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
 
 /** Demo shipping prices in cents: domestic rewards ship within the US, international ones anywhere. */
@@ -27,8 +31,15 @@ const DEMO_SHIPPING_RULES = {
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 
-/** Fills an empty database with demo data; a database that already has categories is left alone. */
-export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promise<boolean> {
+/**
+ * Fills an empty database with demo data; a database that already has categories is left alone. The demo's
+ * projects are in US dollars, each launched one with its rate to `baseCurrency` from the demo's rates.
+ */
+export async function seedDemoData(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  baseCurrency = 'USD',
+): Promise<boolean> {
   // Cover art is drawn before the transaction, so the database is never held while images encode.
   const covers = await Promise.all(
     DEMO_PROJECTS.map(async (project, index) =>
@@ -112,6 +123,9 @@ export async function seedDemoData(db: Kysely<DB>, storage: FileStorage): Promis
       }
     }
     await seedCommunity(trx, projectIds, users);
+    const rates = parseEcbXml(DEMO_RATES_XML);
+    await replaceDailyRates(trx, rates);
+    await fixMissingBaseRates(trx, rates, baseCurrency);
     return true;
   });
 }

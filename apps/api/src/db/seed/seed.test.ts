@@ -28,6 +28,20 @@ describe('demo seed', () => {
     );
   });
 
+  it("has the demo's reference rates, and each launched project its rate to the base currency", async () => {
+    const rates = await ctx.app.inject('/api/v1/fx-rates');
+    expect(rates.statusCode).toBe(200);
+    expect(rates.json().data).toMatchObject({ date: '2026-11-26', base: 'EUR', rates: { USD: 1.0412 } });
+    const projects = await ctx.database.db
+      .selectFrom('projects')
+      .select(['currency', 'base_rate', 'activated_at'])
+      .execute();
+    for (const project of projects) {
+      expect(project.currency).toBe('USD');
+      expect(project.base_rate).toBe(project.activated_at ? '1' : null);
+    }
+  });
+
   it('has backed projects whose counters agree with the ledger and the donations', async () => {
     const projects = await ctx.database.db
       .selectFrom('projects')

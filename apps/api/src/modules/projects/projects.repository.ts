@@ -34,6 +34,8 @@ export function selectProjects(db: Kysely<DB>) {
       'p.created_at',
       'p.updated_at',
       'p.language',
+      'p.currency',
+      'p.base_rate',
       'c.name as category_name',
       'u.username as creator_username',
       'u.full_name as creator_full_name',

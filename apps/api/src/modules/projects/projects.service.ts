@@ -37,6 +37,7 @@ import { recordAudit } from '../admin/audit.repository';
 import type { MailService } from '../mail/mail.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
+import type { FxRateService } from '../fx-rates/fx-rates.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { findUserById } from '../users/users.repository';
 import type { UserService } from '../users/users.service';
@@ -300,6 +301,8 @@ export class ProjectService {
     private readonly pageCache: ProjectPageCache,
     /** The language of a project whose creator has none yet. */
     private readonly defaultLocale: Locale,
+    /** Fixes a project's rate to the base currency when it launches. */
+    private readonly fxRates: FxRateService,
   ) {}
 
   /**
@@ -725,6 +728,8 @@ export class ProjectService {
       await updateProject(trx, id, {
         status: 'ACTIVE',
         activated_at: new Date(),
+        // Fixed at the first launch; with no rate stored yet, the rates job's next run fixes it.
+        base_rate: project.base_rate ?? (await this.fxRates.baseRateOf(trx, project.currency)),
         revocation_reason: null,
         revocation_date: null,
       });

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteConfigResponse, siteStatsResponse } from '@fundry/shared';
+import { type OfferableCurrency, siteConfigResponse, siteStatsResponse } from '@fundry/shared';
 import type { Translators } from '../../i18n';
 import type { SiteService } from './site.service';
 
 /** Public facts about this installation, read by the web client on every page load. */
 export const siteRoutes: FastifyPluginAsyncZod<{
   testMode: boolean;
+  currencies: { offered: readonly OfferableCurrency[]; base: OfferableCurrency };
   site: SiteService;
   translators: Translators;
-}> = async (app, { testMode, site, translators }) => {
+}> = async (app, { testMode, currencies, site, translators }) => {
   app.get(
     '/config',
     {
       schema: {
         tags: ['site'],
-        summary: 'Public configuration: whether payments are in test mode, and the languages offered',
+        summary:
+          'Public configuration: whether payments are in test mode, the languages and the currencies offered',
         response: { 200: siteConfigResponse },
       },
     },
@@ -26,6 +28,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{
           test_mode: testMode,
           locales: [...translators.offered],
           default_locale: translators.defaultLocale,
+          currencies: [...currencies.offered],
+          base_currency: currencies.base,
         },
       };
     },

@@ -20,7 +20,13 @@ describe('test mode', () => {
     const response = await sandbox.app.inject('/api/v1/config');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { test_mode: true, locales: ['en', 'es', 'pt-BR', 'de', 'ar'], default_locale: 'en' },
+      data: {
+        test_mode: true,
+        locales: ['en', 'es', 'pt-BR', 'de', 'ar'],
+        default_locale: 'en',
+        currencies: ['USD'],
+        base_currency: 'USD',
+      },
     });
     expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
@@ -35,6 +41,16 @@ describe('test mode', () => {
     try {
       const response = await offered.app.inject('/api/v1/config');
       expect(response.json().data).toMatchObject({ locales: ['de', 'en'], default_locale: 'de' });
+    } finally {
+      await offered.close();
+    }
+  });
+
+  it('names the currencies the operator offers and the base one', async () => {
+    const offered = await createTestApp('pglite', { CURRENCIES: 'EUR,BRL,JPY', BASE_CURRENCY: 'BRL' });
+    try {
+      const response = await offered.app.inject('/api/v1/config');
+      expect(response.json().data).toMatchObject({ currencies: ['EUR', 'BRL', 'JPY'], base_currency: 'BRL' });
     } finally {
       await offered.close();
     }

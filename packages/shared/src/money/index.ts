@@ -1,0 +1,4 @@
+export * from './amounts';
+export * from './currencies';
+export * from './decimals-schema';
+export * from './dollars';
