@@ -25,6 +25,7 @@ import * as vacuumBusyProjects from './0023_vacuum_busy_projects';
 import * as publicTitlesVersion from './0024_public_titles_version';
 import * as languages from './0025_languages';
 import * as notificationMessages from './0026_notification_messages';
+import * as communityChangeNotifications from './0028_community_change_notifications';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_public_titles_version': publicTitlesVersion,
   '0025_languages': languages,
   '0026_notification_messages': notificationMessages,
+  '0028_community_change_notifications': communityChangeNotifications,
 };
