@@ -30,6 +30,7 @@ import { PreferenceService } from './modules/preferences/preferences.service';
 import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
 import { ReminderService } from './modules/reminders/reminders.service';
 import { ProjectPageCache } from './modules/projects/page-cache';
+import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
@@ -76,6 +77,8 @@ export function createServices(
   const users = new UserService(db, storage, auth, config.locales);
   const categories = new CategoryService(db);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
+  // Rendered pages hear the same feed as the data they are made of, and live no longer than it does.
+  const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime());
   const projects = new ProjectService(
     db,
     overrides.searchDb ?? db,
@@ -123,6 +126,7 @@ export function createServices(
     users,
     categories,
     pageCache,
+    pageHtml,
     projects,
     rewards,
     payments,
