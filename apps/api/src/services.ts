@@ -78,7 +78,9 @@ export function createServices(
   const categories = new CategoryService(db);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
   // Rendered pages hear the same feed as the data they are made of, and live no longer than it does.
-  const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime());
+  const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime(), {
+    maxBytes: config.pageCacheMaxBytes,
+  });
   const projects = new ProjectService(
     db,
     overrides.searchDb ?? db,

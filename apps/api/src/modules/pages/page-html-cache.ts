@@ -239,7 +239,7 @@ export class PageHtmlCache implements ProjectChangeListener {
   }
 
   trust(trusted: boolean) {
-    this.trusted = trusted && this.ttlMs > 0;
+    this.trusted = trusted && this.ttlMs > 0 && this.maxBytes > 0;
     this.forgetAll();
   }
 
