@@ -69,10 +69,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const CATALOG_MODULE = 'virtual:fundry-catalog/';
 
 /**
- * A render holds the event loop for tens of milliseconds between its data reads; a few at once keep a busy
- * instance answering everything else within the load shedding's lag limit.
+ * A render holds the event loop for tens of milliseconds once its data is in (one synchronous React render, since
+ * the known reads come first: entry-server.tsx). Renders whose reads end together run back to back before anything
+ * else: with 8 at once, an API call beside a burst of first visits waited seconds (decision 018). Two keep the
+ * processor busy (one renders while the other reads) and hold anything else back by two renders at most; the
+ * pages past them go to the browser to render, and a page being rendered is waited for, not rendered again.
  */
-const MAX_RENDERS_IN_FLIGHT = 8;
+const MAX_RENDERS_IN_FLIGHT = 2;
 
 /** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
 const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
