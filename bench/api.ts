@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { createServerDatabase } from '../apps/api/src/test/server-database';
-import { startBuiltApp, type RunningApp } from './app-process';
+import { buildWebApp, startBuiltApp, type RunningApp } from './app-process';
 import { countCpu, type CpuUse } from './cpu';
 import {
   BENCH_PASSWORD,
@@ -43,6 +43,16 @@ const PLEDGERS = 300;
 /** Pending donations made on the hot project, then paid all at once. */
 const HOT_PAYMENTS = 3000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+/** `BENCH_ONLY=pages`: the no-op route and the page scenarios alone (no writes, plans or profiles). */
+const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
+/** Projects whose page is visited for the first time in the first-visit scenario, then kept for the hot one. */
+const FIRST_VISITS = 300;
+/** First visits run at most as many at once as the server renders (pages.routes.ts): each one is a render. */
+const RENDERS_AT_ONCE = 2;
+/** Requests of the API scenario run beside a burst of page renders. */
+const BESIDE_CONNECTIONS = 10;
+/** What a browser sends for a page. */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
 
 interface Measured {
   rps: number;
@@ -55,6 +65,8 @@ interface Measured {
   durationS: number;
   /** CPU the app and PostgreSQL used during the run (when the app's process was given). */
   cpu?: CpuUse;
+  /** Bytes of the responses, on average (as sent: compressed when the request took it). */
+  meanBytes: number;
 }
 
 interface Scenario {
@@ -71,6 +83,8 @@ interface Scenario {
   planned?: PlannedRequest[];
   /** Scenarios of one group share a profile: only the first of them that misses is profiled. */
   group?: string;
+  /** Connections at once, when not the usual 50. */
+  connections?: number;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -100,10 +114,11 @@ function fire(url: string, scenario: Scenario, durationS: number, appPid?: numbe
     const latencies: number[] = [];
     const cpu = appPid ? countCpu(appPid) : undefined;
     const statuses = new Map<number, number>();
+    let bytes = 0;
     const instance = autocannon(
       {
         url,
-        connections: CONNECTIONS,
+        connections: scenario.connections ?? CONNECTIONS,
         requests: scenario.requests,
         ...(scenario.amount ? { amount: scenario.amount } : { duration: durationS }),
         timeout: 30,
@@ -124,11 +139,13 @@ function fire(url: string, scenario: Scenario, durationS: number, appPid?: numbe
           statuses,
           durationS: result.duration,
           cpu: cpu?.stop(),
+          meanBytes: latencies.length > 0 ? bytes / latencies.length : 0,
         });
       },
     );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
+    instance.on('response', (_client, status, responseBytes, responseTime) => {
       latencies.push(responseTime);
+      bytes += responseBytes;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });
@@ -187,6 +204,9 @@ async function orFailure(heading: string, make: () => Promise<string>) {
 }
 
 const server = await createServerDatabase(adminUrl, 'fundry_bench');
+// The pages are served by the app's own web build and render bundle, built from the current sources.
+const webBuildDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-pages-'));
+const webDistDir = buildWebApp(webBuildDir);
 const database = await createDatabase({ kind: 'postgres', url: server.url }, 4);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-api-'));
 const jwtSecret = randomBytes(48).toString('base64url');
@@ -196,6 +216,9 @@ const appEnv = {
   SEED_DEMO_DATA: 'false',
   JWT_SECRET: jwtSecret,
   PLATFORM_FEE_PERCENT: String(PLATFORM_FEE_PERCENT),
+  WEB_DIST_DIR: webDistDir,
+  // `BENCH_PAGE_CACHE=off` measures every page rendered, as before decision 018.
+  ...(process.env.BENCH_PAGE_CACHE === 'off' ? { PAGE_CACHE_MAX_MB: '0' } : {}),
 };
 const runs: Generated[] = [];
 let app: RunningApp | undefined;
@@ -213,6 +236,13 @@ try {
       select id from projects where status in ('ACTIVE', 'SUCCESSFUL', 'FAILED') order by random() limit 5000`.execute(
       db,
     )
+  ).rows.map((row) => row.id);
+  // The page scenarios' projects: public, and none of those the API scenarios visit, so each page's first visit
+  // renders it with its data read from the database.
+  const pageProjectIds = (
+    await sql<{ id: number }>`
+      select id from projects where status in ('ACTIVE', 'SUCCESSFUL', 'FAILED') and id <> all(${publicIds}::int[])
+      order by random() limit ${FIRST_VISITS + 3000}`.execute(db)
   ).rows.map((row) => row.id);
   const categoryIds = (await db.selectFrom('categories').select('id').orderBy('id').execute()).map(
     (c) => c.id,
@@ -548,6 +578,20 @@ try {
     );
     results.push({ scenario, measured, budget });
   };
+  /** A result as a row of the tables: the API's leave out the bytes column. */
+  const BYTES_COLUMN = 8;
+  const resultRow = ({ scenario, measured, budget }: (typeof results)[number]) => [
+    `**${scenario.name}**<br>${scenario.shows}`,
+    measured.rps.toFixed(0),
+    round(measured.p50),
+    round(measured.p95),
+    round(measured.p99),
+    `${measured.errors}${measured.statuses.size > 0 ? ` (${[...measured.statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
+    `×${(measured.rps / noopMeasured!.rps).toFixed(2)}`,
+    cpuPerRequest(measured),
+    `${(measured.meanBytes / 1000).toFixed(1)} kB`,
+    budgetCell(budget),
+  ];
   const run = async (scenario: Scenario) => {
     if (scenario.warmup !== false) await fire(url, scenario, WARMUP_S);
     const measured = await fire(url, scenario, DURATION_S, app?.pid);
@@ -556,54 +600,189 @@ try {
     return measured;
   };
 
-  for (const scenario of scenarios) await run(scenario);
+  for (const scenario of PAGES_ONLY ? [noop] : scenarios) await run(scenario);
 
-  const pendingBefore = Number(
-    (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
-      .rows[0]?.n,
+  // Pages as a browser asks for them (DESIGN.md §13, issue 36 and decision 018).
+  const firstVisitIds = pageProjectIds.slice(0, FIRST_VISITS);
+  const burstIds = pageProjectIds.slice(FIRST_VISITS + 1, -20);
+  /** The project whose link was just posted: nobody has opened its page yet when the burst starts. */
+  const sharedLinkId = pageProjectIds[FIRST_VISITS]!;
+  let nextFirstVisit = 0;
+  let nextBurstPage = 0;
+  // The render bundle's code warmed up on pages no scenario visits, as a server that has served a few pages is.
+  for (const id of pageProjectIds.slice(-20)) await fetch(`${url}/projects/${id}`, { headers: PAGE_HEADERS });
+  const pageBudget = (m: Measured, base: Measured): Budget => {
+    const ratio = m.rps / base.rps;
+    return {
+      met: ratio >= 0.25 && m.p99 < 50,
+      text: `≥ ¼ of no-op and p99 < 50 ms, got ×${ratio.toFixed(2)} and ${round(m.p99)} ms`,
+    };
+  };
+  const pageScenarios: Scenario[] = [
+    {
+      name: 'project page as HTML, first visit of each page',
+      shows: `\`GET /projects/{id}\` as a browser asks (\`Accept: text/html\`, \`Accept-Encoding: gzip, br\`), once for each of ${FIRST_VISITS} projects no scenario visited, ${RENDERS_AT_ONCE} at once (the renders a server runs at once): each one rendered`,
+      requests: rotating(
+        () => `/projects/${firstVisitIds[nextFirstVisit++ % firstVisitIds.length]}`,
+        PAGE_HEADERS,
+      ),
+      amount: FIRST_VISITS,
+      connections: RENDERS_AT_ONCE,
+      warmup: false,
+      expected: [200],
+      budget: (m) => {
+        const answered = m.rps * m.durationS;
+        const cpuMs = m.cpu && answered > 0 ? m.cpu.appMs / answered : Number.NaN;
+        return { met: cpuMs <= 15, text: `≤ 15 ms of the app's CPU a page, got ${cpuMs.toFixed(1)} ms` };
+      },
+    },
+    {
+      name: 'project page as HTML',
+      shows: `\`GET /projects/{id}\` as a browser asks, the ${FIRST_VISITS} pages of the row above (a shared link's burst)`,
+      requests: rotating(() => `/projects/${pick(firstVisitIds)}`, PAGE_HEADERS),
+      expected: [200],
+      budget: pageBudget,
+    },
+    {
+      name: 'home as HTML',
+      shows: '`GET /` as a browser asks',
+      requests: [{ method: 'GET', path: '/', headers: PAGE_HEADERS }],
+      expected: [200],
+      budget: pageBudget,
+    },
+    {
+      name: 'Explore as HTML',
+      shows: '`GET /projects/explore` as a browser asks',
+      requests: [{ method: 'GET', path: '/projects/explore', headers: PAGE_HEADERS }],
+      expected: [200],
+      budget: pageBudget,
+    },
+    {
+      name: 'a category page as HTML',
+      shows: '`GET /category/{id}` as a browser asks, any category',
+      requests: rotating(() => `/category/${pick(categoryIds)}`, PAGE_HEADERS),
+      expected: [200],
+    },
+  ];
+  for (const scenario of pageScenarios) await run(scenario);
+
+  // The API beside a burst of pages on the same instance: the pages must not stall the rest. First the issue's
+  // case, a link just posted (one page nobody has opened yet, 50 visitors at once), then a harder one: a page
+  // nobody has visited at every request (each rendered, or sent as the shell past the renders at once).
+  const beside = (burstName: string): Scenario => ({
+    name: `project data beside ${burstName} (${BESIDE_CONNECTIONS} connections)`,
+    shows: '`GET projects/{id}` of the API scenarios’ projects, at the same time as the row above',
+    requests: rotating(() => `/api/v1/projects/${pick(publicIds)}`),
+    connections: BESIDE_CONNECTIONS,
+    expected: [200],
+    budget: (m) => ({ met: m.p99 < 100, text: `p99 < 100 ms, got ${round(m.p99)} ms` }),
+  });
+  const bursts: Scenario[] = [
+    {
+      name: 'a shared link: one project page, nobody had opened it',
+      shows: `\`GET /projects/{id}\` as a browser asks, one project no scenario visited, from its first request`,
+      requests: [{ method: 'GET', path: `/projects/${sharedLinkId}`, headers: PAGE_HEADERS }],
+      expected: [200],
+    },
+    {
+      name: 'project pages nobody visited yet (a burst of renders)',
+      shows: `\`GET /projects/{id}\` as a browser asks, a project no scenario visited at every request`,
+      requests: rotating(() => `/projects/${burstIds[nextBurstPage++ % burstIds.length]}`, PAGE_HEADERS),
+      expected: [200],
+    },
+  ];
+  const besides: Scenario[] = [];
+  for (const burst of bursts) {
+    const api = beside(burst.name.split(' (')[0]!.split(':')[0]!);
+    besides.push(api);
+    await fire(url, api, WARMUP_S);
+    const [burstMeasured, apiMeasured] = await Promise.all([
+      fire(url, burst, DURATION_S, app?.pid),
+      fire(url, api, DURATION_S),
+    ]);
+    report(burst, burstMeasured);
+    report(api, apiMeasured, api.budget?.(apiMeasured, noopMeasured!));
+  }
+  const pageSet = new Set<Scenario>([noop, ...pageScenarios, ...bursts, ...besides]);
+  const pageRows = results.filter((result) => pageSet.has(result.scenario)).map(resultRow);
+  await writeSection(
+    'pages',
+    [
+      '## Pages under load',
+      '',
+      machineLine(),
+      '',
+      `The same built app and data as the API section, with the web build and its render bundle made from the same ` +
+        `sources, and the page cache ${process.env.BENCH_PAGE_CACHE === 'off' ? '**off** (`PAGE_CACHE_MAX_MB=0`: every page rendered)' : 'on (decision 018)'}. ` +
+        `autocannon as above (${CONNECTIONS} connections unless the row says otherwise); every request asks as a browser does ` +
+        '(`Accept: text/html`, `Accept-Encoding: gzip, br`). "bytes" is the mean response as sent. Each burst ran at ' +
+        'the same time as the API row after it; the burst’s CPU includes the API’s.',
+      '',
+      table(
+        [
+          'scenario',
+          'req/s',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'errors',
+          'ratio',
+          'CPU ms a request',
+          'bytes',
+          'budget',
+        ],
+        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'l'],
+        pageRows,
+      ),
+    ].join('\n'),
   );
-  const pledgeMeasured = await fire(url, pledge, DURATION_S, app?.pid);
-  const created = pledgeMeasured.statuses.get(201) ?? 0;
-  const soldOut = pledgeMeasured.statuses.get(409) ?? 0;
-  const pledgesPerSecond = created / pledgeMeasured.durationS;
-  const pendingAfter = Number(
-    (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
-      .rows[0]?.n,
-  );
-  const oversold = Number(
-    (
-      await sql<{ n: string }>`
+  if (!PAGES_ONLY) {
+    const pendingBefore = Number(
+      (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
+        .rows[0]?.n,
+    );
+    const pledgeMeasured = await fire(url, pledge, DURATION_S, app?.pid);
+    const created = pledgeMeasured.statuses.get(201) ?? 0;
+    const soldOut = pledgeMeasured.statuses.get(409) ?? 0;
+    const pledgesPerSecond = created / pledgeMeasured.durationS;
+    const pendingAfter = Number(
+      (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
+        .rows[0]?.n,
+    );
+    const oversold = Number(
+      (
+        await sql<{ n: string }>`
         select count(*) as n from rewards r
         join (select reward_id, count(*) as taken from donations
               where reward_id is not null and status in ('PENDING', ${sql.join(LIVE_PLEDGES)})
               group by reward_id) d
           on d.reward_id = r.id
         where r.quantity_available is not null and d.taken > r.quantity_available`.execute(db)
-    ).rows[0]?.n,
-  );
-  const scarceLeft = Number(
-    (
-      await sql<{ n: string }>`
+      ).rows[0]?.n,
+    );
+    const scarceLeft = Number(
+      (
+        await sql<{ n: string }>`
         select coalesce(sum(quantity_available - quantity_claimed - quantity_reserved), 0) as n from rewards
         where id = any(${pledgeTargets.map((t) => t.scarce_id)}::int[])`.execute(db)
-    ).rows[0]?.n,
-  );
-  report(pledge, pledgeMeasured, {
-    met: pledgesPerSecond >= 200 && oversold === 0,
-    text: `≥ 200 pledges/s and 0 oversold, got ${pledgesPerSecond.toFixed(0)}/s and ${oversold} oversold`,
-  });
-  const pledgeNotes = [
-    `${created.toLocaleString('en-US')} pledges created (${pledgesPerSecond.toFixed(0)}/s), ${soldOut.toLocaleString('en-US')} refused as sold out (409); ` +
-      `${(pendingAfter - pendingBefore).toLocaleString('en-US')} new pending donations in the database (the 201s, plus ` +
-      'pledges still in flight when the run stopped: at most one per connection).',
-    `Nearly-sold-out rewards: ${scarceStock} units left before, ${scarceLeft} after; rewards whose open checkouts + live pledges ` +
-      `donations exceed their stock: **${oversold}**.`,
-  ];
+      ).rows[0]?.n,
+    );
+    report(pledge, pledgeMeasured, {
+      met: pledgesPerSecond >= 200 && oversold === 0,
+      text: `≥ 200 pledges/s and 0 oversold, got ${pledgesPerSecond.toFixed(0)}/s and ${oversold} oversold`,
+    });
+    const pledgeNotes = [
+      `${created.toLocaleString('en-US')} pledges created (${pledgesPerSecond.toFixed(0)}/s), ${soldOut.toLocaleString('en-US')} refused as sold out (409); ` +
+        `${(pendingAfter - pendingBefore).toLocaleString('en-US')} new pending donations in the database (the 201s, plus ` +
+        'pledges still in flight when the run stopped: at most one per connection).',
+      `Nearly-sold-out rewards: ${scarceStock} units left before, ${scarceLeft} after; rewards whose open checkouts + live pledges ` +
+        `donations exceed their stock: **${oversold}**.`,
+    ];
 
-  // The hot project: open checkouts first (not measured), then every card saved at once. A backer has one live
-  // pledge per project (DESIGN.md §10), so the checkouts come from people new to the platform.
-  const payerNames = Array.from({ length: HOT_PAYMENTS }, (_, i) => `bench_payer_${i + 1}`);
-  await sql`
+    // The hot project: open checkouts first (not measured), then every card saved at once. A backer has one live
+    // pledge per project (DESIGN.md §10), so the checkouts come from people new to the platform.
+    const payerNames = Array.from({ length: HOT_PAYMENTS }, (_, i) => `bench_payer_${i + 1}`);
+    await sql`
     with payers as (
       insert into users (username, email, full_name, password_hash, email_verified_at)
       select name, name || '@bench.test', 'Payer ' || ordinality,
@@ -612,167 +791,172 @@ try {
       returning id)
     insert into user_roles (user_id, role_id)
     select payers.id, roles.id from payers, roles where roles.name = 'User'`.execute(db);
-  const payerTokens = await inParallel(payerNames, 8, (name) => signIn(url, benchEmail(name)));
-  const hotPledgeStarted = performance.now();
-  const sessions = await inParallel(
-    Array.from({ length: HOT_PAYMENTS }, (_, i) => i),
-    CONNECTIONS,
-    async (i) => {
-      const withReward = i % 2 === 0;
-      const response = await fetch(`${url}/api/v1/backers/projects/${hot.id}/back`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth(payerTokens[i]!) },
-        body: JSON.stringify(
-          withReward
-            ? {
-                amount: hotUnlimitedReward.minimum_cents / 100,
-                currency: 'USD',
-                reward_id: hotUnlimitedReward.id,
-              }
-            : { amount: 19.99, currency: 'USD' },
-        ),
-      });
-      const body = (await response.json()) as { data?: { checkout_url: string } };
-      if (response.status !== 201 || !body.data)
-        throw new Error(`Pledge to the hot project: ${response.status}`);
-      return body.data.checkout_url.split('/').pop()!;
-    },
-  );
-  const hotPledgeMs = performance.now() - hotPledgeStarted;
-  let nextSession = 0;
-  const payments: Scenario = {
-    name: `sandbox card saved, hot project (${HOT_PAYMENTS.toLocaleString('en-US')} checkouts)`,
-    shows: '`POST /sandbox/checkout/{session}/card` with a test card, each checkout once',
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => ({
-          ...request,
-          path: `/sandbox/checkout/${sessions[Math.min(nextSession++, sessions.length - 1)]}/card`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'card_number=4242+4242+4242+4242',
-        }),
+    const payerTokens = await inParallel(payerNames, 8, (name) => signIn(url, benchEmail(name)));
+    const hotPledgeStarted = performance.now();
+    const sessions = await inParallel(
+      Array.from({ length: HOT_PAYMENTS }, (_, i) => i),
+      CONNECTIONS,
+      async (i) => {
+        const withReward = i % 2 === 0;
+        const response = await fetch(`${url}/api/v1/backers/projects/${hot.id}/back`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth(payerTokens[i]!) },
+          body: JSON.stringify(
+            withReward
+              ? {
+                  amount: hotUnlimitedReward.minimum_cents / 100,
+                  currency: 'USD',
+                  reward_id: hotUnlimitedReward.id,
+                }
+              : { amount: 19.99, currency: 'USD' },
+          ),
+        });
+        const body = (await response.json()) as { data?: { checkout_url: string } };
+        if (response.status !== 201 || !body.data)
+          throw new Error(`Pledge to the hot project: ${response.status}`);
+        return body.data.checkout_url.split('/').pop()!;
       },
-    ],
-    // The page answers a saved card with a redirect to the success page.
-    expected: [303],
-    amount: HOT_PAYMENTS,
-  };
-  const paymentMeasured = await fire(url, payments, DURATION_S, app?.pid);
-  const paid = await sql<{ n: string; cents: string }>`
+    );
+    const hotPledgeMs = performance.now() - hotPledgeStarted;
+    let nextSession = 0;
+    const payments: Scenario = {
+      name: `sandbox card saved, hot project (${HOT_PAYMENTS.toLocaleString('en-US')} checkouts)`,
+      shows: '`POST /sandbox/checkout/{session}/card` with a test card, each checkout once',
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/sandbox/checkout/${sessions[Math.min(nextSession++, sessions.length - 1)]}/card`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'card_number=4242+4242+4242+4242',
+          }),
+        },
+      ],
+      // The page answers a saved card with a redirect to the success page.
+      expected: [303],
+      amount: HOT_PAYMENTS,
+    };
+    const paymentMeasured = await fire(url, payments, DURATION_S, app?.pid);
+    const paid = await sql<{ n: string; cents: string }>`
     select count(*) as n, coalesce(sum(amount_cents), 0) as cents from donations
     where checkout_session_id = any(${sessions}::text[]) and status = 'PLEDGED'`.execute(db);
-  const paidCount = Number(paid.rows[0]?.n);
-  const hotAfter = await db
-    .selectFrom('projects')
-    .select(['current_cents', 'backers_count'])
-    .where('id', '=', hot.id)
-    .executeTakeFirstOrThrow();
-  const raisedBy = hotAfter.current_cents - hot.current_cents;
-  report(payments, paymentMeasured, {
-    met: paidCount === HOT_PAYMENTS && raisedBy === Number(paid.rows[0]?.cents),
-    text: `every card saved once and its pledge counted, got ${paidCount}/${HOT_PAYMENTS} and +$${(raisedBy / 100).toFixed(2)}`,
-  });
-  const paymentNotes = [
-    `${HOT_PAYMENTS.toLocaleString('en-US')} open checkouts made on the hot project first, by as many new backers, in ${seconds(hotPledgeMs)} ` +
-      `(${(HOT_PAYMENTS / (hotPledgeMs / 1000)).toFixed(0)} pledges/s on one campaign, not part of the figure above).`,
-    `${paidCount.toLocaleString('en-US')} of them PLEDGED afterwards (card saved, charged if the campaign succeeds); the hot project's amount moved by exactly their ` +
-      `sum ($${(raisedBy / 100).toFixed(2)}), backers ${hot.backers_count.toLocaleString('en-US')} → ${hotAfter.backers_count.toLocaleString('en-US')}.`,
-  ];
+    const paidCount = Number(paid.rows[0]?.n);
+    const hotAfter = await db
+      .selectFrom('projects')
+      .select(['current_cents', 'backers_count'])
+      .where('id', '=', hot.id)
+      .executeTakeFirstOrThrow();
+    const raisedBy = hotAfter.current_cents - hot.current_cents;
+    report(payments, paymentMeasured, {
+      met: paidCount === HOT_PAYMENTS && raisedBy === Number(paid.rows[0]?.cents),
+      text: `every card saved once and its pledge counted, got ${paidCount}/${HOT_PAYMENTS} and +$${(raisedBy / 100).toFixed(2)}`,
+    });
+    const paymentNotes = [
+      `${HOT_PAYMENTS.toLocaleString('en-US')} open checkouts made on the hot project first, by as many new backers, in ${seconds(hotPledgeMs)} ` +
+        `(${(HOT_PAYMENTS / (hotPledgeMs / 1000)).toFixed(0)} pledges/s on one campaign, not part of the figure above).`,
+      `${paidCount.toLocaleString('en-US')} of them PLEDGED afterwards (card saved, charged if the campaign succeeds); the hot project's amount moved by exactly their ` +
+        `sum ($${(raisedBy / 100).toFixed(2)}), backers ${hot.backers_count.toLocaleString('en-US')} → ${hotAfter.backers_count.toLocaleString('en-US')}.`,
+    ];
 
-  await app.stop();
-  app = undefined;
+    await app.stop();
+    app = undefined;
 
-  const noopRps = noopMeasured!.rps;
-  const rows = results.map(({ scenario, measured, budget }) => [
-    `**${scenario.name}**<br>${scenario.shows}`,
-    measured.rps.toFixed(0),
-    round(measured.p50),
-    round(measured.p95),
-    round(measured.p99),
-    `${measured.errors}${measured.statuses.size > 0 ? ` (${[...measured.statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
-    `×${(measured.rps / noopRps).toFixed(2)}`,
-    cpuPerRequest(measured),
-    budgetCell(budget),
-  ]);
-  const apiSection = (problems: string[], when: string, profiles: string[]) =>
-    [
-      '## API under load',
-      '',
-      machineLine([`PostgreSQL ${postgresVersion} (server, same machine)`]),
-      '',
-      `The built app (\`apps/api/dist/server.js\`, NODE_ENV=production, RATE_LIMITS=off, LOG_LEVEL=warn) on a fresh ` +
-        `PostgreSQL database holding the data of the next section. autocannon, ${CONNECTIONS} connections, ` +
-        `${DURATION_S} s per scenario after a ${WARMUP_S} s warm-up (none for writes); latencies from every response. ` +
-        '"errors" counts connection errors plus responses with a status the scenario does not expect; the statuses ' +
-        'received follow in brackets. Ratio = requests/s over the no-op route’s in the same run. CPU ms a request = the ' +
-        'CPU time the app’s process and every PostgreSQL process used during the run, over the responses (from /proc): ' +
-        'unlike requests/s and latencies it hardly moves with the host’s speed, so it is what compares runs. List scenarios vary ' +
-        'their query (words, categories, bucket, page) at every request; project pages cycle through 5,000 public projects, each visited once first (the pages of a running site are in memory; the first visits are measured on their own row).',
-      '',
-      table(
-        ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ratio', 'CPU ms a request', 'budget'],
-        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'l'],
-        rows,
-      ),
-      '',
-      `- Sign-in of ${PLEDGERS + 1} users before the scenarios: ${seconds(signInMs)} (argon2id verification, 4 at a time).`,
-      ...pledgeNotes.map((note) => `- ${note}`),
-      ...paymentNotes.map((note) => `- ${note}`),
-      `- Checked ${when}, with the server stopped: ${problems.length === 0 ? 'every invariant of the data section holds (counters = sums, ledger agrees, nothing oversold).' : `**invariants broken**: ${problems.join('; ')}`}`,
-      ...(profiles.length > 0 ? ['', '### CPU profiles of the scenarios that missed', '', ...profiles] : []),
-    ].join('\n');
-  const afterRun = await verifyConsistency(db);
-  await writeSection('api', apiSection(afterRun, 'after the run', []));
+    const rows = results
+      .filter((result) => result.scenario === noop || !pageSet.has(result.scenario))
+      .map((result) => resultRow(result).filter((_cell, index) => index !== BYTES_COLUMN));
+    const apiSection = (problems: string[], when: string, profiles: string[]) =>
+      [
+        '## API under load',
+        '',
+        machineLine([`PostgreSQL ${postgresVersion} (server, same machine)`]),
+        '',
+        `The built app (\`apps/api/dist/server.js\`, NODE_ENV=production, RATE_LIMITS=off, LOG_LEVEL=warn) on a fresh ` +
+          `PostgreSQL database holding the data of the next section. autocannon, ${CONNECTIONS} connections, ` +
+          `${DURATION_S} s per scenario after a ${WARMUP_S} s warm-up (none for writes); latencies from every response. ` +
+          '"errors" counts connection errors plus responses with a status the scenario does not expect; the statuses ' +
+          'received follow in brackets. Ratio = requests/s over the no-op route’s in the same run. CPU ms a request = the ' +
+          'CPU time the app’s process and every PostgreSQL process used during the run, over the responses (from /proc): ' +
+          'unlike requests/s and latencies it hardly moves with the host’s speed, so it is what compares runs. List scenarios vary ' +
+          'their query (words, categories, bucket, page) at every request; project pages cycle through 5,000 public projects, each visited once first (the pages of a running site are in memory; the first visits are measured on their own row).',
+        '',
+        table(
+          [
+            'scenario',
+            'req/s',
+            'p50 ms',
+            'p95 ms',
+            'p99 ms',
+            'errors',
+            'ratio',
+            'CPU ms a request',
+            'budget',
+          ],
+          ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'l'],
+          rows,
+        ),
+        '',
+        `- Sign-in of ${PLEDGERS + 1} users before the scenarios: ${seconds(signInMs)} (argon2id verification, 4 at a time).`,
+        ...pledgeNotes.map((note) => `- ${note}`),
+        ...paymentNotes.map((note) => `- ${note}`),
+        `- Checked ${when}, with the server stopped: ${problems.length === 0 ? 'every invariant of the data section holds (counters = sums, ledger agrees, nothing oversold).' : `**invariants broken**: ${problems.join('; ')}`}`,
+        ...(profiles.length > 0
+          ? ['', '### CPU profiles of the scenarios that missed', '', ...profiles]
+          : []),
+      ].join('\n');
+    const afterRun = await verifyConsistency(db);
+    await writeSection('api', apiSection(afterRun, 'after the run', []));
 
-  // Where time goes: the plans of each scenario's queries, and a CPU profile of every scenario that missed.
-  // Neither may cost the figures above: a failure is reported in place of its result.
-  const plannedRequests = [...scenarios, pledge].flatMap((s) =>
-    (s.planned ?? []).map((request) => ({
-      ...request,
-      missed: results.some((r) => r.scenario === s && r.budget?.met === false),
-    })),
-  );
-  await writeSection(
-    'plans',
-    await orFailure('## Query plans', () =>
-      explainScenarios(
-        { ...appEnv, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' },
-        plannedRequests,
-      ),
-    ),
-  );
-  const profiles: string[] = [];
-  const profiledGroups = new Set<string>();
-  for (const { scenario, budget } of results) {
-    // A payment can be made only once, so that scenario cannot be run a second time.
-    if (budget?.met !== false || scenario.amount) continue;
-    if (scenario.group && profiledGroups.has(scenario.group)) continue;
-    if (scenario.group) profiledGroups.add(scenario.group);
-    console.log(`Profiling the server under "${scenario.name}"…`);
-    profiles.push(
-      await orFailure(`#### ${scenario.name}`, () =>
-        profileScenario(appEnv, scenario.name, async (profiledUrl) => {
-          await fire(profiledUrl, scenario, PROFILE_S);
-        }),
+    // Where time goes: the plans of each scenario's queries, and a CPU profile of every scenario that missed.
+    // Neither may cost the figures above: a failure is reported in place of its result.
+    const plannedRequests = [...scenarios, pledge].flatMap((s) =>
+      (s.planned ?? []).map((request) => ({
+        ...request,
+        missed: results.some((r) => r.scenario === s && r.budget?.met === false),
+      })),
+    );
+    await writeSection(
+      'plans',
+      await orFailure('## Query plans', () =>
+        explainScenarios(
+          { ...appEnv, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' },
+          plannedRequests,
+        ),
       ),
     );
+    const profiles: string[] = [];
+    const profiledGroups = new Set<string>();
+    for (const { scenario, budget } of results) {
+      // A payment can be made only once, so that scenario cannot be run a second time.
+      if (budget?.met !== false || scenario.amount) continue;
+      if (scenario.group && profiledGroups.has(scenario.group)) continue;
+      if (scenario.group) profiledGroups.add(scenario.group);
+      console.log(`Profiling the server under "${scenario.name}"…`);
+      profiles.push(
+        await orFailure(`#### ${scenario.name}`, () =>
+          profileScenario(appEnv, scenario.name, async (profiledUrl) => {
+            await fire(profiledUrl, scenario, PROFILE_S);
+          }),
+        ),
+      );
+    }
+    const afterProfiles = await verifyConsistency(db);
+    console.log(
+      afterProfiles.length === 0
+        ? 'After the run every invariant holds.'
+        : `After the run: ${afterProfiles.join('; ')}`,
+    );
+    await writeSection('api', apiSection(afterProfiles, 'after the run and the profiles', profiles));
+    if (afterRun.length > 0 || afterProfiles.length > 0) process.exitCode = 1;
   }
-  const afterProfiles = await verifyConsistency(db);
-  console.log(
-    afterProfiles.length === 0
-      ? 'After the run every invariant holds.'
-      : `After the run: ${afterProfiles.join('; ')}`,
-  );
-  await writeSection('api', apiSection(afterProfiles, 'after the run and the profiles', profiles));
-  if (afterRun.length > 0 || afterProfiles.length > 0) process.exitCode = 1;
 } finally {
   await app?.stop();
   await database.close();
   await server.drop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webBuildDir, { recursive: true, force: true });
 }
 
-if (process.env.BENCH_PGLITE !== 'off') runs.push(await generateOnPglite());
+if (process.env.BENCH_PGLITE !== 'off' && !PAGES_ONLY) runs.push(await generateOnPglite());
 await writeSection('data', dataSection(runs, machineLine()));
 console.log('Written to bench/RESULTS.md (api, plans, data).');

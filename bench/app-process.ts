@@ -1,5 +1,5 @@
 /** The built app as a child process, the way `npm start` runs it, for the load scenarios and Lighthouse. */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../apps/api/src/test/free-port';
@@ -16,6 +16,25 @@ function buildServer() {
   if (serverBuilt) return;
   execSync('npm run build -w @fundry/api', { cwd: repoRoot, stdio: 'inherit' });
   serverBuilt = true;
+}
+
+/**
+ * A production build of the web app and its render bundle in `buildDir` (`dist`, `dist-ssr` beside it, where the
+ * server looks for it), so a rebuild of apps/web/dist by anyone else cannot change what is measured. Returns the
+ * folder to give the server as WEB_DIST_DIR.
+ */
+export function buildWebApp(buildDir: string): string {
+  const outDir = path.join(buildDir, 'dist');
+  for (const args of [
+    ['--outDir', outDir],
+    ['--ssr', 'src/entry-server.tsx', '--outDir', path.join(buildDir, 'dist-ssr')],
+  ]) {
+    execFileSync('npx', ['--no-install', 'vite', 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: path.join(repoRoot, 'apps/web'),
+      stdio: 'inherit',
+    });
+  }
+  return outDir;
 }
 
 export interface RunningApp {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { repoRoot, startBuiltApp } from './app-process';
+import { buildWebApp, startBuiltApp } from './app-process';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
 
@@ -74,19 +74,8 @@ function staticClosure(manifest: Manifest, keys: string[], files = new Set<strin
 
 function measureBundles() {
   const buildDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-web-'));
-  // The server finds its render bundle beside the web build (apps/api/src/modules/pages/pages.routes.ts).
-  const outDir = path.join(buildDir, 'dist');
   const started = Date.now();
-  // A build of its own, so a rebuild of apps/web/dist by anyone else cannot change what is measured.
-  for (const args of [
-    ['--outDir', outDir],
-    ['--ssr', 'src/entry-server.tsx', '--outDir', path.join(buildDir, 'dist-ssr')],
-  ]) {
-    execFileSync('npx', ['--no-install', 'vite', 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: path.join(repoRoot, 'apps/web'),
-      stdio: 'inherit',
-    });
-  }
+  const outDir = buildWebApp(buildDir);
   const buildMs = Date.now() - started;
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];

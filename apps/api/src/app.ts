@@ -141,7 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('services', services);
   const changes =
     config.database.kind === 'postgres' && config.projectCacheTtlMs > 0
-      ? new ProjectChangeFeed(config.database.url, services.pageCache, app.log)
+      ? new ProjectChangeFeed(config.database.url, [services.pageCache, services.pageHtml], app.log)
       : null;
   app.decorate('projectChanges', changes);
   if (changes) {
@@ -154,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('onClose', () => changes.close());
   }
   app.addHook('onClose', async () => {
+    services.pageHtml.close();
     await services.mail.idle();
     services.mailTransport.close();
   });
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(pageRoutes, {
     pages: services.pages,
+    htmlCache: services.pageHtml,
     webDistDir: config.webDistDir,
     appUrl: config.appUrl,
   });

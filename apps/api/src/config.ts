@@ -51,6 +51,7 @@ const envSchema = z.object({
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65_535).optional(),
@@ -128,6 +129,11 @@ export interface Config {
    * keeps it. Only on the PostgreSQL server, whose notifications say what changed.
    */
   projectCacheTtlMs: number;
+  /**
+   * Compressed bytes of rendered pages an instance keeps (decision 018), as long as `projectCacheTtlMs` at most and
+   * only where the project data is kept too; 0 renders every page.
+   */
+  pageCacheMaxBytes: number;
   /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
@@ -219,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,
+    pageCacheMaxBytes: Math.round(e.PAGE_CACHE_MAX_MB * 1024 * 1024),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,

@@ -31,6 +31,7 @@ import { PreferenceService } from './modules/preferences/preferences.service';
 import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
 import { ReminderService } from './modules/reminders/reminders.service';
 import { ProjectPageCache } from './modules/projects/page-cache';
+import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { UserService } from './modules/users/users.service';
@@ -78,6 +79,10 @@ export function createServices(
   const categories = new CategoryService(db);
   const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
+  // Rendered pages hear the same feed as the data they are made of, and live no longer than it does.
+  const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime(), {
+    maxBytes: config.pageCacheMaxBytes,
+  });
   const projects = new ProjectService(
     db,
     overrides.searchDb ?? db,
@@ -126,6 +131,7 @@ export function createServices(
     users,
     categories,
     pageCache,
+    pageHtml,
     projects,
     rewards,
     payments,

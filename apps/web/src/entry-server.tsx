@@ -1,4 +1,4 @@
-import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -11,6 +11,10 @@ import { pageMessages, pageTranslator } from './page-translators';
 import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
+import { rewardsQuery } from './features/backing/api/rewards';
+import { discoveryQuery } from './features/home/api/discovery';
+import { projectQuery } from './features/projects/api/projects';
+import { siteConfigQuery } from './lib/site-config';
 
 /**
  * Several pages render at once, each reading its data as its own visitor (their address for the rate limits):
@@ -22,6 +26,35 @@ setTranslatorSource(() => renders.getStore()?.translator);
 
 /** Data a page needs may depend on data it loaded first (a project, then its rewards): a few rounds at most. */
 const MAX_DATA_ROUNDS = 4;
+
+/**
+ * What the most visited pages are known to read (a shared link's project page, home), read before their first
+ * render, so that render is their only one: a render that only finds out what to read costs as much as the page
+ * itself (decision 018). The queries are the hooks' own, so the keys match; anything else a page asks for is still
+ * found by rendering it, so a page missing here, or a read left out, costs a render and nothing else. The server's
+ * render is signed out: no token in the keys.
+ */
+const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unknown>[]]> = [
+  [/^\/$/, () => [siteConfigQuery, discoveryQuery] as FetchQueryOptions<unknown>[]],
+  [
+    /^\/projects\/(\d+)\/?$/,
+    ([, id]) =>
+      [
+        siteConfigQuery,
+        projectQuery(Number(id), null),
+        rewardsQuery(Number(id), null),
+      ] as FetchQueryOptions<unknown>[],
+  ],
+];
+
+function preload(url: string, queryClient: QueryClient) {
+  const path = url.split('?')[0]!;
+  for (const [pattern, queries] of PRELOADS) {
+    const match = pattern.exec(path);
+    // A failed read is left as it is: the render then finds the page without its data, as without preloading.
+    if (match) return Promise.all(queries(match).map((query) => queryClient.prefetchQuery(query)));
+  }
+}
 
 function App({
   url,
@@ -121,6 +154,7 @@ async function renderWithData(
 ): Promise<RenderedPage | null> {
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  await preload(url, queryClient);
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
     // Each round renders the whole page again: the messages of the last one are the page's.
     shown.clear();

@@ -26,6 +26,7 @@ import * as publicTitlesVersion from './0024_public_titles_version';
 import * as languages from './0025_languages';
 import * as notificationMessages from './0026_notification_messages';
 import * as currencies from './0027_currencies';
+import * as communityChangeNotifications from './0028_community_change_notifications';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025_languages': languages,
   '0026_notification_messages': notificationMessages,
   '0027_currencies': currencies,
+  '0028_community_change_notifications': communityChangeNotifications,
 };

@@ -8,6 +8,13 @@ import fp from 'fastify-plugin';
 import { addressInLocale, type Locale, LOCALE_QUERY_PARAM, PAGE_PATHS } from '@fundry/shared';
 import { AppError, isDatabaseUnreachable } from '../../errors';
 import { type PageLanguage, withPageHead } from './page-head';
+import {
+  type KeptPage,
+  type PageDependency,
+  PageHtmlCache,
+  preferredEncoding,
+  renderAddress,
+} from './page-html-cache';
 import type { Page, PageService } from './pages.service';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
@@ -20,6 +27,8 @@ export interface PageRoutesOptions {
   sitemapUrlLimit?: number;
   /** Pages rendered at once, past which a page is sent for the browser to render. */
   maxRendersInFlight?: number;
+  /** Rendered pages kept for the next visitors (decision 018); without it every page renders. */
+  htmlCache?: PageHtmlCache;
 }
 
 type Params = Record<string, string | undefined>;
@@ -60,10 +69,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const CATALOG_MODULE = 'virtual:fundry-catalog/';
 
 /**
- * A render holds the event loop for tens of milliseconds between its data reads; a few at once keep a busy
- * instance answering everything else within the load shedding's lag limit.
+ * A render holds the event loop for tens of milliseconds once its data is in (one synchronous React render, since
+ * the known reads come first: entry-server.tsx). Renders whose reads end together run back to back before anything
+ * else: with 8 at once, an API call beside a burst of first visits waited seconds (decision 018). Two keep the
+ * processor busy (one renders while the other reads) and hold anything else back by two renders at most; the
+ * pages past them go to the browser to render, and a page being rendered is waited for, not rendered again.
  */
-const MAX_RENDERS_IN_FLIGHT = 8;
+const MAX_RENDERS_IN_FLIGHT = 2;
 
 /** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
 const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
@@ -77,6 +89,23 @@ const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise
 /** Public data pages hold no one's own data: a shared cache may keep them a minute; the browser asks again. */
 const SHAREABLE = new Set(['/projects/:id', '/projects/:id/updates/:updateId', '/category/:categoryId']);
 
+/** Pages that show many projects: any project's change may change them (decision 018). */
+const CATALOGUE_PAGES = new Set([
+  '/',
+  '/projects',
+  '/projects/explore',
+  '/categories',
+  '/category/:categoryId',
+  '/discover',
+  '/about',
+]);
+
+/** Which announced changes a kept page must be forgotten on. */
+function dependencyOf(pattern: string, params: Params): PageDependency {
+  if (pattern.startsWith('/projects/:id')) return { project: Number(params.id) };
+  return CATALOGUE_PAGES.has(pattern) ? 'catalogue' : 'none';
+}
+
 const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/settings', '/profile'];
 
 /**
@@ -85,7 +114,7 @@ const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/setti
  * assets, /sitemap.xml and /robots.txt.
  */
 async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
-  const { pages, webDistDir, appUrl } = options;
+  const { pages, webDistDir, appUrl, htmlCache } = options;
   const sitemapLimit = options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
   const maxRenders = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
 
@@ -187,24 +216,52 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     render: RenderPage,
     html: string,
     locale: Locale,
+    keep?: { done(html: string | null): void },
   ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
     const output = new PassThrough();
-    output.write(`${beforeRoot}<div id="root">`);
+    const head = `${beforeRoot}<div id="root">`;
+    output.write(head);
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
-    void render(request.url, { origin: appUrl, fetch: apiFetchFor(request) }, failed, locale)
+    // The address without a shared link's tracking parameters: the page kept is the one its key names.
+    void render(renderAddress(request.url), { origin: appUrl, fetch: apiFetchFor(request) }, failed, locale)
       .catch((error: unknown) => {
         failed(error);
         return null;
       })
       .then((rendered) => {
         rendersInFlight--;
-        output.end(
-          rendered ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}` : `</div>${afterRoot}`,
-        );
+        const rest = rendered
+          ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}`
+          : `</div>${afterRoot}`;
+        output.end(rest);
+        // Only a whole page is kept: a failed render is the shell, which the next visitor may do better than.
+        keep?.done(rendered ? head + rest : null);
       });
     return output;
+  };
+
+  /** A page rendered before, as it was kept: compressed once, sent as it is. */
+  const sendKept = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: KeptPage,
+    cacheControl: string,
+  ) => {
+    const encoding =
+      request.headers['x-no-compression'] === undefined
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : 'identity';
+    const body = await page.encoded(encoding);
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+      .header('x-page-cache', 'hit')
+      .send(body);
   };
 
   /** The page's language (DESIGN.md §14): what its address, the cookie or the browser ask for. */
@@ -222,7 +279,11 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     request: FastifyRequest,
     reply: FastifyReply,
     page: Page,
-    { pattern, cacheControl = 'no-cache' }: { pattern?: string; cacheControl?: string } = {},
+    {
+      pattern,
+      cacheControl = 'no-cache',
+      keep,
+    }: { pattern?: string; cacheControl?: string; keep?: { key: string; dependsOn: PageDependency } } = {},
   ) => {
     const language = pageLanguage(request);
     const html = withPageHead(shell, page.head, appUrl, language);
@@ -239,9 +300,10 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       pattern !== undefined &&
       SERVER_RENDERED.has(pattern) &&
       rendersInFlight < maxRenders;
-    return reply.send(
-      renderPage && rendersHere ? streamedPage(request, renderPage, html, language.translator.locale) : html,
-    );
+    if (!renderPage || !rendersHere) return reply.send(html);
+    const kept = keep && htmlCache?.rendering(keep.key, keep.dependsOn);
+    if (kept) void reply.header('x-page-cache', 'miss');
+    return reply.send(streamedPage(request, renderPage, html, language.translator.locale, kept));
   };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
@@ -271,14 +333,27 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   if (hasWebBuild) {
     for (const pattern of PAGE_PATHS) {
       const dataPage = DATA_PAGES[pattern];
+      const cacheControl = SHAREABLE.has(pattern) ? 'public, max-age=0, s-maxage=60' : 'no-cache';
+      const keepable = htmlCache !== undefined && SERVER_RENDERED.has(pattern);
       app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
         try {
+          // A render is anonymous, so what makes two visitors' pages differ is the address and the language.
+          const key = keepable
+            ? PageHtmlCache.keyOf({
+                url: renderAddress(request.url),
+                locale: pageLanguage(request).translator.locale,
+              })
+            : undefined;
+          const kept = key === undefined ? undefined : await htmlCache?.find(key);
+          if (kept) return await sendKept(request, reply, kept, cacheControl);
+          const params = request.params as Params;
           const page = dataPage
-            ? await dataPage(pages, request.params as Params)
+            ? await dataPage(pages, params)
             : pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1'));
           return await sendPage(request, reply, page, {
             pattern,
-            cacheControl: SHAREABLE.has(pattern) ? 'public, max-age=0, s-maxage=60' : 'no-cache',
+            cacheControl,
+            keep: key === undefined ? undefined : { key, dependsOn: dependencyOf(pattern, params) },
           });
         } catch (error) {
           return sendErrorPage(request, reply, error as Error);

@@ -305,7 +305,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project change feed on pos
     const database = await createTestDatabase('postgres');
     const hop = await silenceableHop(new URL(database.url!));
     const cache = new ProjectPageCache(60_000, () => Date.now());
-    const feed = new ProjectChangeFeed(hop.url, cache, silentLog);
+    const feed = new ProjectChangeFeed(hop.url, [cache], silentLog);
     try {
       await feed.start();
       expect(feed.listening).toBe(true);

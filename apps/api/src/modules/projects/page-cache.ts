@@ -1,4 +1,5 @@
 import { PUBLIC_STATUSES } from '@fundry/shared';
+import type { ProjectChangeListener } from './project-changes';
 import type { ProjectRecord } from './projects.repository';
 
 type Part = 'project' | 'creator' | 'rewards';
@@ -21,7 +22,7 @@ const MAX_PROJECTS = 10_000;
  * saved state and roles are never read through here. A change forgets the whole entry; a read that began before
  * the change belongs to the forgotten entry and never comes back into the map.
  */
-export class ProjectPageCache {
+export class ProjectPageCache implements ProjectChangeListener {
   private readonly entries = new Map<number, Entry>();
   private trusted = false;
 

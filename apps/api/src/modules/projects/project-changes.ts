@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { ProjectPageCache } from './page-cache';
+
+/**
+ * What a change means to whoever keeps something of a project in memory: the project page's data
+ * (`ProjectPageCache`) and the rendered pages (`PageHtmlCache`) hear the same feed, with the same distrust.
+ */
+export interface ProjectChangeListener {
+  /** `p{id}`: the project's row or its rewards changed. */
+  forgetProject(id: number): void;
+  /** `c{id}`: the project's updates, comments or questions changed (migration 0028); its row did not. */
+  forgetCommunity?(id: number): void;
+  /** `u{id}`: a creator's public card changed; it shows on each of their projects. */
+  forgetAll(): void;
+  /** Called as the feed starts listening (true) or loses its connection (false). */
+  trust(trusted: boolean): void;
+}
 
 const CHANNEL = 'project_changes';
 /** How the listening connection shows in `pg_stat_activity`. */
@@ -22,8 +36,8 @@ interface Fence {
 }
 
 /**
- * Hears the database's `project_changes` notifications (migration 0017) on a connection of its own and tells the
- * page cache what to forget; the cache is trusted only while this connection listens. PostgreSQL delivers
+ * Hears the database's `project_changes` notifications (migrations 0017 and 0028) on a connection of its own and
+ * tells the caches what to forget; they are trusted only while this connection listens. PostgreSQL delivers
  * notifications in commit order, on every instance, at most a few milliseconds after the commit.
  */
 export class ProjectChangeFeed {
@@ -38,7 +52,7 @@ export class ProjectChangeFeed {
 
   constructor(
     private readonly url: string,
-    private readonly cache: ProjectPageCache,
+    private readonly listeners: readonly ProjectChangeListener[],
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -106,21 +120,22 @@ export class ProjectChangeFeed {
     if (this.closed) return void (await client.end().catch(() => undefined));
     this.client = client;
     this.dropCurrent = () => drop(new Error('A fence was not heard back'));
-    this.cache.trust(true);
+    for (const listener of this.listeners) listener.trust(true);
   }
 
   private lose() {
     this.client = undefined;
     this.dropCurrent = undefined;
-    this.cache.trust(false);
+    for (const listener of this.listeners) listener.trust(false);
     this.finishFence();
   }
 
   private receive(payload: string) {
     const id = Number(payload.slice(1));
-    if (payload.startsWith('p')) this.cache.forgetProject(id);
+    if (payload.startsWith('p')) for (const listener of this.listeners) listener.forgetProject(id);
+    else if (payload.startsWith('c')) for (const listener of this.listeners) listener.forgetCommunity?.(id);
     // A creator's card shows on each of their projects.
-    else if (payload.startsWith('u')) this.cache.forgetAll();
+    else if (payload.startsWith('u')) for (const listener of this.listeners) listener.forgetAll();
     else if (payload === this.inFlight?.token) this.finishFence();
   }
 

@@ -58,11 +58,13 @@ export function ProjectCardImage({
   );
 }
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Fact({ icon, children, now }: { icon: ReactNode; children: ReactNode; now?: boolean }) {
   return (
     <Group gap={4} wrap="nowrap">
       {icon}
-      <Text size="xs" c="dimmed">
+      {/* Text of the clock (days left) may have moved on since the server rendered the page, which may be kept a
+          minute (decision 018): the browser's reading is not a mismatch. */}
+      <Text size="xs" c="dimmed" suppressHydrationWarning={now}>
         {children}
       </Text>
     </Group>
@@ -129,7 +131,7 @@ export function ProjectCard({
           <Fact icon={<IconUsers size={14} />}>
             {i18n.t('common.project.backers', { count: project.backers_count })}
           </Fact>
-          <Fact icon={<IconClock size={14} />}>
+          <Fact icon={<IconClock size={14} />} now>
             {timeLeftText(i18n, project.start_date, project.end_date)}
           </Fact>
           <Fact icon={<IconTarget size={14} />}>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reward, RewardRequest } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
@@ -23,13 +23,16 @@ export type RewardInput = RewardRequest;
 /** A project's rewards, cheapest first as the API lists them (GET rewards/projects/{id}/rewards). */
 export function useRewards(projectId: number | null) {
   const token = useStoredAccessToken();
-  return useQuery({
-    queryKey: [...rewardKeys.list(projectId ?? 0), token],
+  return useQuery({ ...rewardsQuery(projectId ?? 0, token), enabled: projectId !== null });
+}
+
+/** What `useRewards` reads, for the server to read it before its render (apps/web/src/entry-server.tsx). */
+export const rewardsQuery = (projectId: number, token: string | null) =>
+  queryOptions({
+    queryKey: [...rewardKeys.list(projectId), token],
     queryFn: async ({ signal }) =>
       (await api.get<RewardListResponse>(`rewards/projects/${projectId}/rewards`, undefined, signal)).data,
-    enabled: projectId !== null,
   });
-}
 
 /** Create (no rewardId) or update a reward. */
 export function useSaveReward(projectId: number) {

@@ -116,7 +116,12 @@ function CommentForm({
 function AuthorLine({ comment }: { comment: CommentReply }) {
   const i18n = useI18n();
   if (!comment.author) return null;
-  const time = (text: string) => <time dateTime={comment.created_at}>{text}</time>;
+  // "3 minutes ago" reads later in the browser than on the server, whose page may be kept a minute (decision 018).
+  const time = (text: string) => (
+    <time dateTime={comment.created_at} suppressHydrationWarning>
+      {text}
+    </time>
+  );
   return (
     <Group gap="xs" wrap="wrap">
       <Avatar src={comment.author.profile_image} alt="" size={28} radius="xl" color="teal">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DISCOVERY_CARD_COUNT, type ProjectCard } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 
@@ -7,13 +7,15 @@ interface DiscoveryResponse {
 }
 
 /** The home page's picks (GET projects/discovery): featured and trending, each at most 5. */
+export const discoveryQuery = queryOptions({
+  queryKey: ['projects', 'discovery'],
+  queryFn: async ({ signal }) =>
+    (await api.get<DiscoveryResponse>('projects/discovery', undefined, signal)).data,
+  staleTime: 60_000,
+});
+
 export function useDiscovery() {
-  return useQuery({
-    queryKey: ['projects', 'discovery'],
-    queryFn: async ({ signal }) =>
-      (await api.get<DiscoveryResponse>('projects/discovery', undefined, signal)).data,
-    staleTime: 60_000,
-  });
+  return useQuery(discoveryQuery);
 }
 
 /** A slot of the Discover section: a project, or a Coming Soon placeholder. */

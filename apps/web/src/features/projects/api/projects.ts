@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
@@ -21,12 +21,15 @@ export function parseProjectId(value: string | undefined): number | null {
  */
 export function useProject(id: number | null) {
   const token = useStoredAccessToken();
-  return useQuery({
-    queryKey: [...projectKeys.detail(id ?? 0), token],
-    queryFn: async ({ signal }) => (await api.get<ProjectResponse>(`projects/${id}`, undefined, signal)).data,
-    enabled: id !== null,
-  });
+  return useQuery({ ...projectQuery(id ?? 0, token), enabled: id !== null });
 }
+
+/** What `useProject` reads, for the server to read it before its render (apps/web/src/entry-server.tsx). */
+export const projectQuery = (id: number, token: string | null) =>
+  queryOptions({
+    queryKey: [...projectKeys.detail(id), token],
+    queryFn: async ({ signal }) => (await api.get<ProjectResponse>(`projects/${id}`, undefined, signal)).data,
+  });
 
 /** The edit form's data (GET projects/drafts/{id}): the creator's, or an admin's, only. */
 export function useProjectForEditing(id: number | null) {
