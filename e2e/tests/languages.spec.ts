@@ -48,6 +48,8 @@ test('the language menu puts the site in German; the choice survives a reload an
   const email = await verifiedAccount(request, baseURL!, 'lena');
   await page.goto('/about');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The menu's code comes after the page's (app/layout/Footer.tsx): the server's select answers once it is in.
+  await page.waitForLoadState('networkidle');
   await chooseInFooter(page, 'Deutsch', 'Language');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page).toHaveTitle(translator('de').t('common.meta.documentTitle', { page: 'Über Fundry' }));

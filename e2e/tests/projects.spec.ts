@@ -59,17 +59,19 @@ function dateIn(days: number): string {
 
 /**
  * A signed-out visitor in a browser of their own. Like the journey's page it fails on console errors, except
- * the one a browser logs by itself for the API's 404 answer to a project the visitor may not see.
+ * those a browser logs by itself for the API's 404 answers about a project the visitor may not see.
  */
-async function openVisitor(browser: Browser, baseURL: string, privateProjectPath: string) {
+async function openVisitor(browser: Browser, baseURL: string, privateProjectPaths: string[]) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    // The API's 404 for the project, and the page's own (DESIGN.md §13: a hidden project's page is a 404).
+    // The API's 404s for the project and its rewards (read side by side), and the page's own (DESIGN.md §13: a
+    // hidden project's page is a 404).
     const expected404 =
       message.text().includes('status of 404') &&
-      (message.location().url.endsWith(privateProjectPath) || message.location().url === page.url());
+      (privateProjectPaths.some((path) => message.location().url.endsWith(path)) ||
+        message.location().url === page.url());
     if (message.type() === 'error' && !expected404) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -188,7 +190,10 @@ test('a creator drafts, completes and submits a project; an admin activates, fea
 
   // A signed-out visitor cannot see it yet.
   await signOut(page);
-  const visitor = await openVisitor(browser, baseURL!, `/api/v1/projects/${projectId}`);
+  const visitor = await openVisitor(browser, baseURL!, [
+    `/api/v1/projects/${projectId}`,
+    `/api/v1/rewards/projects/${projectId}/rewards`,
+  ]);
   await visitor.page.goto(`/projects/${projectId}`);
   await expect(visitor.page.getByText('Project not found')).toBeVisible();
   await expect(visitor.page.getByRole('heading', { name: title })).toHaveCount(0);

@@ -213,3 +213,25 @@ test('a server-rendered page hydrates without a mismatch or a new request for it
     await page.waitForLoadState('networkidle');
   }
 });
+
+test('a page the server kept is taken over as it is, however long ago it was rendered', async ({
+  page,
+  request,
+}) => {
+  const id = await demoProjectId(request, SUNCELL);
+  // Rendered and kept (decision 018); the next visitor gets the kept copy.
+  await request.get(`/projects/${id}`, { headers: { accept: 'text/html' } });
+  const kept = await request.get(`/projects/${id}`, { headers: { accept: 'text/html' } });
+  expect(kept.headers()['x-page-cache']).toBe('hit');
+
+  // The visitor's clock reads ten minutes later than the render: the page's data is still what the change feed
+  // keeps current, so the browser does not read it again.
+  await page.clock.install({ time: Date.now() + 10 * 60_000 });
+  const apiCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.startsWith(API)) apiCalls.push(new URL(sent.url()).pathname);
+  });
+  await page.goto(`/projects/${id}`);
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls.filter((path) => path === `${API}/projects/${id}`)).toEqual([]);
+});

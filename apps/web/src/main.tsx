@@ -40,6 +40,10 @@ const pageMessages = readPageJson<CompiledCatalog>(PAGE_MESSAGES_ELEMENT_ID);
 if (pageState && pageMessages) {
   const translator = createTranslator(locale, pageMessages);
   setTranslatorSource(() => translator);
+  // A page the server kept (decision 018) is as current as one it renders now, since the change feed forgets it on
+  // any change: its data counts as read now, and the browser does not read it again at once.
+  const servedAt = Date.now();
+  for (const query of pageState.queries) query.state.dataUpdatedAt = servedAt;
   hydrate(queryClient, pageState);
   await preloadPages(window.location.pathname);
   let reactRoot!: Root;
