@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { richTextToPlain } from '@fundry/shared';
 import { API, bearer, isoDate } from '../support/campaign';
@@ -185,15 +186,22 @@ test('a title with markup and quotes is text in the server HTML, its head and it
   expect(dialogs).toEqual([]);
 });
 
+/** The paths of the API calls `page` makes from now on. */
+function apiCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path.startsWith(API)) calls.push(path);
+  });
+  return calls;
+}
+
 test('a server-rendered page hydrates without a mismatch or a new request for its data, and its buttons work', async ({
   page,
   request,
 }) => {
   const id = await demoProjectId(request, SUNCELL);
-  const apiCalls: string[] = [];
-  page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname.startsWith(API)) apiCalls.push(new URL(sent.url()).pathname);
-  });
+  const apiCalls = apiCallsOf(page);
   // A mismatch is reported on the console (apps/web/src/main.tsx): the fixture fails the test on it.
   await page.goto(`/projects/${id}`);
   await page.waitForLoadState('networkidle');
@@ -227,10 +235,7 @@ test('a page the server kept is taken over as it is, however long ago it was ren
   // The visitor's clock reads ten minutes later than the render: the page's data is still what the change feed
   // keeps current, so the browser does not read it again.
   await page.clock.install({ time: Date.now() + 10 * 60_000 });
-  const apiCalls: string[] = [];
-  page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname.startsWith(API)) apiCalls.push(new URL(sent.url()).pathname);
-  });
+  const apiCalls = apiCallsOf(page);
   await page.goto(`/projects/${id}`);
   await page.waitForLoadState('networkidle');
   expect(apiCalls.filter((path) => path === `${API}/projects/${id}`)).toEqual([]);
