@@ -72,6 +72,12 @@ describe.skipIf(!existsSync(RENDER_BUNDLE) && !process.env.CI)('a kept page hydr
       JSON.parse(document.getElementById(PAGE_STATE_ELEMENT_ID)!.textContent) as DehydratedState,
     );
     await preloadPages('/');
+    // The code the page loads after it hydrates (the footer's language menu, the toasts), in before the page
+    // hydrates: loaded later, on a slow machine, it would resolve its suspended part outside act().
+    await Promise.all([
+      import('@/features/settings/components/LanguageMenu'),
+      import('@mantine/notifications'),
+    ]);
     // What React says of the hydration, besides its onRecoverableError.
     const said: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
