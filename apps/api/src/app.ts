@@ -169,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(siteRoutes, {
         testMode: config.payments.provider === 'sandbox',
         currencies: { offered: config.currencies, base: config.baseCurrency },
-        site: new SiteService(deps.db, () => (deps.clock?.() ?? new Date()).getTime()),
+        site: new SiteService(deps.db, config.baseCurrency, () => (deps.clock?.() ?? new Date()).getTime()),
         translators: app.translators,
       });
       await api.register(fxRateRoutes, { fxRates: services.fxRates });

@@ -75,7 +75,7 @@ export function createServices(
   const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
-  const users = new UserService(db, storage, auth, config.locales);
+  const users = new UserService(db, storage, auth, config.locales, config.baseCurrency);
   const categories = new CategoryService(db);
   const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log);
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());

@@ -82,6 +82,8 @@ export const testUser: UserProfile = {
   backed_projects_count: 5,
   total_donations: 1234.5,
   total_raised: 4321,
+  currency: 'USD',
+  approximate: false,
   created_at: '2024-03-01T10:00:00.000Z',
   locale: null,
 };

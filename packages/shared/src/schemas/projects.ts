@@ -106,6 +106,9 @@ const repeated = <T extends z.ZodType>(item: T) =>
     )
     .optional();
 
+/** An amount a list is filtered by: major units, never negative. */
+const amountBound = z.coerce.number().nonnegative().max(1e12).optional();
+
 /** Explore's status filter (DESIGN.md §5) besides the My Projects tab values. */
 export const EXPLORE_STATUSES = ['upcoming', 'completed'] as const;
 export const LIST_STATUSES = [
@@ -123,6 +126,11 @@ export const projectListQuery = z.object({
   category_id: z.coerce.number().int().positive().optional(),
   progress: repeated(z.enum(PROGRESS_BUCKETS)),
   sort: z.enum(SORT_OPTIONS).optional(),
+  /** Bounds on the goal and on the amount raised, in the base currency (DESIGN.md §15). */
+  goal_min: amountBound,
+  goal_max: amountBound,
+  raised_min: amountBound,
+  raised_max: amountBound,
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(12),
   sort_by: z.enum(SORT_FIELDS).default('created_at'),

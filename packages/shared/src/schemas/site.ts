@@ -20,7 +20,7 @@ export type SiteConfig = z.infer<typeof siteConfigResponse>['data'];
 
 /**
  * `GET /stats`: the About page's figures, read from the counters kept on the project rows (DESIGN.md §13: the
- * About page's figures come from the database). Money in dollars, like every amount on the wire.
+ * About page's figures come from the database). Money in major units, like every amount on the wire.
  */
 export const siteStatsResponse = z.object({
   data: z.object({
@@ -28,8 +28,11 @@ export const siteStatsResponse = z.object({
     projects_funded: z.number().int(),
     /** Campaigns taking pledges now. */
     live_projects: z.number().int(),
-    /** Pledged to running and funded campaigns. */
+    /** Pledged to running and funded campaigns, in the base currency (DESIGN.md §15). */
     amount_raised: z.number(),
+    currency: z.string().length(3),
+    /** The amount adds several currencies through their rates (or leaves out one with no rate yet). */
+    approximate: z.boolean(),
     /** Live and collected pledges on running and funded campaigns. */
     pledges: z.number().int(),
   }),

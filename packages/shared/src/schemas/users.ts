@@ -17,9 +17,13 @@ export const userProfile = z.object({
   roles: z.array(z.string()),
   projects_created_count: z.number().int(),
   backed_projects_count: z.number().int(),
+  /** What the person has pledged, in `currency`, the base currency (DESIGN.md §15). */
   total_donations: z.number(),
-  /** What the person's own projects have raised (the dashboard's Total Raised). */
+  /** What the person's own projects have raised (the dashboard's Total Raised), in `currency`. */
   total_raised: z.number(),
+  currency: z.string().length(3),
+  /** The totals add several currencies through their rates (or leave out one with no rate yet). */
+  approximate: z.boolean(),
   created_at: z.string(),
   /** The language the person chose (DESIGN.md §14); null until they choose one. */
   locale: z.enum(SHIPPED_LOCALES).nullable(),

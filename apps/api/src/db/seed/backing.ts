@@ -33,6 +33,12 @@ export interface DemoPledge {
 export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
   const at = new Date(Date.now() - (1 + Math.floor(Math.random() * 5)) * MS_PER_DAY);
   const live = (LIVE_PLEDGE_STATUSES as readonly string[]).includes(pledge.status);
+  // A pledge is in its project's currency (DESIGN.md §15).
+  const { currency } = await db
+    .selectFrom('projects')
+    .select('currency')
+    .where('id', '=', pledge.projectId)
+    .executeTakeFirstOrThrow();
   const reward = pledge.rewardId
     ? await db.selectFrom('rewards').selectAll().where('id', '=', pledge.rewardId).executeTakeFirstOrThrow()
     : null;
@@ -68,6 +74,7 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
       reward_id: reward?.id ?? null,
       donor_id: pledge.donorId,
       amount_cents: cents,
+      currency,
       status: pledge.status,
       funding_model: pledge.fundingModel,
       provider: 'sandbox',

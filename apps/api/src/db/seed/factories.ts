@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { dollarsToCents, richTextToPlain, todayUtc } from '@fundry/shared';
+import { majorToMinor, richTextToPlain, todayUtc } from '@fundry/shared';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { hashPassword } from '../../modules/auth/passwords';
 import { grantRole, insertUser } from '../../modules/users/users.repository';
@@ -52,34 +52,50 @@ export interface ProjectFactoryInput {
   start?: number;
   end?: number;
   createdAt?: Date;
-  /** ISO 4217; USD when not given, like every project before currencies. */
+  /** ISO 4217; USD when not given, like every project before currencies. `goal` and `raised` are in it. */
   currency?: string;
+  /**
+   * The rate to the base currency (a decimal string) fixed at launch; when not given, 1 for a launched project in
+   * US dollars (the tests' base currency) and unknown for any other.
+   */
+  baseRate?: string | null;
   /** When it launched (went ACTIVE); a row made ACTIVE here has none unless given. */
   activatedAt?: Date;
 }
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 
+const LAUNCHED: readonly ProjectStatusValue[] = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
+
 /** A project row straight in the database, for tests that need many projects in given states quickly. */
 export async function createProjectRow(db: Kysely<DB>, input: ProjectFactoryInput) {
   const description = input.description ?? '<p>A project made by a test.</p>';
+  const status = input.status ?? 'ACTIVE';
+  const currency = input.currency ?? 'USD';
+  const baseRate =
+    input.baseRate !== undefined
+      ? input.baseRate
+      : currency === 'USD' && LAUNCHED.includes(status)
+        ? '1'
+        : null;
   return insertProject(db, {
     creator_id: input.creatorId,
     title: input.title ?? `Project ${randomBytes(3).toString('hex')}`,
     description,
     description_text: richTextToPlain(description),
     risks_and_challenges: '<p>Some risk.</p>',
-    status: input.status ?? 'ACTIVE',
+    status,
     category_id: input.categoryId ?? null,
-    goal_cents: dollarsToCents(input.goal ?? 1000),
-    current_cents: dollarsToCents(input.raised ?? 0),
+    goal_cents: majorToMinor(input.goal ?? 1000, currency),
+    current_cents: majorToMinor(input.raised ?? 0, currency),
     backers_count: input.backers ?? 0,
     featured: input.featured ?? false,
     funding_model: input.fundingModel ?? 'all_or_nothing',
     start_date: day(input.start ?? -1),
     end_date: day(input.end ?? 30),
     ...(input.createdAt ? { created_at: input.createdAt } : {}),
-    ...(input.currency ? { currency: input.currency } : {}),
+    currency,
+    base_rate: baseRate,
     ...(input.activatedAt ? { activated_at: input.activatedAt } : {}),
   });
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { FeedError, readEcbFeed } from './ecb-feed';
 import { baseRateBy, fixMissingBaseRates } from './base-rates';
-import { type DailyRates, newestDailyRates, replaceDailyRates } from './fx-rates.repository';
+import { type DailyRates, fillBaseRate, newestDailyRates, replaceDailyRates } from './fx-rates.repository';
 
 export interface FxRatesSettings {
   /** The feed in the ECB's daily XML format; none: no rates are fetched. */
@@ -48,8 +48,10 @@ export class FxRateService {
    * it was; the run then fails with FxRatesUnavailable.
    */
   async fetchDaily(): Promise<FxRatesRun> {
-    const { url, timeoutMs } = this.settings;
+    const { url, timeoutMs, baseCurrency } = this.settings;
     if (!url) {
+      // A project in the base currency needs no feed: its rate is 1 (projects launched before currencies).
+      await fillBaseRate(this.db, baseCurrency, '1');
       this.log.info('fx-rates: FX_RATES_URL is not set, so no rates are fetched');
       return { outcome: 'not-configured' };
     }
@@ -63,7 +65,7 @@ export class FxRateService {
     }
     const projectsGivenBaseRate = await this.db.transaction().execute(async (trx) => {
       await replaceDailyRates(trx, day);
-      return fixMissingBaseRates(trx, day, this.settings.baseCurrency);
+      return fixMissingBaseRates(trx, day, baseCurrency);
     });
     const currencies = Object.keys(day.rates).length;
     this.log.info({ date: day.date, currencies, projectsGivenBaseRate }, 'fx-rates: stored');
@@ -71,10 +73,12 @@ export class FxRateService {
   }
 
   /**
-   * The rate from `currency` to the base currency by the newest stored day (a decimal string), or null when no
-   * rate of either is known: a project launched then gets its base rate on the rates job's next run.
+   * The rate from `currency` to the base currency by the newest stored day (a decimal string; 1 for the base
+   * currency itself, with or without rates), or null when no rate of either is known: a project launched then gets
+   * its base rate on the rates job's next run.
    */
   async baseRateOf(db: Kysely<DB>, currency: string): Promise<string | null> {
+    if (currency === this.settings.baseCurrency) return '1';
     const day = await newestDailyRates(db);
     return day ? baseRateBy(day, currency, this.settings.baseCurrency) : null;
   }

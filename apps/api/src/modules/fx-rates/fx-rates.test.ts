@@ -225,7 +225,7 @@ describe.each(databaseKinds)('reference rates (%s)', (kind) => {
     const launched = { creatorId, activatedAt: new Date() };
     const real = await createProjectRow(db, { ...launched, currency: 'BRL' });
     const euro = await createProjectRow(db, { ...launched, currency: 'EUR', status: 'SUCCESSFUL' });
-    const dollar = await createProjectRow(db, { ...launched, status: 'FAILED' });
+    const dollar = await createProjectRow(db, { ...launched, status: 'FAILED', baseRate: null });
     const yen = await createProjectRow(db, { ...launched, currency: 'JPY' });
     await db.updateTable('projects').set({ base_rate: '0.0066' }).where('id', '=', yen).execute();
     const draft = await createProjectRow(db, { creatorId, currency: 'BRL', status: 'DRAFT' });
@@ -268,30 +268,42 @@ describe.each(databaseKinds)('reference rates (%s)', (kind) => {
     expect(Number(row.base_rate)).toBe(1.0398);
   });
 
-  it('launches a project with no rate stored yet, its base rate left unknown', async () => {
-    const empty = await createTestApp(kind);
+  it('launches a project with no rate stored yet, its base rate left unknown unless in the base currency', async () => {
+    const empty = await createTestApp(kind, { CURRENCIES: 'USD,EUR' });
     try {
       const db = empty.database.db;
       const admin = await signedInUser(empty, { admin: true });
-      const project = await pendingProject(empty, 'USD');
-      const response = await empty.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/projects/${project}/activate`,
-        headers: admin.headers,
-        payload: {},
-      });
-      expect(response.statusCode).toBe(200);
-      const row = await db
-        .selectFrom('projects')
-        .select(['status', 'currency', 'base_rate'])
-        .where('id', '=', project)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ status: 'ACTIVE', currency: 'USD', base_rate: null });
+      const launch = async (currency: string) => {
+        const project = await pendingProject(empty, currency);
+        const response = await empty.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/projects/${project}/activate`,
+          headers: admin.headers,
+          payload: {},
+        });
+        expect(response.statusCode).toBe(200);
+        return project;
+      };
+      const baseRates = async () =>
+        db.selectFrom('projects').select(['status', 'currency', 'base_rate']).orderBy('id').execute();
+      await launch('USD');
+      await launch('EUR');
+      expect(await baseRates()).toEqual([
+        { status: 'ACTIVE', currency: 'USD', base_rate: '1' },
+        { status: 'ACTIVE', currency: 'EUR', base_rate: null },
+      ]);
 
-      // With no feed configured, the job does nothing and says so.
+      // With no feed configured, the job fetches nothing and says so; a project in the base currency that
+      // launched before currencies, with no rate, gets its rate of 1.
+      await createProjectRow(db, {
+        creatorId: admin.user.id,
+        activatedAt: new Date(),
+        baseRate: null,
+      });
       const said = vi.spyOn(empty.app.log, 'info');
       expect(await empty.app.services.fxRates.fetchDaily()).toEqual({ outcome: 'not-configured' });
       expect(said).toHaveBeenCalledWith(expect.stringMatching(/FX_RATES_URL is not set/));
+      expect((await baseRates()).map((row) => row.base_rate)).toEqual(['1', null, '1']);
       expect((await empty.app.inject('/api/v1/fx-rates')).statusCode).toBe(404);
     } finally {
       await empty.close();

@@ -517,3 +517,72 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     ).toBe(404);
   });
 });
+
+describe.each(databaseKinds)('discovery across currencies on %s', (kind) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, { CURRENCIES: 'USD,EUR,JPY,BRL' });
+    const db = ctx.database.db;
+    const creatorId = (await createUser(db)).id;
+    // In dollars: $5,000 raised of $4,000; ¥600,000 × 0.0066 = $3,960 of ¥1,500,000 = $9,900; €3,000 × 1.04 =
+    // $3,120 of €2,000 = $2,080; R$9,000 with no rate yet (unknown, not nothing).
+    await createProjectRow(db, { creatorId, title: 'Dollar lamp', raised: 5_000, goal: 4_000 });
+    await createProjectRow(db, {
+      creatorId,
+      title: 'Yen kettle',
+      currency: 'JPY',
+      baseRate: '0.0066',
+      raised: 600_000,
+      goal: 1_500_000,
+    });
+    await createProjectRow(db, {
+      creatorId,
+      title: 'Euro bicycle',
+      currency: 'EUR',
+      baseRate: '1.04',
+      raised: 3_000,
+      goal: 2_000,
+    });
+    await createProjectRow(db, { creatorId, title: 'Real hammock', currency: 'BRL', raised: 9_000, goal: 1 });
+  });
+  afterAll(() => ctx.close());
+
+  const titles = async (query: string) => {
+    const response = await ctx.app.inject(`/api/v1/projects?per_page=100&${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { projects: ProjectCard[] } }>().data.projects.map((p) => p.title);
+  };
+
+  it('sorts most funded by the amount in the base currency, an unknown rate after every known one', async () => {
+    // The yen's 600,000 is the largest number but $3,960 in the base currency.
+    expect(await titles('sort=funded')).toEqual([
+      'Dollar lamp',
+      'Yen kettle',
+      'Euro bicycle',
+      'Real hammock',
+    ]);
+    expect(await titles('sort_by=current_amount&sort_order=asc')).toEqual([
+      'Euro bicycle',
+      'Yen kettle',
+      'Dollar lamp',
+      'Real hammock',
+    ]);
+    // A search orders its page in a statement of its own (searchPage): the same order.
+    expect(await titles('search=project&sort=funded')).toEqual([
+      'Dollar lamp',
+      'Yen kettle',
+      'Euro bicycle',
+      'Real hammock',
+    ]);
+  });
+
+  it('filters by goal and by amount raised in the base currency', async () => {
+    expect(await titles('goal_min=3000&sort=funded')).toEqual(['Dollar lamp', 'Yen kettle']);
+    expect(await titles('goal_max=4000&sort=funded')).toEqual(['Dollar lamp', 'Euro bicycle']);
+    expect(await titles('goal_min=2080&goal_max=2080')).toEqual(['Euro bicycle']);
+    expect(await titles('raised_min=3500&raised_max=4000')).toEqual(['Yen kettle']);
+    const invalid = await ctx.app.inject('/api/v1/projects?goal_min=-1');
+    expect(invalid.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, sql } from 'kysely';
-import { centsToDollars } from '@fundry/shared';
+import { sumInBase, toBaseFigure } from '../../db/base-amounts';
 import { LIVE_PLEDGES, literals } from '../../db/literals';
 import type { DB, NewProject, ProjectStatusValue, ProjectsTable, ProjectUpdate } from '../../db/schema';
 
@@ -89,23 +89,38 @@ export interface ProjectListFilter {
   timing?: { kind: 'running' | 'upcoming'; today: string };
   progress?: readonly ('under25' | '25to75' | '75to99' | 'funded')[];
   search?: string;
+  /** Bounds on the goal and on the amount raised, in major units of the base currency (DESIGN.md §15). */
+  goal?: AmountRange;
+  raised?: AmountRange;
   order: ProjectOrder;
   page: number;
   perPage: number;
 }
 
-const SORT_COLUMNS = {
-  created_at: 'p.created_at',
-  updated_at: 'p.updated_at',
-  title: 'p.title',
-  end_date: 'p.end_date',
-  start_date: 'p.start_date',
-  goal_amount: 'p.goal_cents',
-  current_amount: 'p.current_cents',
-  backers_count: 'p.backers_count',
+export interface AmountRange {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A project's amount in major units of the base currency through its `base_rate` (migration 0030): null while the
+ * rate is unknown, so such a project sorts after the known ones and matches no amount bound.
+ */
+const inBase = (minor: 'goal_cents' | 'current_cents') =>
+  sql<string | null>`base_amount(${sql.ref(`p.${minor}`)}, p.currency, p.base_rate)`;
+
+const SORT_KEYS = {
+  created_at: sql.ref('p.created_at'),
+  updated_at: sql.ref('p.updated_at'),
+  title: sql.ref('p.title'),
+  end_date: sql.ref('p.end_date'),
+  start_date: sql.ref('p.start_date'),
+  goal_amount: inBase('goal_cents'),
+  current_amount: inBase('current_cents'),
+  backers_count: sql.ref('p.backers_count'),
 } as const;
 
-const NULLABLE_SORTS = new Set(['end_date', 'start_date', 'goal_amount']);
+const NULLABLE_SORTS = new Set(['end_date', 'start_date', 'goal_amount', 'current_amount']);
 
 /** Progress buckets as integer comparisons of raised against goal (no division, no rounding). */
 const PROGRESS_SQL = {
@@ -142,6 +157,16 @@ function matching(filter: ProjectListFilter) {
         eb('p.goal_cents', '>', 0),
         eb.or(filter.progress.map((bucket) => PROGRESS_SQL[bucket])),
       );
+    }
+    for (const [minor, range] of [
+      ['goal_cents', filter.goal],
+      ['current_cents', filter.raised],
+    ] as const) {
+      // Decimal text, so the bound is compared as an exact numeric, never as a float.
+      if (range?.min !== undefined)
+        conditions.push(eb(inBase(minor), '>=', sql<string>`${String(range.min)}::numeric`));
+      if (range?.max !== undefined)
+        conditions.push(eb(inBase(minor), '<=', sql<string>`${String(range.max)}::numeric`));
     }
     const categoryIds = filter.categoryIds?.length ? filter.categoryIds : undefined;
     if (filter.search && categoryIds) {
@@ -215,7 +240,7 @@ function ordering({ order, search }: ProjectListFilter) {
     nullsLast: !relevance && NULLABLE_SORTS.has(order.by),
     sortKey: relevance
       ? sql<number>`ts_rank_cd(p.search_vector, ${searchQuery(search ?? '')})`
-      : sql.ref(SORT_COLUMNS[order.by]),
+      : SORT_KEYS[order.by],
   };
 }
 
@@ -387,12 +412,12 @@ export async function closeProjectsOfDeletedUser(db: Kysely<DB>, creatorId: numb
     .execute();
 }
 
-/** What a creator's projects have raised, in dollars (from the counters on the rows). */
-export async function raisedByCreator(db: Kysely<DB>, creatorId: number) {
+/** What a creator's projects have raised (from the counters on the rows), in the base currency. */
+export async function raisedByCreator(db: Kysely<DB>, creatorId: number, baseCurrency: string) {
   const row = await db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('current_cents'), sql<number>`0`).as('cents'))
-    .where('creator_id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  return centsToDollars(Number(row.cents));
+    .selectFrom('projects as p')
+    .select(sumInBase('p.current_cents', baseCurrency))
+    .where('p.creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return toBaseFigure(row, baseCurrency);
 }

@@ -436,8 +436,8 @@ export class ProjectService {
   /** A creator's own lists are counted exactly; public ones may be up to 30 s behind on other instances. */
   private listTotal(filter: ProjectListFilter): Promise<number> {
     if (filter.creatorId !== undefined) return countProjects(this.db, filter);
-    const { statuses, categoryIds, timing, progress, search } = filter;
-    const key = JSON.stringify([statuses, categoryIds, timing, progress, search]);
+    const { statuses, categoryIds, timing, progress, search, goal, raised } = filter;
+    const key = JSON.stringify([statuses, categoryIds, timing, progress, search, goal, raised]);
     return this.listTotals.get(key, () => countProjects(this.db, filter));
   }
 
@@ -493,6 +493,8 @@ export class ProjectService {
       timing,
       progress: query.progress,
       search: query.search || undefined,
+      goal: { min: query.goal_min, max: query.goal_max },
+      raised: { min: query.raised_min, max: query.raised_max },
       order,
       page: query.page,
       perPage: query.per_page,

@@ -1,25 +1,26 @@
 import { type Kysely, sql } from 'kysely';
+import { sumInBase, toBaseFigure } from '../../db/base-amounts';
 import type { DB } from '../../db/schema';
 
-/** The About page's figures in one pass over the project rows, from the counters kept on them. */
-export async function siteTotals(db: Kysely<DB>) {
+/**
+ * The About page's figures in one pass over the project rows, from the counters kept on them; what was raised in
+ * the base currency (`baseCurrency`).
+ */
+export async function siteTotals(db: Kysely<DB>, baseCurrency: string) {
+  const counted = sql<boolean>`p.status in ('ACTIVE', 'SUCCESSFUL')`;
   const row = await db
-    .selectFrom('projects')
+    .selectFrom('projects as p')
     .select([
-      sql<string>`count(*) filter (where status = 'SUCCESSFUL')`.as('funded'),
-      sql<string>`count(*) filter (where status = 'ACTIVE')`.as('live'),
-      sql<string>`coalesce(sum(current_cents) filter (where status in ('ACTIVE', 'SUCCESSFUL')), 0)`.as(
-        'raised_cents',
-      ),
-      sql<string>`coalesce(sum(backers_count) filter (where status in ('ACTIVE', 'SUCCESSFUL')), 0)`.as(
-        'pledges',
-      ),
+      sql<string>`count(*) filter (where p.status = 'SUCCESSFUL')`.as('funded'),
+      sql<string>`count(*) filter (where p.status = 'ACTIVE')`.as('live'),
+      ...sumInBase('p.current_cents', baseCurrency, counted),
+      sql<string>`coalesce(sum(p.backers_count) filter (where ${counted}), 0)`.as('pledges'),
     ])
     .executeTakeFirstOrThrow();
   return {
     funded: Number(row.funded),
     live: Number(row.live),
-    raisedCents: Number(row.raised_cents),
+    raised: toBaseFigure(row, baseCurrency),
     pledges: Number(row.pledges),
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { centsToDollars, type SiteStats } from '@fundry/shared';
+import type { SiteStats } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { TtlCache } from '../projects/ttl-cache';
 import { siteTotals } from './site.repository';
@@ -13,6 +13,8 @@ export class SiteService {
 
   constructor(
     private readonly db: Kysely<DB>,
+    /** The currency the amount raised is counted in (DESIGN.md §15). */
+    private readonly baseCurrency: string,
     now: () => number = Date.now,
   ) {
     this.cache = new TtlCache<SiteStats>(SITE_STATS_TTL_MS, 1, now);
@@ -21,11 +23,13 @@ export class SiteService {
   /** Funded and live campaigns, what running and funded campaigns have raised, and their pledges. */
   stats(): Promise<SiteStats> {
     return this.cache.get('stats', async () => {
-      const totals = await siteTotals(this.db);
+      const totals = await siteTotals(this.db, this.baseCurrency);
       return {
         projects_funded: totals.funded,
         live_projects: totals.live,
-        amount_raised: centsToDollars(totals.raisedCents),
+        amount_raised: totals.raised.amount,
+        currency: totals.raised.currency,
+        approximate: totals.raised.approximate,
         pledges: totals.pledges,
       };
     });

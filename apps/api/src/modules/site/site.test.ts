@@ -3,6 +3,7 @@ import { TEST_MODE_MESSAGE } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { databaseKinds } from '../../test/databases';
+import { SiteService } from './site.service';
 
 describe('test mode', () => {
   let sandbox: TestContext;
@@ -90,7 +91,14 @@ describe.each(databaseKinds)("the About page's figures (%s)", (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.json()).toEqual({
-      data: { projects_funded: 2, live_projects: 1, amount_raised: 2099.75, pledges: 45 },
+      data: {
+        projects_funded: 2,
+        live_projects: 1,
+        amount_raised: 2099.75,
+        currency: 'USD',
+        approximate: false,
+        pledges: 45,
+      },
     });
   });
 
@@ -105,7 +113,69 @@ describe.each(databaseKinds)("the About page's figures (%s)", (kind) => {
     now += 61_000;
     const fresh = await ctx.app.inject('/api/v1/stats');
     expect(fresh.json()).toEqual({
-      data: { projects_funded: 3, live_projects: 1, amount_raised: 2199.75, pledges: 50 },
+      data: {
+        projects_funded: 3,
+        live_projects: 1,
+        amount_raised: 2199.75,
+        currency: 'USD',
+        approximate: false,
+        pledges: 50,
+      },
     });
+  });
+});
+
+describe.each(databaseKinds)("the About page's figures across currencies (%s)", (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, { CURRENCIES: 'USD,EUR,JPY,BRL' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('add each currency through its base rate and say the sum is approximate', async () => {
+    const db = ctx.database.db;
+    const creatorId = (await createUser(db)).id;
+    await createProjectRow(db, { creatorId, status: 'ACTIVE', raised: 100, backers: 1 });
+    // ¥150,000 at 0.0066 is $990: the yen's minor unit is the yen itself, not a hundredth of it.
+    await createProjectRow(db, {
+      creatorId,
+      currency: 'JPY',
+      baseRate: '0.0066',
+      raised: 150_000,
+      backers: 2,
+    });
+    // €200.50 at 1.0398 is $208.4799, which the total rounds once, at its end.
+    await createProjectRow(db, {
+      creatorId,
+      currency: 'EUR',
+      baseRate: '1.0398',
+      status: 'SUCCESSFUL',
+      raised: 200.5,
+      backers: 3,
+    });
+
+    const mixed = await ctx.app.inject('/api/v1/stats');
+    expect(mixed.json()).toEqual({
+      data: {
+        projects_funded: 1,
+        live_projects: 2,
+        amount_raised: 1298.48,
+        currency: 'USD',
+        approximate: true,
+        pledges: 6,
+      },
+    });
+  });
+
+  it('leave out a campaign whose rate is not known yet, and say the sum is approximate', async () => {
+    const db = ctx.database.db;
+    await db.deleteFrom('projects').execute();
+    const creatorId = (await createUser(db)).id;
+    await createProjectRow(db, { creatorId, raised: 40 });
+    await createProjectRow(db, { creatorId, currency: 'BRL', raised: 500 });
+    const stats = await new SiteService(db, 'USD').stats();
+    expect(stats).toMatchObject({ amount_raised: 40, currency: 'USD', approximate: true });
   });
 });

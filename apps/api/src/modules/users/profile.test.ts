@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PROFILE_PHOTO_MESSAGES, type UserProfile } from '@fundry/shared';
+import { seedPaidPledge } from '../../db/seed/backing';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
@@ -42,8 +43,52 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       projects_created_count: 0,
       backed_projects_count: 0,
       total_donations: 0,
+      total_raised: 0,
+      currency: 'USD',
+      approximate: false,
     });
     expect(Object.keys(profile)).not.toContain('password_hash');
+  });
+
+  it("counts a backer's total backed and a creator's total raised in the base currency", async () => {
+    const db = ctx.database.db;
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    const dollars = await createProjectRow(db, { creatorId: creator.user.id, goal: 500 });
+    // €100 at 1.04 is $104; ¥20,000 at 0.0066 is $132 (the yen has no minor unit below itself).
+    const euros = await createProjectRow(db, {
+      creatorId: creator.user.id,
+      currency: 'EUR',
+      baseRate: '1.04',
+    });
+    const yen = await createProjectRow(db, {
+      creatorId: creator.user.id,
+      currency: 'JPY',
+      baseRate: '0.0066',
+      goal: 3_000_000,
+    });
+    const profile = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ url: '/api/v1/profile/', headers })).json<{ data: { user: UserProfile } }>()
+        .data.user;
+
+    await seedPaidPledge(db, dollars, backer.user.id, 5_000);
+    expect(await profile(backer.headers)).toMatchObject({
+      total_donations: 50,
+      currency: 'USD',
+      approximate: false,
+    });
+
+    await seedPaidPledge(db, euros, backer.user.id, 10_000);
+    await seedPaidPledge(db, yen, backer.user.id, 20_000);
+    expect(await profile(backer.headers)).toMatchObject({
+      backed_projects_count: 3,
+      total_donations: 286,
+      currency: 'USD',
+      approximate: true,
+    });
+    const publicProfile = await ctx.app.inject(`/api/v1/profile/${backer.user.id}`);
+    expect(publicProfile.json().data.user).toMatchObject({ total_donations: 286, approximate: true });
+    expect(await profile(creator.headers)).toMatchObject({ total_raised: 286, approximate: true });
   });
 
   it('updates text fields and a photo, re-encoded and served from /uploads/', async () => {

@@ -31,6 +31,7 @@ import {
   anonymiseUser,
   emailOrUsernameTaken,
   findUserById,
+  backedInBase,
   hasOpenPledges,
   rolesAndPermissions,
   updateUser,
@@ -42,16 +43,24 @@ const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
 /**
  * Counters shown on profiles. Others see the projects that are public; the person sees all they submitted.
  */
-async function profileStats(db: Kysely<DB>, userId: number, audience: 'self' | 'public') {
+async function profileStats(
+  db: Kysely<DB>,
+  userId: number,
+  audience: 'self' | 'public',
+  baseCurrency: string,
+) {
   const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
-  const [backing, projectsCreated] = await Promise.all([
+  const [backing, backed, projectsCreated] = await Promise.all([
     backerSummary(db, userId),
+    backedInBase(db, userId, baseCurrency),
     countProjectsByCreator(db, userId, statuses),
   ]);
   return {
     projects_created_count: projectsCreated,
     backed_projects_count: backing.projects,
-    total_donations: centsToDollars(backing.totalCents),
+    total_donations: backed.amount,
+    currency: backed.currency,
+    approximate: backed.approximate,
   };
 }
 
@@ -79,6 +88,8 @@ export class UserService {
     private readonly auth: AuthService,
     /** The languages the installation offers: a profile may choose only one of them. */
     private readonly locales: readonly Locale[],
+    /** The currency a person's totals are counted in (DESIGN.md §15). */
+    private readonly baseCurrency: string,
   ) {}
 
   /** Everything held about the person, for them to download (and take elsewhere); its texts in `t`'s language. */
@@ -198,15 +209,18 @@ export class UserService {
   async getProfile(userId: number): Promise<UserProfile> {
     const user = await findUserById(this.db, userId);
     if (!user) throw notFound('profile');
-    const [{ roles }, stats] = await Promise.all([
+    const [{ roles }, stats, raised] = await Promise.all([
       rolesAndPermissions(this.db, userId),
-      profileStats(this.db, userId, 'self'),
+      profileStats(this.db, userId, 'self', this.baseCurrency),
+      raisedByCreator(this.db, userId, this.baseCurrency),
     ]);
     return {
       ...toPublicProfile(user, stats),
       email: user.email,
       roles,
-      total_raised: await raisedByCreator(this.db, userId),
+      total_raised: raised.amount,
+      // Either total the person sees may add currencies.
+      approximate: stats.approximate || raised.approximate,
       locale: isShippedLocale(user.locale) ? user.locale : null,
     };
   }
@@ -214,7 +228,7 @@ export class UserService {
   async getPublicProfile(userId: number): Promise<PublicProfile> {
     const [user, stats] = await Promise.all([
       findUserById(this.db, userId),
-      profileStats(this.db, userId, 'public'),
+      profileStats(this.db, userId, 'public', this.baseCurrency),
     ]);
     if (!user) throw notFound('profile');
     return toPublicProfile(user, stats);

@@ -12,7 +12,16 @@ describe('AboutPage', () => {
   it('shows the figures the server counted, and none it did not', async () => {
     const calls = mockApi({
       'GET stats': {
-        body: { data: { projects_funded: 1234, live_projects: 7, amount_raised: 98765.4, pledges: 4321 } },
+        body: {
+          data: {
+            projects_funded: 1234,
+            live_projects: 7,
+            amount_raised: 98765.4,
+            currency: 'USD',
+            approximate: false,
+            pledges: 4321,
+          },
+        },
       },
     });
     renderPage(<AboutPage />, { path: '/about' });
@@ -36,7 +45,18 @@ describe('AboutPage', () => {
       'GET stats': () =>
         fail
           ? { status: 500, body: {} }
-          : { body: { data: { projects_funded: 2, live_projects: 1, amount_raised: 50, pledges: 3 } } },
+          : {
+              body: {
+                data: {
+                  projects_funded: 2,
+                  live_projects: 1,
+                  amount_raised: 50,
+                  currency: 'USD',
+                  approximate: false,
+                  pledges: 3,
+                },
+              },
+            },
     });
     const { user } = renderPage(<AboutPage />, { path: '/about' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The figures could not be loaded');

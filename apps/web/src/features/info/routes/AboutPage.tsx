@@ -20,7 +20,11 @@ import { useI18n } from '@/lib/i18n';
 import { useSiteStats } from '../api/site-stats';
 
 /** Each figure as the server counted it (DESIGN.md §13: no invented numbers); `label` is a catalog key. */
-const FIGURES: { key: keyof SiteStats; label: string; money?: boolean }[] = [
+const FIGURES: {
+  key: Exclude<keyof SiteStats, 'currency' | 'approximate'>;
+  label: string;
+  money?: boolean;
+}[] = [
   { key: 'projects_funded', label: 'info.about.figures.projectsFunded' },
   { key: 'live_projects', label: 'info.about.figures.liveProjects' },
   { key: 'amount_raised', label: 'info.about.figures.amountRaised', money: true },
@@ -54,7 +58,7 @@ function Figures() {
           {stats.data ? (
             <Text fz={30} fw={800} c="teal">
               {figure.money
-                ? i18n.money(stats.data[figure.key], 'USD', 0)
+                ? i18n.money(stats.data[figure.key], stats.data.currency, 0)
                 : i18n.number(stats.data[figure.key])}
             </Text>
           ) : (
