@@ -296,7 +296,7 @@ try {
         join rewards u on u.project_id = p.id and u.quantity_available is null
         join rewards s on s.project_id = p.id and s.quantity_available is not null
         where p.status = 'ACTIVE' and p.start_date <= current_date and p.end_date > current_date
-          and p.id <> ${hot.id}
+          and p.id <> ${hot.id} and p.currency = 'USD' -- the pledges' amounts are in dollars
           and s.quantity_available - s.quantity_claimed - s.quantity_reserved >= 1
         order by p.id, remaining) t
       order by remaining, project_id limit 60`.execute(db)
@@ -443,6 +443,26 @@ try {
       expected: [200],
       budget: listBudget(100),
       planned: [{ label: 'Explore, default', path: '/api/v1/projects/?status=active&sort=newest&page=7' }],
+    },
+    {
+      name: 'Explore, most funded (in the base currency)',
+      shows:
+        '`GET projects/?sort=funded&page=1..50`, one request in two with `goal_min={250..1,200}` (dollars)',
+      requests: rotating(() => {
+        const page = `sort=funded&page=${1 + Math.floor(Math.random() * 50)}`;
+        return Math.random() < 0.5
+          ? `/api/v1/projects/?${page}`
+          : `/api/v1/projects/?${page}&goal_min=${pick([250, 500, 1000, 1200])}`;
+      }),
+      expected: [200],
+      budget: listBudget(100),
+      planned: [
+        { label: 'Explore, most funded', path: '/api/v1/projects/?sort=funded&page=7' },
+        {
+          label: 'Explore, most funded, goal ≥ $500',
+          path: '/api/v1/projects/?sort=funded&goal_min=500&page=7',
+        },
+      ],
     },
     ...[undefined, 'newest', 'popular', 'ending', 'funded'].map((sort): Scenario => ({
       name: `search + 2 categories + progress, ${sort ?? 'relevance'}`,

@@ -14,6 +14,9 @@ import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import type { DB } from '../apps/api/src/db/schema';
 import { DEMO_CATEGORIES } from '../apps/api/src/db/seed/categories';
+import { DEMO_RATES_XML } from '../apps/api/src/db/seed/rates';
+import { baseRateBy } from '../apps/api/src/modules/fx-rates/base-rates';
+import { parseEcbXml } from '../apps/api/src/modules/fx-rates/ecb-feed';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { processingFeeCents } from '../apps/api/src/modules/payments/provider';
 import { seconds } from './results';
@@ -39,6 +42,12 @@ export const VOLUME = {
 };
 
 export const BENCH_PASSWORD = 'Bench#Load-2026';
+/** The projects' currencies (DESIGN.md §15), one in five each; the base currency is the first. */
+export const BENCH_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'BRL'];
+/** Each currency's rate to the base currency as a launched project keeps it, by the demo's rates. */
+const BENCH_BASE_RATES = BENCH_CURRENCIES.map((currency) =>
+  baseRateBy(parseEcbXml(DEMO_RATES_XML), currency, BENCH_CURRENCIES[0]!)!,
+);
 export const HEAVY_BACKER = 'heavy_backer';
 export const HOT_PROJECT_TITLE = 'Hot Project: a solar lantern the whole internet wants';
 export const benchEmail = (username: string) => `${username}@bench.test`;
@@ -214,7 +223,8 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       await sql`
         insert into projects (creator_id, category_id, title, description, description_text, risks_and_challenges,
                               status, funding_model, featured, featured_requested, goal_cents, start_date, end_date,
-                              revocation_reason, revocation_date, activated_at, created_at, updated_at)
+                              revocation_reason, revocation_date, activated_at, created_at, updated_at, currency,
+                              base_rate)
         select ${userBase} + 2 + (p.g * 7919) % ${VOLUME.creators},
                case when p.kind = 'draft' and p.g % 3 = 0 then null else ${categoryBase} + p.g % ${DEMO_CATEGORIES.length} end,
                case when p.kind = 'hot' then ${HOT_PROJECT_TITLE}
@@ -239,8 +249,13 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
                case when p.kind in ('hot', 'running', 'ended', 'successful', 'failed_flexible', 'failed_refunded')
                     then p.start_date::timestamp at time zone 'UTC' - interval '12 hours' end,
                p.created_at,
-               p.created_at
+               p.created_at,
+               p.currency,
+               case when p.kind in ('hot', 'running', 'ended', 'successful', 'failed_flexible', 'failed_refunded')
+                    then (${BENCH_BASE_RATES}::numeric[])[array_position(${BENCH_CURRENCIES}::text[], p.currency)] end
         from (select d.*,
+                     -- The hot project in dollars (the pledge scenarios' amounts); the rest spread over five currencies.
+                     case when d.kind = 'hot' then 'USD' else (${BENCH_CURRENCIES}::text[])[1 + d.g % 5] end as currency,
                      case when d.start_date is null then now() - (1 + d.r3 * 200) * interval '1 day'
                           else least(now() - (1 + d.r3 * 500) * interval '1 hour',
                                      d.start_date::timestamp at time zone 'UTC' - (1 + d.r3 * 30) * interval '1 day')
@@ -313,7 +328,7 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
       // thousand get hundreds, a few dozen thousands.
       await sql`
         create temp table bench_plan as
-        select p.id as project_id, p.creator_id, p.status, p.start_date, p.end_date, p.funding_model,
+        select p.id as project_id, p.creator_id, p.status, p.start_date, p.end_date, p.funding_model, p.currency,
                r.ids[1] as reward1, r.mins[1] as min1,
                r.ids[2] as reward2, r.mins[2] as min2, r.quantities[2] as quantity2,
                r.ids[3] as reward3, r.mins[3] as min3, r.quantities[3] as quantity3,
@@ -353,10 +368,10 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
                     then (array[100, 500, 1000, 1500, 1999, 2000, 2500, 3000, 4250, 5000, 7500, 10000, 15000, 25000,
                                 50000])[1 + floor(d.ra * 15)::int]
                     else d.reward_min + (array[0, 0, 0, 500, 1000, 2500])[1 + floor(d.ra * 6)::int] end,
-               'USD', 'SUCCEEDED', 'sandbox', d.session, 'pi_sandbox_' || d.session,
+               d.currency, 'SUCCEEDED', 'sandbox', d.session, 'pi_sandbox_' || d.session,
                d.succeeded_at - d.checkout_time + interval '30 minutes', d.succeeded_at,
                d.succeeded_at - d.checkout_time, d.succeeded_at, d.funding_model, d.succeeded_at
-        from (select s.project_id, s.funding_model,
+        from (select s.project_id, s.funding_model, s.currency,
                      case when s.i % 10 < 4 then s.reward1
                           when s.i % 10 = 4 and s.i / 10 < s.quantity2 then s.reward2
                           when s.i % 10 = 6 and s.i / 10 < s.quantity3 then s.reward3 end as reward_id,
@@ -383,11 +398,11 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
                                funding_model, pledged_at)
         select h.project_id, case when h.project_id % 2 = 0 then h.reward1 end, ${userBase + 1},
                case when h.project_id % 2 = 0 then h.min1 + 500 else 2500 end,
-               'USD', 'SUCCEEDED', 'sandbox', 'cs_sandbox_bench_heavy_' || h.project_id,
+               h.currency, 'SUCCEEDED', 'sandbox', 'cs_sandbox_bench_heavy_' || h.project_id,
                'pi_sandbox_cs_sandbox_bench_heavy_' || h.project_id,
                h.paid_at + interval '25 minutes', h.paid_at, h.paid_at - interval '5 minutes', h.paid_at,
                h.funding_model, h.paid_at
-        from (select pl.project_id, pl.reward1, pl.min1, pl.funding_model,
+        from (select pl.project_id, pl.reward1, pl.min1, pl.funding_model, pl.currency,
                      pl.start_date::timestamp at time zone 'UTC'
                        + random() * (least(now(), (pl.end_date + 1)::timestamp at time zone 'UTC')
                                      - pl.start_date::timestamp at time zone 'UTC') as paid_at
@@ -400,11 +415,11 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
         insert into donations (project_id, reward_id, donor_id, amount_cents, currency, status, provider,
                                checkout_session_id, payment_reference, refund_reference, expires_at, succeeded_at,
                                refunded_at, created_at, updated_at, funding_model, pledged_at)
-        select r.id, null, r.donor_id, r.amount_cents, 'USD', 'REFUNDED', 'sandbox', r.session,
+        select r.id, null, r.donor_id, r.amount_cents, r.currency, 'REFUNDED', 'sandbox', r.session,
                'pi_sandbox_' || r.session, 're_sandbox_' || r.session,
                r.paid_at + interval '25 minutes', r.paid_at, r.refunded_at, r.paid_at - interval '5 minutes',
                r.refunded_at, 'all_or_nothing', r.paid_at
-        from (select p.id, i, 'cs_sandbox_bench_' || p.id || '_' || i as session,
+        from (select p.id, p.currency, i, 'cs_sandbox_bench_' || p.id || '_' || i as session,
                      case when d.donor = p.creator_id then d.donor + 1 else d.donor end as donor_id,
                      (array[1000, 2500, 5000, 10000])[1 + i % 4] as amount_cents,
                      p.start_date::timestamp at time zone 'UTC' + (i + 1) * interval '1 day' as paid_at,
@@ -636,6 +651,12 @@ const consistencyChecks: Check[] = [
     query: sql`
       select count(*) as value from projects
       where (status = 'SUCCESSFUL' and current_cents < goal_cents) or (status = 'FAILED' and current_cents >= goal_cents)`,
+  },
+  {
+    name: 'a pledge is in its project’s currency, and a launched project has its rate to the base currency',
+    query: sql`
+      select (select count(*) from donations d join projects p on p.id = d.project_id where d.currency <> p.currency)
+           + (select count(*) from projects where activated_at is not null and base_rate is null) as value`,
   },
   {
     name: 'an update’s comments_count = its comments and replies not removed',

@@ -35,10 +35,14 @@ if (changedAt > builtAt) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 
+// The demo (the embedded database, seeded on its first start) offers the currencies its projects are in; an
+// operator's database, or their own CURRENCIES, keeps the app's default.
+const demoCurrencies =
+  process.env.DATABASE_URL || process.env.CURRENCIES ? {} : { CURRENCIES: 'USD,EUR,JPY,GBP,BRL' };
 const child = spawn(process.execPath, ['--enable-source-maps', builds[0]], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...demoCurrencies, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dollarsToCents, richTextToPlain, todayUtc } from '@fundry/shared';
+import { majorToMinor, richTextToPlain, type ShippingAddress, todayUtc } from '@fundry/shared';
 import { insertCategories } from '../../modules/categories/categories.repository';
 import { fixMissingBaseRates } from '../../modules/fx-rates/base-rates';
 import { parseEcbXml } from '../../modules/fx-rates/ecb-feed';
@@ -10,30 +10,65 @@ import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
-import type { DB } from '../schema';
+import type { DB, ShippingRuleRow } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
 import { DEMO_PROJECTS, drawCover } from './projects';
 import { DEMO_RATES_XML } from './rates';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
 
-/** Demo shipping prices in cents: domestic rewards ship within the US, international ones anywhere. */
-const DEMO_SHIPPING_RULES = {
-  none: [],
-  domestic: [{ country: 'US', cost_cents: 500 }],
-  international: [
-    { country: 'US', cost_cents: 500 },
-    { country: 'CA', cost_cents: 1200 },
-    { country: 'GB', cost_cents: 1500 },
-    { country: '*', cost_cents: 2500 },
-  ],
-} as const;
+type ShippedType = 'domestic' | 'international';
+
+/**
+ * Demo shipping prices in minor units of each demo currency, with the country its backers ship to: domestic rewards
+ * ship within that country, international ones anywhere.
+ */
+const DEMO_SHIPPING: Record<
+  'USD' | 'EUR' | 'JPY',
+  { home: ShippingAddress['country']; rules: Record<ShippedType, ShippingRuleRow[]> }
+> = {
+  USD: {
+    home: 'US',
+    rules: {
+      domestic: [{ country: 'US', cost_cents: 500 }],
+      international: [
+        { country: 'US', cost_cents: 500 },
+        { country: 'CA', cost_cents: 1200 },
+        { country: 'GB', cost_cents: 1500 },
+        { country: '*', cost_cents: 2500 },
+      ],
+    },
+  },
+  EUR: {
+    home: 'DE',
+    rules: {
+      domestic: [{ country: 'DE', cost_cents: 450 }],
+      international: [
+        { country: 'DE', cost_cents: 450 },
+        { country: 'FR', cost_cents: 900 },
+        { country: '*', cost_cents: 2200 },
+      ],
+    },
+  },
+  JPY: {
+    home: 'JP',
+    rules: {
+      domestic: [{ country: 'JP', cost_cents: 800 }],
+      international: [
+        { country: 'JP', cost_cents: 800 },
+        { country: 'US', cost_cents: 2500 },
+        { country: '*', cost_cents: 3200 },
+      ],
+    },
+  },
+};
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 
 /**
  * Fills an empty database with demo data; a database that already has categories is left alone. The demo's
- * projects are in US dollars, each launched one with its rate to `baseCurrency` from the demo's rates.
+ * projects are in US dollars, euros and yen, each launched one with its rate to `baseCurrency` from the demo's
+ * rates.
  */
 export async function seedDemoData(
   db: Kysely<DB>,
@@ -60,6 +95,8 @@ export async function seedDemoData(
 
     for (const [index, project] of DEMO_PROJECTS.entries()) {
       const cover = covers[index];
+      const currency = project.currency ?? 'USD';
+      const shipping = DEMO_SHIPPING[currency];
       const projectId = await insertProject(trx, {
         creator_id: users.get(project.creator)!,
         category_id: categories.get(project.category) ?? null,
@@ -70,7 +107,8 @@ export async function seedDemoData(
         status: project.status,
         funding_model: project.fundingModel ?? 'all_or_nothing',
         featured: project.featured ?? false,
-        goal_cents: dollarsToCents(project.goal),
+        currency,
+        goal_cents: majorToMinor(project.goal, currency),
         start_date: day(project.start),
         end_date: day(project.end),
         image_url: cover?.imageUrl ?? null,
@@ -82,20 +120,20 @@ export async function seedDemoData(
         submitted_at: project.status === 'DRAFT' ? null : new Date(Date.now() - (index + 1) * 3_600_000),
       });
       projectIds.set(project.title, { id: projectId, creatorId: users.get(project.creator)! });
-      for (const [title, minimum, quantity, deliveryDays, shipping] of project.rewards ?? []) {
+      for (const [title, minimum, quantity, deliveryDays, shippingType] of project.rewards ?? []) {
         await insertReward(trx, {
           project_id: projectId,
           title,
           description: `${title} for backers of “${project.title}”.`,
-          minimum_cents: dollarsToCents(minimum),
+          minimum_cents: majorToMinor(minimum, currency),
           quantity_available: quantity,
           estimated_delivery_date: day(deliveryDays),
-          shipping_type: shipping,
-          shipping_rules: JSON.stringify(DEMO_SHIPPING_RULES[shipping]),
+          shipping_type: shippingType,
+          shipping_rules: JSON.stringify(shippingType === 'none' ? [] : shipping.rules[shippingType]),
         });
       }
       const fundingModel = project.fundingModel ?? 'all_or_nothing';
-      for (const [username, dollars, rewardTitle, state] of project.backing ?? []) {
+      for (const [username, amount, rewardTitle, state] of project.backing ?? []) {
         const donor = DEMO_USERS.find((user) => user.username === username)!;
         const reward = rewardTitle
           ? await trx
@@ -108,7 +146,7 @@ export async function seedDemoData(
         await seedPledge(trx, {
           projectId,
           donorId: users.get(username)!,
-          cents: dollarsToCents(dollars),
+          cents: majorToMinor(amount, currency),
           rewardId: reward?.id ?? null,
           fundingModel,
           status:
@@ -117,7 +155,7 @@ export async function seedDemoData(
           address: {
             name: donor.full_name,
             city: donor.location.split(',')[0] ?? 'Springfield',
-            country: 'US',
+            country: shipping.home,
           },
         });
       }

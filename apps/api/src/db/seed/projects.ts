@@ -11,6 +11,8 @@ export interface DemoProject {
   status: ProjectStatusValue;
   featured?: boolean;
   fundingModel?: 'all_or_nothing' | 'flexible';
+  /** ISO 4217 (US dollars when not given): the goal, reward minimums and pledges are in its major units. */
+  currency?: 'USD' | 'EUR' | 'JPY';
   goal: number;
   /** Days from today: negative is in the past. */
   start: number;
@@ -20,10 +22,10 @@ export interface DemoProject {
   palette: [string, string, string];
   video?: string;
   revocationReason?: string;
-  /** Reward tiers: title, minimum in dollars, quantity (null = unlimited), days to delivery, shipping. */
+  /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping. */
   rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
   /**
-   * Pledges: backer username, dollars, the reward's title (or null) and the pledge's state. Without a state, an
+   * Pledges: backer username, amount, the reward's title (or null) and the pledge's state. Without a state, an
    * all-or-nothing pledge to a running campaign is PLEDGED (card saved) and any other is SUCCEEDED (charged).
    */
   backing?: [string, number, string | null, DemoPledgeState?][];
@@ -176,6 +178,84 @@ export const DEMO_PROJECTS: DemoProject[] = [
     palette: ['#c92a2a', '#f03e3e', '#ffe3e3'],
     description: '<p>A do-it-yourself electric board kit with a bamboo deck.</p>',
     risks: '<p>Motor supply was the main risk.</p>',
+  },
+  {
+    title: 'Kintsugi Lamp: light mended with gold',
+    currency: 'JPY',
+    rewards: [
+      ['Thank-you card from Kyoto', 1_500, null, 30, 'domestic'],
+      ['Kintsugi lamp', 18_000, 120, 150, 'international'],
+    ],
+    backing: [
+      ['lena', 18_000, 'Kintsugi lamp'],
+      ['rafael', 5_000, null],
+      ['rafael', 1_500, 'Thank-you card from Kyoto', 'CANCELED'],
+      ['lena', 3_000, null, 'EXPIRED'],
+    ],
+    category: 'Design',
+    creator: 'yuki',
+    status: 'ACTIVE',
+    goal: 3_000_000,
+    start: -8,
+    end: 28,
+    palette: ['#b08d2f', '#343a40', '#fff9db'],
+    description:
+      '<p>Table lamps made from broken tea bowls, mended in the kintsugi way with lacquer and powdered gold by a workshop in Kyoto. Each lamp is one of a kind.</p>',
+    risks: '<p>Urushi lacquer cures slowly in winter; we have planned for the longest curing times.</p>',
+  },
+  {
+    title: 'Night Bakery: bread at midnight for night-shift workers',
+    currency: 'EUR',
+    fundingModel: 'flexible',
+    rewards: [['Bread for a month', 40, 60, 20, 'domestic']],
+    backing: [
+      ['yuki', 40, 'Bread for a month'],
+      ['rafael', 25, null],
+      ['yuki', 15, null, 'REFUNDED'],
+    ],
+    category: 'Food',
+    creator: 'lena',
+    status: 'ACTIVE',
+    goal: 12_000,
+    start: -15,
+    end: 20,
+    palette: ['#a0522d', '#e8590c', '#fff4e6'],
+    description:
+      '<p>A bakery in Berlin that opens at midnight, for nurses, drivers and cleaners coming off their shifts. Funding buys a second oven.</p>',
+    risks: '<p>The oven has a twelve-week delivery time; we bake with the one we have until then.</p>',
+  },
+  {
+    title: 'Sakura Strings: a koto album',
+    currency: 'JPY',
+    backing: [
+      ['lena', 650_000, null, 'SUCCEEDED'],
+      ['rafael', 600_000, null, 'SUCCEEDED'],
+      ['yuki', 20_000, null, 'DROPPED'],
+      ['lena', 30_000, null, 'PAYMENT_FAILED'],
+    ],
+    category: 'Music',
+    creator: 'yuki',
+    status: 'SUCCESSFUL',
+    goal: 1_200_000,
+    start: -60,
+    end: -8,
+    palette: ['#e64980', '#f783ac', '#fff0f6'],
+    description: '<p>Twelve pieces for koto and voice, recorded in a wooden temple hall.</p>',
+    risks: '<p>The recording is done; mastering and pressing are all that remain.</p>',
+  },
+  {
+    title: 'Brass Fountain Pen',
+    currency: 'EUR',
+    backing: [['yuki', 90, null, 'RELEASED']],
+    category: 'Design',
+    creator: 'lena',
+    status: 'FAILED',
+    goal: 20_000,
+    start: -75,
+    end: -15,
+    palette: ['#c99a2e', '#868e96', '#f8f9fa'],
+    description: '<p>A machined brass fountain pen that takes standard ink cartridges.</p>',
+    risks: '<p>Tooling costs were the main risk.</p>',
   },
   {
     title: 'Community Repair Café',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_STATUSES } from '@fundry/shared';
+import { crossRate, PROJECT_STATUSES } from '@fundry/shared';
 import { createTestApp, type TestContext } from '../../test/app';
 import { ledgerAgrees } from '../../test/backing';
 import { seedDemoData } from '.';
@@ -36,10 +36,43 @@ describe('demo seed', () => {
       .selectFrom('projects')
       .select(['currency', 'base_rate', 'activated_at'])
       .execute();
+    // 1 EUR = 1.0412 USD = 162.5 JPY.
+    const toDollars = { USD: '1', EUR: '1.0412', JPY: crossRate('162.5', '1.0412') };
     for (const project of projects) {
-      expect(project.currency).toBe('USD');
-      expect(project.base_rate).toBe(project.activated_at ? '1' : null);
+      const expected = toDollars[project.currency as keyof typeof toDollars];
+      expect(project.base_rate === null ? null : Number(project.base_rate)).toBe(
+        project.activated_at ? Number(expected) : null,
+      );
     }
+  });
+
+  it('has projects in dollars, euros and yen: live ones with pledges, a funded one, amounts in their own units', async () => {
+    const projects = await ctx.database.db
+      .selectFrom('projects')
+      .select(['id', 'title', 'currency', 'status', 'goal_cents', 'current_cents'])
+      .execute();
+    expect(new Set(projects.map((p) => p.currency))).toEqual(new Set(['USD', 'EUR', 'JPY']));
+    for (const currency of ['EUR', 'JPY']) {
+      const own = projects.filter((p) => p.currency === currency);
+      expect(own.some((p) => p.status === 'ACTIVE' && p.current_cents > 0)).toBe(true);
+    }
+    const funded = projects.find((p) => p.currency === 'JPY' && p.status === 'SUCCESSFUL')!;
+    expect(funded.current_cents).toBeGreaterThanOrEqual(funded.goal_cents!);
+    // The yen has no minor unit: a ¥3,000,000 goal is 3,000,000 in the column, not 300,000,000.
+    const lamp = projects.find((p) => p.title.startsWith('Kintsugi Lamp'))!;
+    expect(lamp.goal_cents).toBe(3_000_000);
+    const pledges = await ctx.database.db
+      .selectFrom('donations as d')
+      .innerJoin('projects as p', 'p.id', 'd.project_id')
+      .select(['d.currency', 'p.currency as project_currency', 'd.status'])
+      .execute();
+    expect(pledges.every((d) => d.currency === d.project_currency)).toBe(true);
+    const states = (currency: string) =>
+      new Set(pledges.filter((d) => d.currency === currency).map((d) => d.status));
+    expect(states('JPY')).toEqual(
+      new Set(['PLEDGED', 'CANCELED', 'EXPIRED', 'SUCCEEDED', 'DROPPED', 'PAYMENT_FAILED']),
+    );
+    expect(states('EUR')).toEqual(new Set(['SUCCEEDED', 'REFUNDED', 'RELEASED']));
   });
 
   it('has backed projects whose counters agree with the ledger and the donations', async () => {
@@ -119,10 +152,12 @@ describe('demo seed', () => {
 
   it('has rewards that ship within the US or anywhere at set prices, and digital ones without rules', async () => {
     const rewards = await ctx.database.db
-      .selectFrom('rewards')
-      .select(['shipping_type', 'shipping_rules'])
+      .selectFrom('rewards as r')
+      .innerJoin('projects as p', 'p.id', 'r.project_id')
+      .select(['r.shipping_type', 'r.shipping_rules', 'p.currency'])
       .execute();
-    const ofType = (type: string) => rewards.filter((reward) => reward.shipping_type === type);
+    const ofType = (type: string) =>
+      rewards.filter((reward) => reward.shipping_type === type && reward.currency === 'USD');
     expect(ofType('none').length).toBeGreaterThan(0);
     expect(ofType('none').every((reward) => reward.shipping_rules.length === 0)).toBe(true);
     expect(ofType('domestic').length).toBeGreaterThan(0);
@@ -133,6 +168,14 @@ describe('demo seed', () => {
       expect(reward.shipping_rules).toContainEqual({ country: '*', cost_cents: 2500 });
       expect(reward.shipping_rules).toContainEqual({ country: 'CA', cost_cents: 1200 });
     }
+    // A reward of a project in yen ships at prices in yen, within Japan or anywhere.
+    const inYen = rewards.filter((reward) => reward.currency === 'JPY' && reward.shipping_type !== 'none');
+    expect(inYen.map((reward) => reward.shipping_rules)).toContainEqual([{ country: 'JP', cost_cents: 800 }]);
+    expect(inYen.map((reward) => reward.shipping_rules)).toContainEqual([
+      { country: 'JP', cost_cents: 800 },
+      { country: 'US', cost_cents: 2500 },
+      { country: '*', cost_cents: 3200 },
+    ]);
   });
 
   it('has an admin and creators who can sign in with the documented password', async () => {

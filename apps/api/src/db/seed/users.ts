@@ -34,4 +34,28 @@ export const DEMO_USERS = [
     location: 'Malmö, Sweden',
     bio: 'Backer of bold ideas; occasional documentary maker.',
   },
+  {
+    username: 'yuki',
+    email: 'yuki@fundry.dev',
+    full_name: 'Yuki Tanaka',
+    admin: false,
+    location: 'Kyoto, Japan',
+    bio: 'Makes lamps from mended tea bowls; plays the koto.',
+  },
+  {
+    username: 'lena',
+    email: 'lena@fundry.dev',
+    full_name: 'Lena Vogel',
+    admin: false,
+    location: 'Berlin, Germany',
+    bio: 'Baker by night, pen collector by day.',
+  },
+  {
+    username: 'rafael',
+    email: 'rafael@fundry.dev',
+    full_name: 'Rafael Souza',
+    admin: false,
+    location: 'Lisbon, Portugal',
+    bio: 'Backs crafts from everywhere.',
+  },
 ];

@@ -585,4 +585,40 @@ describe.each(databaseKinds)('discovery across currencies on %s', (kind) => {
     const invalid = await ctx.app.inject('/api/v1/projects?goal_min=-1');
     expect(invalid.statusCode).toBe(400);
   });
+
+  it('trends by the last 7 days of backing in the base currency', async () => {
+    const db = ctx.database.db;
+    const donor = await createUser(db);
+    const projectId = async (title: string) =>
+      (await db.selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+    const pledge = async (title: string, minor: number, currency: string) => {
+      const at = new Date();
+      await db
+        .insertInto('donations')
+        .values({
+          project_id: await projectId(title),
+          donor_id: donor.id,
+          amount_cents: minor,
+          currency,
+          status: 'SUCCEEDED',
+          funding_model: 'all_or_nothing',
+          provider: 'sandbox',
+          expires_at: at,
+          succeeded_at: at,
+          pledged_at: at,
+        })
+        .execute();
+    };
+    await pledge('Yen kettle', 20_000, 'JPY'); // ¥20,000 = $132
+    await pledge('Dollar lamp', 15_000, 'USD'); // $150
+    await pledge('Real hammock', 90_000, 'BRL'); // no rate: after the others
+    const trending = (await ctx.app.inject('/api/v1/projects/discovery')).json().data
+      .trending as ProjectCard[];
+    expect(trending.map((p) => p.title)).toEqual([
+      'Dollar lamp',
+      'Yen kettle',
+      'Euro bicycle',
+      'Real hammock',
+    ]);
+  });
 });

@@ -291,8 +291,8 @@ export async function featuredProjectIds(db: Kysely<DB>, today: string, limit: n
 }
 
 /**
- * Discovery's ranking: ids of campaigns running today with the most backing in the last 7 days (DESIGN.md §5),
- * then the most backers.
+ * Discovery's ranking: ids of campaigns running today with the most backing in the last 7 days (DESIGN.md §5), in
+ * the base currency (a campaign whose rate is not known yet after the others), then the most backers.
  */
 export async function trendingProjectIds(db: Kysely<DB>, today: string, since: Date, limit: number) {
   const rows = await db
@@ -312,7 +312,7 @@ export async function trendingProjectIds(db: Kysely<DB>, today: string, since: D
     .where('p.status', '=', 'ACTIVE')
     .where('p.start_date', '<=', today)
     .where('p.end_date', '>=', today)
-    .orderBy(sql`coalesce(r.recent_cents, 0)`, 'desc')
+    .orderBy(sql`base_amount(coalesce(r.recent_cents, 0)::bigint, p.currency, p.base_rate) desc nulls last`)
     .orderBy('p.backers_count', 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)
