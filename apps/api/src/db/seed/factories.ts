@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { dollarsToCents, richTextToPlain, todayUtc } from '@fundry/shared';
+import { majorToMinor, richTextToPlain, todayUtc } from '@fundry/shared';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { hashPassword } from '../../modules/auth/passwords';
 import { grantRole, insertUser } from '../../modules/users/users.repository';
@@ -63,6 +63,7 @@ const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_0
 /** A project row straight in the database, for tests that need many projects in given states quickly. */
 export async function createProjectRow(db: Kysely<DB>, input: ProjectFactoryInput) {
   const description = input.description ?? '<p>A project made by a test.</p>';
+  const currency = input.currency ?? 'USD';
   return insertProject(db, {
     creator_id: input.creatorId,
     title: input.title ?? `Project ${randomBytes(3).toString('hex')}`,
@@ -71,15 +72,15 @@ export async function createProjectRow(db: Kysely<DB>, input: ProjectFactoryInpu
     risks_and_challenges: '<p>Some risk.</p>',
     status: input.status ?? 'ACTIVE',
     category_id: input.categoryId ?? null,
-    goal_cents: dollarsToCents(input.goal ?? 1000),
-    current_cents: dollarsToCents(input.raised ?? 0),
+    goal_cents: majorToMinor(input.goal ?? 1000, currency),
+    current_cents: majorToMinor(input.raised ?? 0, currency),
     backers_count: input.backers ?? 0,
     featured: input.featured ?? false,
     funding_model: input.fundingModel ?? 'all_or_nothing',
     start_date: day(input.start ?? -1),
     end_date: day(input.end ?? 30),
     ...(input.createdAt ? { created_at: input.createdAt } : {}),
-    ...(input.currency ? { currency: input.currency } : {}),
+    currency,
     ...(input.activatedAt ? { activated_at: input.activatedAt } : {}),
   });
 }
