@@ -676,11 +676,12 @@ export async function verifyConsistency(db: Kysely<DB>): Promise<string[]> {
     if (offending !== 0) problems.push(`${check.name}: ${offending} rows break it`);
   }
   // The SQL above restates the fee rule; this holds it to the app's own functions, amount by amount.
-  const fees = await sql<{ gross: number; processing: number; platform: number }>`
-    select distinct gross_cents as gross, processing_fee_cents as processing, platform_fee_cents as platform
+  const fees = await sql<{ gross: number; currency: string; processing: number; platform: number }>`
+    select distinct gross_cents as gross, currency, processing_fee_cents as processing,
+                    platform_fee_cents as platform
     from ledger_entries where kind = 'donation'`.execute(db);
   for (const row of fees.rows) {
-    const processing = processingFeeCents(row.gross);
+    const processing = processingFeeCents(row.gross, row.currency);
     const platform = Math.min(row.gross - processing, percentOfCents(row.gross, PLATFORM_FEE_PERCENT));
     if (processing !== row.processing || platform !== row.platform) {
       problems.push(

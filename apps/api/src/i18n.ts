@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  centsToDollars,
   createTranslator,
+  exponent,
   type Locale,
   LOCALE_QUERY_PARAM,
   localeCookieValue,
   matchLocale,
+  minorToMajor,
   negotiateLocale,
   pickLocale,
   type Translator,
@@ -19,9 +20,17 @@ export interface SavedLanguage {
   last_locale: string | null;
 }
 
-/** An argument written in the reader's language with the message: an amount, a calendar date, another message. */
+/**
+ * An argument written in the reader's language with the message: an amount (minor units of `currency`, USD when
+ * absent as in every message stored before currencies; `fractionDigits` present: every minor unit shown), a
+ * calendar date, another message.
+ */
 export type MessageArgument =
-  string | number | { cents: number; fractionDigits?: number } | { date: string } | { message: string };
+  | string
+  | number
+  | { cents: number; currency?: string; fractionDigits?: number }
+  | { date: string }
+  | { message: string };
 
 /**
  * A message kept as its catalog key and arguments, so it is written in the language of whoever reads it and
@@ -32,9 +41,26 @@ export interface KeyedMessage {
   values?: Record<string, MessageArgument>;
 }
 
-/** An amount always with its cents, as a receipt or a checkout shows it. */
-export const amountWithCents = (translator: Translator, cents: number) =>
-  translator.money(centsToDollars(cents), undefined, 2);
+/** An amount of money that moves: integer minor units of its currency. */
+export interface Money {
+  cents: number;
+  currency: string;
+}
+
+/** An amount always with every minor unit of its currency (cents; none on yen), as a receipt or a checkout shows it. */
+export const amountWithCents = (translator: Translator, { cents, currency }: Money) =>
+  translator.money(minorToMajor(cents, currency), currency, exponent(currency));
+
+/** An amount of a message's arguments in the reader's language. */
+function writtenAmount(
+  translator: Translator,
+  amount: { cents: number; currency?: string; fractionDigits?: number },
+) {
+  const currency = amount.currency ?? 'USD';
+  return amount.fractionDigits === undefined
+    ? translator.money(minorToMajor(amount.cents, currency), currency)
+    : amountWithCents(translator, { cents: amount.cents, currency });
+}
 
 /** `message` in `translator`'s language, its amounts and dates formatted there too. */
 export function writeMessage(translator: Translator, { key, values }: KeyedMessage): string {
@@ -45,7 +71,7 @@ export function writeMessage(translator: Translator, { key, values }: KeyedMessa
       typeof value !== 'object'
         ? value
         : 'cents' in value
-          ? translator.money(centsToDollars(value.cents), undefined, value.fractionDigits)
+          ? writtenAmount(translator, value)
           : 'date' in value
             ? translator.calendarDate(value.date)
             : translator.t(value.message);

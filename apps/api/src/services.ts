@@ -93,6 +93,7 @@ export function createServices(
     pageCache,
     config.defaultLocale,
     fxRates,
+    config.currencies,
   );
   const rewards = new RewardService(db, projects, pageCache);
   const paymentProvider = createPaymentProvider(config);

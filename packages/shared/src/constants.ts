@@ -1,4 +1,5 @@
 /** Business constants of SPEC §9, used by the web client and the API alike. */
+import type { OfferableCurrency } from './money/currencies';
 
 /**
  * What every page says while the sandbox payment provider takes the pledges. Here, not beside the site schemas:
@@ -27,7 +28,7 @@ export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp']
 
 export const REWARD_TITLE_MAX = 100;
 export const REWARD_DESCRIPTION_MAX = 500;
-export const MIN_PLEDGE_DOLLARS = 1;
+/** The currency the pledge messages quote when no project's is given (SPEC's dollars). */
 export const PLEDGE_CURRENCY = 'USD';
 
 export const PAGE_SIZES = {
@@ -72,7 +73,34 @@ export const NO_RESPONSE_MESSAGE = 'msg.noResponse';
  * Limits that messages quote (i18n/message-constants.ts): here, with nothing else, so the messages' own modules
  * stay out of what every page loads first.
  */
-export const MAX_PLEDGE_DOLLARS = 1_000_000;
+
+/**
+ * The smallest and largest pledge (and reward minimum) per currency, in major units: one unit of the currency
+ * (¥100, as Kickstarter), up to about what SPEC's $1,000,000 is worth, in round figures of each currency.
+ */
+export const PLEDGE_LIMITS: Readonly<Record<OfferableCurrency, { min: number; max: number }>> = {
+  USD: { min: 1, max: 1_000_000 },
+  GBP: { min: 1, max: 800_000 },
+  EUR: { min: 1, max: 1_000_000 },
+  CAD: { min: 1, max: 1_400_000 },
+  AUD: { min: 1, max: 1_500_000 },
+  NZD: { min: 1, max: 1_700_000 },
+  MXN: { min: 1, max: 20_000_000 },
+  SEK: { min: 1, max: 10_000_000 },
+  DKK: { min: 1, max: 7_000_000 },
+  NOK: { min: 1, max: 10_000_000 },
+  CHF: { min: 1, max: 900_000 },
+  HKD: { min: 1, max: 7_800_000 },
+  SGD: { min: 1, max: 1_300_000 },
+  JPY: { min: 100, max: 150_000_000 },
+  PLN: { min: 1, max: 4_000_000 },
+  BRL: { min: 1, max: 5_000_000 },
+};
+/** The pledge limits of PLEDGE_CURRENCY: what the messages quote when no currency is given. */
+export const MIN_PLEDGE_DOLLARS = PLEDGE_LIMITS.USD.min;
+export const MAX_PLEDGE_DOLLARS = PLEDGE_LIMITS.USD.max;
+/** No currency's minimum is lower: a request schema refuses less before it knows the project's currency. */
+export const LOWEST_PLEDGE_MINIMUM = Math.min(...Object.values(PLEDGE_LIMITS).map((limits) => limits.min));
 export const UPDATE_TITLE_MAX = 150;
 /** Rich text of an update, before sanitising (images may be inline data, as in descriptions). */
 export const UPDATE_BODY_MAX = 100_000;

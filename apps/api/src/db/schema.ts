@@ -269,6 +269,8 @@ export interface LedgerEntriesTable {
   processing_fee_cents: number;
   platform_fee_cents: number;
   net_cents: number;
+  /** ISO 4217: the project's currency; the amounts are its minor units (migration 0029). */
+  currency: string;
   payout_id: number | null;
   created_at: CreatedAt;
 }
@@ -291,6 +293,8 @@ export interface PayoutsTable {
   creator_id: number;
   amount_cents: number;
   fee_cents: Generated<number>;
+  /** ISO 4217: the project's currency, which the transfer is made in (migration 0029). */
+  currency: string;
   status: PayoutStatus;
   transfer_reference: string | null;
   failure_reason: string | null;

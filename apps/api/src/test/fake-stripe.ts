@@ -18,6 +18,32 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
  * without a network. It honours idempotency keys the way Stripe does (same key, same answer), and signs
  * webhook events with the SDK's own test header helper.
  */
+/** Where each call that moves money carries its amount and currency. */
+const MONEY_FIELDS: Record<string, { amount: string; currency: string; charge: boolean }> = {
+  '/v1/checkout/sessions': {
+    amount: 'line_items[0][price_data][unit_amount]',
+    currency: 'line_items[0][price_data][currency]',
+    charge: true,
+  },
+  '/v1/payment_intents': { amount: 'amount', currency: 'currency', charge: true },
+  '/v1/transfers': { amount: 'amount', currency: 'currency', charge: false },
+};
+
+/**
+ * Stripe's minimum charge in the smallest unit of a few currencies (https://stripe.com/docs/currencies#minimum-and-
+ * maximum-charge-amounts): an amount sent in the wrong unit (¥500 as 5) falls below it.
+ */
+const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, jpy: 50, brl: 50, cad: 50 };
+
+function moneyProblem(currency: string | null, amount: string | null, charge: boolean): string | null {
+  if (!currency || !/^[a-z]{3}$/.test(currency)) return `Invalid currency: ${currency}`;
+  if (!(currency in MINIMUM_CHARGE)) return `Currency not supported by this fake: ${currency}`;
+  if (!amount || !/^\d+$/.test(amount)) return `Invalid integer: ${amount}`;
+  const minimum = charge ? MINIMUM_CHARGE[currency]! : 1;
+  if (Number(amount) < minimum) return `Amount must be at least ${minimum}`;
+  return null;
+}
+
 export async function startFakeStripe({
   /** Time each PaymentIntent takes, as a real network round trip does (it widens a crash window in tests). */
   paymentIntentDelayMs = 0,
@@ -56,6 +82,12 @@ export async function startFakeStripe({
         if (key) byIdempotencyKey.set(key, object);
         return send(200, object);
       };
+      // As Stripe does: a known currency in lower case, and an amount of at least its minimum charge.
+      const money = MONEY_FIELDS[path];
+      if (request.method === 'POST' && money && form.has(money.amount)) {
+        const problem = moneyProblem(form.get(money.currency), form.get(money.amount), money.charge);
+        if (problem) return send(400, { error: { type: 'invalid_request_error', message: problem } });
+      }
 
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         if (failNextCheckout) {
@@ -221,6 +253,7 @@ export async function startFakeStripe({
           id: `tr_test_${randomBytes(8).toString('hex')}`,
           object: 'transfer',
           amount: Number(form.get('amount')),
+          currency: form.get('currency'),
           destination: form.get('destination'),
         };
         transfers.push(transfer);

@@ -14,6 +14,7 @@ export function makeReward(overrides: Partial<Reward> = {}): Reward {
   const shipping = overrides.shipping_type ?? 'domestic';
   return {
     id: 11,
+    currency: 'USD',
     project_id: 1,
     title: 'Early Bird Lantern',
     description: 'One lantern at the early price.',
@@ -22,7 +23,7 @@ export function makeReward(overrides: Partial<Reward> = {}): Reward {
     quantity_claimed: claimed,
     estimated_delivery_date: dateIn(60),
     shipping_type: shipping,
-    shipping_rules: shipping === 'none' ? [] : [{ country: 'US', cost: 5 }],
+    shipping_rules: shipping === 'none' ? [] : [{ country: 'US', cost: 5, currency: 'USD' }],
     backers_count: claimed,
     remaining,
     is_available: remaining === null || remaining > 0,

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import {
+  LOWEST_PLEDGE_MINIMUM,
   MAX_PER_PAGE,
-  MAX_PLEDGE_DOLLARS,
-  MIN_PLEDGE_DOLLARS,
   PAGE_SIZES,
-  PLEDGE_CURRENCY,
   REWARD_DESCRIPTION_MAX,
   REWARD_TITLE_MAX,
 } from '../constants';
@@ -12,13 +10,16 @@ import { hasAtMostTwoDecimals } from '../money';
 import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
-import { pageMeta } from './common';
+import { currencyCode, pageMeta } from './common';
 import { projectCard } from './projects';
 import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 
-/** A dollar amount as the API accepts it: a finite number with at most 2 decimals. */
+/**
+ * An amount as the API accepts it: a finite number with at most 2 decimals, the most any offered currency has; the
+ * service checks the project's currency's own (none on JPY).
+ */
 const dollars = (messages: { required: string; decimals: string }) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : 'msg.backing.notANumber') })
@@ -34,6 +35,13 @@ export const shippingRule = z.object({
 });
 export type ShippingRule = z.infer<typeof shippingRule>;
 
+/** A shipping price as the API shows it, in its reward's currency. */
+export const shippingRuleView = z.object({
+  country: z.string(),
+  cost: z.number(),
+  currency: currencyCode,
+});
+
 export const rewardRequest = z
   .strictObject({
     title: z
@@ -46,9 +54,11 @@ export const rewardRequest = z
       .trim()
       .min(1, REWARD_MESSAGES.descriptionRequired)
       .max(REWARD_DESCRIPTION_MAX, REWARD_MESSAGES.descriptionLength),
-    minimum_amount: dollars({ required: REWARD_MESSAGES.minimumRequired, decimals: REWARD_MESSAGES.decimals })
-      .min(MIN_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooLow)
-      .max(MAX_PLEDGE_DOLLARS, REWARD_MESSAGES.minimumTooHigh),
+    // The limits of the project's currency (PLEDGE_LIMITS) are checked where it is known: the reward service.
+    minimum_amount: dollars({
+      required: REWARD_MESSAGES.minimumRequired,
+      decimals: REWARD_MESSAGES.decimals,
+    }).min(LOWEST_PLEDGE_MINIMUM, REWARD_MESSAGES.minimumTooLow),
     quantity_available: z
       .number()
       .int()
@@ -84,6 +94,7 @@ export type RewardRequest = z.infer<typeof rewardRequest>;
 
 export const reward = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   project_id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -92,7 +103,7 @@ export const reward = z.object({
   quantity_claimed: z.number().int(),
   estimated_delivery_date: z.string(),
   shipping_type: z.enum(SHIPPING_TYPES),
-  shipping_rules: z.array(shippingRule),
+  shipping_rules: z.array(shippingRuleView),
   backers_count: z.number().int(),
   /** SPEC §3 derived fields. */
   remaining: z.number().int().nullable(),
@@ -148,10 +159,13 @@ export const shippingAddressView = z.object({
 });
 
 export const pledgeRequest = z.strictObject({
-  amount: dollars({ required: PLEDGE_MESSAGES.amountRequired, decimals: PLEDGE_MESSAGES.decimals })
-    .min(MIN_PLEDGE_DOLLARS, PLEDGE_MESSAGES.amountMin)
-    .max(MAX_PLEDGE_DOLLARS, PLEDGE_MESSAGES.amountMax),
-  currency: z.literal(PLEDGE_CURRENCY, { error: PLEDGE_MESSAGES.currency }).default(PLEDGE_CURRENCY),
+  // The limits of the project's currency (PLEDGE_LIMITS) are checked where it is known: the pledge service.
+  amount: dollars({ required: PLEDGE_MESSAGES.amountRequired, decimals: PLEDGE_MESSAGES.decimals }).min(
+    LOWEST_PLEDGE_MINIMUM,
+    PLEDGE_MESSAGES.amountMin,
+  ),
+  /** Must be the project's currency when given (the service knows it). */
+  currency: z.string({ error: PLEDGE_MESSAGES.currency }).max(3, PLEDGE_MESSAGES.currency).optional(),
   reward_id: z.number().int().positive().nullable().optional(),
   shipping_address: shippingAddress.nullable().optional(),
 });
@@ -167,8 +181,8 @@ export const pledgeResponse = z.object({
 
 export const donation = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   amount: z.number(),
-  currency: z.string(),
   status: z.enum(DONATION_STATUSES),
   project_id: z.number().int(),
   project_title: z.string(),
@@ -206,6 +220,7 @@ export const backedProject = projectCard.extend({
   pledge: z
     .object({
       donation_id: z.number().int(),
+      currency: currencyCode,
       status: z.enum(DONATION_STATUSES),
       amount: z.number(),
       reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants';
 
+/** An ISO 4217 code: the currency a money-bearing object's amounts are in (DESIGN.md §15). */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The fields of a paged list's query: `page` from 1, `per_page` up to MAX_PER_PAGE. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressView } from './backing';
+import { currencyCode } from './common';
 import { preferences } from './preferences';
 
 const timestamp = z.string();
@@ -33,6 +34,7 @@ export const dataExport = z.object({
   projects: z.array(
     z.object({
       id: z.number().int(),
+      currency: currencyCode,
       title: z.string(),
       status: z.string(),
       funding_model: z.string(),
@@ -51,6 +53,7 @@ export const dataExport = z.object({
       rewards: z.array(
         z.object({
           id: z.number().int(),
+          currency: currencyCode,
           title: z.string(),
           description: z.string(),
           minimum_amount: z.number(),
@@ -69,7 +72,7 @@ export const dataExport = z.object({
       project: z.object({ id: z.number().int(), title: z.string() }),
       reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
       amount: z.number(),
-      currency: z.string(),
+      currency: currencyCode,
       status: z.string(),
       funding_model: z.string(),
       shipping_amount: z.number(),
@@ -111,6 +114,7 @@ export const dataExport = z.object({
   payouts: z.array(
     z.object({
       id: z.number().int(),
+      currency: currencyCode,
       project_id: z.number().int(),
       amount: z.number(),
       fee_amount: z.number(),

@@ -27,6 +27,7 @@ import * as languages from './0025_languages';
 import * as notificationMessages from './0026_notification_messages';
 import * as currencies from './0027_currencies';
 import * as communityChangeNotifications from './0028_community_change_notifications';
+import * as moneyCurrencies from './0029_money_currencies';
 import * as baseAmounts from './0030_base_amounts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0026_notification_messages': notificationMessages,
   '0027_currencies': currencies,
   '0028_community_change_notifications': communityChangeNotifications,
+  '0029_money_currencies': moneyCurrencies,
   '0030_base_amounts': baseAmounts,
 };

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   LIVE_PLEDGE_STATUSES,
   MS_PER_DAY,
-  percentOfCents,
+  percentOfMinor,
   type ShippingAddress,
   shippingRuleFor,
 } from '@fundry/shared';
@@ -97,17 +97,18 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
       next_collection_at: pledge.status === 'PAYMENT_FAILED' ? new Date(Date.now() + MS_PER_DAY) : null,
       payment_error: declined ? 'Your card was declined.' : null,
     })
-    .returning('id')
+    .returning(['id', 'currency'])
     .executeTakeFirstOrThrow();
   if (charged) {
     // As the payment service records a charge, and a refund as its negation.
-    const processing = processingFeeCents(cents);
+    const processing = processingFeeCents(cents, donation.currency);
     const entry = {
       project_id: pledge.projectId,
       donation_id: donation.id,
+      currency: donation.currency,
       gross_cents: cents,
       processing_fee_cents: processing,
-      platform_fee_cents: Math.min(cents - processing, percentOfCents(cents, PLATFORM_FEE_PERCENT)),
+      platform_fee_cents: Math.min(cents - processing, percentOfMinor(cents, PLATFORM_FEE_PERCENT)),
     };
     await insertLedgerEntry(db, { ...entry, kind: 'donation' });
     if (refunded) {

@@ -29,6 +29,7 @@ function queueBase(db: Kysely<DB>) {
       'u.email',
       'c.name as category_name',
       'p.goal_cents',
+      'p.currency',
       'p.funding_model',
       'p.featured',
       'p.featured_requested',

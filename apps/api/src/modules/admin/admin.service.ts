@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   type AuditEntry,
   type AuditLogQuery,
-  centsToDollars,
+  minorToMajor,
   COMMUNITY_MESSAGES,
   type QueueProject,
   type Report,
@@ -41,11 +41,12 @@ const pages = (total: number, perPage: number) => Math.max(1, Math.ceil(total / 
 function toQueueProject(row: QueueRow): QueueProject {
   return {
     id: row.id,
+    currency: row.currency,
     title: row.title,
     status: row.status,
     creator: { id: row.creator_id, name: row.full_name || row.username, email: row.email },
     category_name: row.category_name,
-    goal_amount: row.goal_cents === null ? null : centsToDollars(Number(row.goal_cents)),
+    goal_amount: row.goal_cents === null ? null : minorToMajor(Number(row.goal_cents), row.currency),
     funding_model: row.funding_model,
     featured: row.featured,
     featured_requested: row.featured_requested,

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { type BackedProject, centsToDollars, chargeDate, PUBLIC_STATUSES } from '@fundry/shared';
+import {
+  type BackedProject,
+  centsToDollars,
+  chargeDate,
+  minorToMajor,
+  PUBLIC_STATUSES,
+} from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { toCard } from '../projects/projects.service';
@@ -49,13 +55,14 @@ export class BackingService {
       // Added to the card rather than spread with them into a new object: V8 builds `{ ...card, more }` on a slow
       // path, 14 µs a card (0.3 ms of CPU for a page of 20).
       return Object.assign(toCard(row), {
-        total_amount: own ? centsToDollars(Number(backed.total_cents)) : null,
+        total_amount: own ? minorToMajor(Number(backed.total_cents), row.currency) : null,
         first_backed_at: new Date(backed.first_backed_at ?? 0).toISOString(),
         pledge: pledge
           ? {
               donation_id: pledge.id,
+              currency: row.currency,
               status: pledge.status,
-              amount: centsToDollars(pledge.amount_cents),
+              amount: minorToMajor(pledge.amount_cents, row.currency),
               reward:
                 pledge.reward_id !== null && pledge.reward_title !== null
                   ? { id: pledge.reward_id, title: pledge.reward_title }

@@ -1,5 +1,5 @@
 import type { Translator } from '@fundry/shared';
-import { amountWithCents } from '../../i18n';
+import { amountWithCents, type Money } from '../../i18n';
 import type { MailContent } from '../mail/mail.repository';
 import { escapeHtml } from '../mail/mail.templates';
 
@@ -33,16 +33,13 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 }
 
 export const toolMails = {
-  refunded: (t: Translator, to: string, name: string, title: string, amountCents: number, link: string) =>
+  refunded: (t: Translator, to: string, name: string, title: string, amount: Money, link: string) =>
     simpleMail(
       t,
       to,
       t.t('mail.refunded.subject', { title }),
       name,
-      [
-        t.t('mail.refunded.body', { title, amount: amountWithCents(t, amountCents) }),
-        t.t('mail.refunded.bank'),
-      ],
+      [t.t('mail.refunded.body', { title, amount: amountWithCents(t, amount) }), t.t('mail.refunded.bank')],
       link,
     ),
   rewardSent: (t: Translator, to: string, name: string, title: string, reward: string, link: string) =>

@@ -3,8 +3,9 @@ import {
   BACKER_STATUS_KEYS,
   type BackerRow,
   type BackersQuery,
-  centsToDollars,
   type DailyStats,
+  exponent,
+  minorToMajor,
   MS_PER_DAY,
   PUBLIC_STATUSES,
   todayUtc,
@@ -38,12 +39,14 @@ const isAdmin = (caller: AccessClaims) => caller.roles.includes('Admin');
 /** The longest curve drawn day by day (a campaign lasts at most 90 days). */
 const MAX_CURVE_DAYS = 400;
 
-function toBackerRow(row: BackerRecord): BackerRow {
+/** A backer of a project whose currency is `currency`. */
+function toBackerRow(row: BackerRecord, currency: string): BackerRow {
   const collected = row.status === 'SUCCEEDED';
   return {
     donation_id: row.id,
+    currency,
     backer: { id: row.donor_id, name: row.full_name || row.username, email: row.email },
-    amount: centsToDollars(Number(row.amount_cents)),
+    amount: minorToMajor(Number(row.amount_cents), currency),
     reward: row.reward_id === null ? null : { id: row.reward_id, title: row.reward_title ?? '' },
     status: row.status,
     funding_model: row.funding_model,
@@ -71,6 +74,7 @@ const CSV_COLUMNS = [
   'backer',
   'email',
   'amount',
+  'currency',
   'reward',
   'status',
   'pledgedAt',
@@ -119,11 +123,11 @@ export class CreatorToolsService {
   }
 
   async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {
-    await this.ownProject(projectId, caller);
+    const { currency } = await this.ownProject(projectId, caller);
     const filters: BackerFilters = { status: query.status, rewardId: query.reward_id };
     const { rows, total } = await listBackers(this.db, projectId, filters, query.page, query.per_page);
     return {
-      data: rows.map(toBackerRow),
+      data: rows.map((row) => toBackerRow(row, currency)),
       meta: {
         total,
         pages: Math.max(1, Math.ceil(total / query.per_page)),
@@ -136,15 +140,18 @@ export class CreatorToolsService {
   /** The backers as an RFC 4180 document (UTF-8 with BOM, formulas neutralised). */
   async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters, translator: Translator) {
     const project = await this.ownProject(projectId, caller);
-    const rows = (await allBackers(this.db, projectId, filters)).map(toBackerRow);
+    const { currency } = project;
+    const rows = (await allBackers(this.db, projectId, filters)).map((row) => toBackerRow(row, currency));
     const { t } = translator;
     const csv = toCsv([
-      CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency: 'USD' })),
+      CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency })),
       ...rows.map((row) => [
         row.donation_id,
         row.backer.name,
         row.backer.email,
-        centsToDollars(Math.round(row.amount * 100)).toFixed(2),
+        // A figure for spreadsheets, with every decimal of the currency (19.90, ¥1999).
+        row.amount.toFixed(exponent(currency)),
+        currency,
         row.reward?.title ?? '',
         t(BACKER_STATUS_KEYS[row.status] ?? row.status),
         row.pledged_at ?? '',
@@ -282,7 +289,7 @@ export class CreatorToolsService {
             donor.email,
             donor.full_name || donor.username,
             project.title,
-            donation.amount_cents,
+            { cents: donation.amount_cents, currency: donation.currency },
             `${this.appUrl}/donation/success?donation_id=${donation.id}`,
           ),
         );
@@ -291,8 +298,9 @@ export class CreatorToolsService {
     this.mail.kick();
     return {
       donation_id: donation.id,
+      currency: donation.currency,
       status: 'REFUNDED' as const,
-      amount: centsToDollars(donation.amount_cents),
+      amount: minorToMajor(donation.amount_cents, donation.currency),
     };
   }
 
@@ -328,12 +336,14 @@ export class CreatorToolsService {
       days.push({
         date: day,
         pledges: row?.pledges ?? 0,
-        amount: centsToDollars(row?.cents ?? 0),
-        cumulative_amount: centsToDollars(cumulative),
+        amount: minorToMajor(row?.cents ?? 0, project.currency),
+        cumulative_amount: minorToMajor(cumulative, project.currency),
       });
     }
     return {
-      goal_amount: project.goal_cents === null ? null : centsToDollars(Number(project.goal_cents)),
+      goal_amount:
+        project.goal_cents === null ? null : minorToMajor(Number(project.goal_cents), project.currency),
+      currency: project.currency,
       days,
       rewards: perReward
         .filter((row) => row.rewardId !== null || row.backers > 0)
@@ -341,7 +351,7 @@ export class CreatorToolsService {
           reward_id: row.rewardId,
           title: row.title ?? translator.t('api.tools.withoutReward'),
           backers: row.backers,
-          amount: centsToDollars(row.cents),
+          amount: minorToMajor(row.cents, project.currency),
         })),
     };
   }

@@ -1,5 +1,5 @@
 import type { Translator } from '@fundry/shared';
-import { amountWithCents, type KeyedMessage, writeMessage } from '../../i18n';
+import { amountWithCents, type KeyedMessage, type Money, writeMessage } from '../../i18n';
 import type { MailContent } from './mail.repository';
 
 export const escapeHtml = (text: string) =>
@@ -97,20 +97,13 @@ export const mailTemplates = {
       action: { label: t.t('mail.action.viewYourProject'), url },
       footer: t.t('mail.projectRejected.footer'),
     }),
-  backingReceipt: (
-    t: Translator,
-    to: string,
-    name: string,
-    title: string,
-    amountCents: number,
-    url: string,
-  ) =>
+  backingReceipt: (t: Translator, to: string, name: string, title: string, amount: Money, url: string) =>
     render(t, {
       to,
       subject: t.t('mail.backingReceipt.subject', { title }),
       name,
       paragraphs: [
-        t.t('mail.backingReceipt.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.backingReceipt.body', { title, amount: amountWithCents(t, amount) }),
         t.t('mail.backingReceipt.outcome'),
       ],
       action: { label: t.t('mail.backingReceipt.action'), url },
@@ -121,20 +114,20 @@ export const mailTemplates = {
     to: string,
     name: string,
     title: string,
-    amountCents: number,
+    amount: Money,
     chargeOn: string | null,
     url: string,
   ) => {
-    const amount = amountWithCents(t, amountCents);
+    const written = amountWithCents(t, amount);
     return render(t, {
       to,
       subject: t.t('mail.pledgeConfirmed.subject', { title }),
       name,
       paragraphs: [
-        t.t('mail.pledgeConfirmed.body', { title, amount }),
+        t.t('mail.pledgeConfirmed.body', { title, amount: written }),
         chargeOn
-          ? t.t('mail.pledgeConfirmed.charge', { amount, date: t.calendarDate(chargeOn) })
-          : t.t('mail.pledgeConfirmed.chargeAfterEnd', { amount }),
+          ? t.t('mail.pledgeConfirmed.charge', { amount: written, date: t.calendarDate(chargeOn) })
+          : t.t('mail.pledgeConfirmed.chargeAfterEnd', { amount: written }),
       ],
       action: { label: t.t('mail.action.managePledge'), url },
     });
@@ -144,7 +137,7 @@ export const mailTemplates = {
     to: string,
     name: string,
     title: string,
-    pledge: { amountCents: number; reward: string | null },
+    pledge: { amount: Money; reward: string | null },
     url: string,
   ) =>
     render(t, {
@@ -154,7 +147,7 @@ export const mailTemplates = {
       paragraphs: [
         t.t('mail.pledgeChanged.body', {
           title,
-          amount: amountWithCents(t, pledge.amountCents),
+          amount: amountWithCents(t, pledge.amount),
           hasReward: pledge.reward === null ? 'no' : 'yes',
           reward: pledge.reward ?? '',
         }),
@@ -163,20 +156,13 @@ export const mailTemplates = {
       action: { label: t.t('mail.action.managePledge'), url },
       footer: t.t('mail.pledgeChanged.footer'),
     }),
-  pledgeCanceled: (
-    t: Translator,
-    to: string,
-    name: string,
-    title: string,
-    amountCents: number,
-    url: string,
-  ) =>
+  pledgeCanceled: (t: Translator, to: string, name: string, title: string, amount: Money, url: string) =>
     render(t, {
       to,
       subject: t.t('mail.pledgeCanceled.subject', { title }),
       name,
       paragraphs: [
-        t.t('mail.pledgeCanceled.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.pledgeCanceled.body', { title, amount: amountWithCents(t, amount) }),
         t.t('mail.pledgeCanceled.again'),
       ],
       action: { label: t.t('mail.action.viewTheProject'), url },
@@ -186,7 +172,7 @@ export const mailTemplates = {
     to: string,
     name: string,
     title: string,
-    amountCents: number,
+    amount: Money,
     fixBy: string,
     url: string,
   ) =>
@@ -195,17 +181,17 @@ export const mailTemplates = {
       subject: t.t('mail.paymentFailed.subject', { title }),
       name,
       paragraphs: [
-        t.t('mail.paymentFailed.body', { title, amount: amountWithCents(t, amountCents) }),
+        t.t('mail.paymentFailed.body', { title, amount: amountWithCents(t, amount) }),
         t.t('mail.paymentFailed.fix', { date: t.calendarDate(fixBy) }),
       ],
       action: { label: t.t('mail.paymentFailed.action'), url },
     }),
-  pledgeDropped: (t: Translator, to: string, name: string, title: string, amountCents: number, url: string) =>
+  pledgeDropped: (t: Translator, to: string, name: string, title: string, amount: Money, url: string) =>
     render(t, {
       to,
       subject: t.t('mail.pledgeDropped.subject', { title }),
       name,
-      paragraphs: [t.t('mail.pledgeDropped.body', { title, amount: amountWithCents(t, amountCents) })],
+      paragraphs: [t.t('mail.pledgeDropped.body', { title, amount: amountWithCents(t, amount) })],
       action: { label: t.t('mail.action.viewTheProject'), url },
     }),
   /** To a creator: `message` is the campaign's outcome, as their notification says it. */

@@ -1,5 +1,5 @@
 import type { ReportResolution } from '../../db/schema';
-import type { KeyedMessage } from '../../i18n';
+import type { KeyedMessage, Money } from '../../i18n';
 
 /** Who did something, or "Someone" in the reader's language when their account is gone. */
 export const actor = (name: string | null | undefined) => name || { message: 'api.notification.someone' };
@@ -12,22 +12,22 @@ const REPORT_RESOLVED: Record<ReportResolution, string> = {
 
 /**
  * What each notification says: a catalog key and its arguments, stored so that it is written in the reader's
- * language when listed (amounts in cents, dates as `YYYY-MM-DD`). Some mails say the same (campaign result,
+ * language when listed (amounts in minor units with their currency, dates as `YYYY-MM-DD`). Some mails say the same (campaign result,
  * payout, pledges to a creator's project) and write these too.
  */
 export const notificationMessages = {
-  campaignSucceeded: (title: string, raisedCents: number): KeyedMessage => ({
+  campaignSucceeded: (title: string, raised: Money): KeyedMessage => ({
     key: 'api.notification.campaignSucceeded',
-    values: { title, raised: { cents: raisedCents } },
+    values: { title, raised: { ...raised } },
   }),
   /** An all-or-nothing campaign that missed its goal: its pledges are released. */
   campaignReleased: (title: string): KeyedMessage => ({
     key: 'api.notification.campaignReleased',
     values: { title },
   }),
-  campaignEnded: (title: string, raisedCents: number): KeyedMessage => ({
+  campaignEnded: (title: string, raised: Money): KeyedMessage => ({
     key: 'api.notification.campaignEnded',
-    values: { title, raised: { cents: raisedCents } },
+    values: { title, raised: { ...raised } },
   }),
   backedFundedCharging: (title: string): KeyedMessage => ({
     key: 'api.notification.backedFundedCharging',
@@ -42,41 +42,41 @@ export const notificationMessages = {
     values: { title },
   }),
   backedEnded: (title: string): KeyedMessage => ({ key: 'api.notification.backedEnded', values: { title } }),
-  pledgeDropped: (title: string, amountCents: number): KeyedMessage => ({
+  pledgeDropped: (title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.pledgeDropped',
-    values: { title, amount: { cents: amountCents, fractionDigits: 2 } },
+    values: { title, amount: { ...amount, fractionDigits: 2 } },
   }),
   /** `fixBy` is the last day to fix the payment (`YYYY-MM-DD`). */
-  paymentDeclined: (title: string, amountCents: number, fixBy: string): KeyedMessage => ({
+  paymentDeclined: (title: string, amount: Money, fixBy: string): KeyedMessage => ({
     key: 'api.notification.paymentDeclined',
-    values: { title, amount: { cents: amountCents, fractionDigits: 2 }, date: { date: fixBy } },
+    values: { title, amount: { ...amount, fractionDigits: 2 }, date: { date: fixBy } },
   }),
-  backed: (name: string, title: string, amountCents: number): KeyedMessage => ({
+  backed: (name: string, title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.backed',
-    values: { name, title, amount: { cents: amountCents } },
+    values: { name, title, amount: { ...amount } },
   }),
   backerJoined: (name: string, title: string): KeyedMessage => ({
     key: 'api.notification.backerJoined',
     values: { name, title },
   }),
   goalReached: (title: string): KeyedMessage => ({ key: 'api.notification.goalReached', values: { title } }),
-  refunded: (title: string, amountCents: number): KeyedMessage => ({
+  refunded: (title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.refunded',
-    values: { title, amount: { cents: amountCents } },
+    values: { title, amount: { ...amount } },
   }),
-  pledgeChanged: (name: string, title: string, amountCents: number, reward: string | null): KeyedMessage => ({
+  pledgeChanged: (name: string, title: string, amount: Money, reward: string | null): KeyedMessage => ({
     key: 'api.notification.pledgeChanged',
     values: {
       name,
       title,
-      amount: { cents: amountCents, fractionDigits: 2 },
+      amount: { ...amount, fractionDigits: 2 },
       hasReward: reward === null ? 'no' : 'yes',
       reward: reward ?? '',
     },
   }),
-  pledgeCanceled: (name: string, title: string, amountCents: number): KeyedMessage => ({
+  pledgeCanceled: (name: string, title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.pledgeCanceled',
-    values: { name, title, amount: { cents: amountCents, fractionDigits: 2 } },
+    values: { name, title, amount: { ...amount, fractionDigits: 2 } },
   }),
   commentReply: (name: string | null | undefined, title: string): KeyedMessage => ({
     key: 'api.notification.commentReply',
@@ -90,13 +90,13 @@ export const notificationMessages = {
     key: 'api.notification.updatePosted',
     values: { project, number, title },
   }),
-  payoutCompleted: (amountCents: number): KeyedMessage => ({
+  payoutCompleted: (amount: Money): KeyedMessage => ({
     key: 'api.notification.payoutCompleted',
-    values: { amount: { cents: amountCents } },
+    values: { amount: { ...amount } },
   }),
-  payoutFailed: (amountCents: number): KeyedMessage => ({
+  payoutFailed: (amount: Money): KeyedMessage => ({
     key: 'api.notification.payoutFailed',
-    values: { amount: { cents: amountCents } },
+    values: { amount: { ...amount } },
   }),
   rewardSent: (reward: string, title: string): KeyedMessage => ({
     key: 'api.notification.rewardSent',

@@ -135,7 +135,7 @@ export async function hasLivePledge(db: Kysely<DB>, donorId: number, projectId: 
 export function shareLockProject(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('projects')
-    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date', 'funding_model'])
+    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date', 'funding_model', 'currency'])
     .where('id', '=', id)
     .forShare()
     .executeTakeFirst();
@@ -162,6 +162,7 @@ export function lockProjectForMoney(db: Kysely<DB>, id: number) {
       'funding_model',
       'start_date',
       'end_date',
+      'currency',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -186,6 +187,8 @@ export async function insertLedgerEntry(
     project_id: number;
     donation_id: number | null;
     payout_id?: number;
+    /** The project's currency: the amounts are its minor units. */
+    currency: string;
     kind: LedgerKind;
     gross_cents: number;
     processing_fee_cents: number;
@@ -231,8 +234,9 @@ export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: n
     goal_cents: number;
     current_cents: number;
     funding_model: string;
+    currency: string;
   }>`
-    select id, title, creator_id, goal_cents, current_cents, funding_model from projects
+    select id, title, creator_id, goal_cents, current_cents, funding_model, currency from projects
     where status = 'ACTIVE' and end_date < ${today}::date
     order by end_date, id limit ${limit}
     for update skip locked`.execute(db);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfCents, todayUtc } from '@fundry/shared';
+import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfMinor, todayUtc } from '@fundry/shared';
 import type { DB, DonationStatus } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SavedLanguage } from '../../i18n';
@@ -210,6 +210,7 @@ export class PaymentService {
     const { refundId } = await this.provider.refund({
       paymentReference: donation.payment_reference ?? donation.checkout_session_id ?? String(donation.id),
       amountCents: donation.amount_cents,
+      currency: donation.currency,
       idempotencyKey: `refund-donation-${donation.id}`,
     });
     const applied = await this.db.transaction().execute(async (trx) => {
@@ -242,10 +243,16 @@ export class PaymentService {
         const allOrNothing = campaign.funding_model === 'all_or_nothing';
         const released = !succeeded && allOrNothing;
         const creatorMessage = succeeded
-          ? notificationMessages.campaignSucceeded(campaign.title, campaign.current_cents)
+          ? notificationMessages.campaignSucceeded(campaign.title, {
+              cents: campaign.current_cents,
+              currency: campaign.currency,
+            })
           : released
             ? notificationMessages.campaignReleased(campaign.title)
-            : notificationMessages.campaignEnded(campaign.title, campaign.current_cents);
+            : notificationMessages.campaignEnded(campaign.title, {
+                cents: campaign.current_cents,
+                currency: campaign.currency,
+              });
         const backerMessage = succeeded
           ? allOrNothing
             ? notificationMessages.backedFundedCharging(campaign.title)
@@ -391,7 +398,7 @@ export class PaymentService {
         donor.email,
         donor.full_name,
         project.title,
-        donation.amount_cents,
+        { cents: donation.amount_cents, currency: donation.currency },
         project.end_date ? chargeDate(project.end_date) : null,
         `${this.settings.appUrl}/projects/${project.id}`,
       ),
@@ -447,7 +454,10 @@ export class PaymentService {
         {
           userId: donation.donor_id,
           type: 'PAYMENT_FAILED',
-          message: notificationMessages.pledgeDropped(project.title, donation.amount_cents),
+          message: notificationMessages.pledgeDropped(project.title, {
+            cents: donation.amount_cents,
+            currency: donation.currency,
+          }),
           projectId: project.id,
         },
       ]);
@@ -457,7 +467,7 @@ export class PaymentService {
           donor.email,
           donor.full_name,
           project.title,
-          donation.amount_cents,
+          { cents: donation.amount_cents, currency: donation.currency },
           projectUrl,
         ),
       );
@@ -479,7 +489,11 @@ export class PaymentService {
         {
           userId: donation.donor_id,
           type: 'PAYMENT_FAILED',
-          message: notificationMessages.paymentDeclined(project.title, donation.amount_cents, fixBy),
+          message: notificationMessages.paymentDeclined(
+            project.title,
+            { cents: donation.amount_cents, currency: donation.currency },
+            fixBy,
+          ),
           projectId: project.id,
         },
       ]);
@@ -489,7 +503,7 @@ export class PaymentService {
           donor.email,
           donor.full_name,
           project.title,
-          donation.amount_cents,
+          { cents: donation.amount_cents, currency: donation.currency },
           fixBy,
           `${projectUrl}?manage_pledge=1`,
         ),
@@ -515,7 +529,10 @@ export class PaymentService {
       {
         userId: project.creator_id,
         type: 'DONATION',
-        message: notificationMessages.backed(name, project.title, donation.amount_cents),
+        message: notificationMessages.backed(name, project.title, {
+          cents: donation.amount_cents,
+          currency: donation.currency,
+        }),
         projectId: project.id,
       },
     ];
@@ -567,16 +584,17 @@ export class PaymentService {
     projectTitle: string,
     donor: SavedLanguage & { email: string; full_name: string },
   ) {
-    const processing = processingFeeCents(donation.amount_cents);
+    const processing = processingFeeCents(donation.amount_cents, donation.currency);
     await insertLedgerEntry(trx, {
       project_id: donation.project_id,
       donation_id: donation.id,
+      currency: donation.currency,
       kind: 'donation',
       gross_cents: donation.amount_cents,
       processing_fee_cents: processing,
       platform_fee_cents: Math.min(
         donation.amount_cents - processing,
-        percentOfCents(donation.amount_cents, this.settings.platformFeePercent),
+        percentOfMinor(donation.amount_cents, this.settings.platformFeePercent),
       ),
     });
     await this.mail.enqueue(trx, donor, (t) =>
@@ -585,7 +603,7 @@ export class PaymentService {
         donor.email,
         donor.full_name,
         projectTitle,
-        donation.amount_cents,
+        { cents: donation.amount_cents, currency: donation.currency },
         this.receiptUrl(donation.id),
       ),
     );
@@ -626,6 +644,7 @@ export class PaymentService {
     await insertLedgerEntry(trx, {
       project_id: project.id,
       donation_id: donation.id,
+      currency: donation.currency,
       kind: 'refund',
       gross_cents: -donation.amount_cents,
       processing_fee_cents: -(original?.processing_fee_cents ?? 0),
@@ -635,7 +654,10 @@ export class PaymentService {
       {
         userId: donation.donor_id,
         type: 'REFUND',
-        message: notificationMessages.refunded(project.title, donation.amount_cents),
+        message: notificationMessages.refunded(project.title, {
+          cents: donation.amount_cents,
+          currency: donation.currency,
+        }),
         projectId: project.id,
       },
     ]);

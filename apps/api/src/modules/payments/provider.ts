@@ -1,4 +1,4 @@
-import { percentOfCents } from '@fundry/shared';
+import { exponent, percentOfMinor } from '@fundry/shared';
 
 export interface CheckoutRequest {
   donationId: number;
@@ -90,7 +90,9 @@ export interface PaymentProvider {
   /** Refunds a payment in full; the same key never refunds twice. */
   refund(request: {
     paymentReference: string;
+    /** Minor units of `currency`, the payment's. */
     amountCents: number;
+    currency: string;
     idempotencyKey: string;
   }): Promise<{ refundId: string }>;
   /** A creator's connected account, made once per user. */
@@ -106,11 +108,16 @@ export interface PaymentProvider {
   /** Moves money to the connected account; throws TransferError when the provider refuses. */
   transfer(request: {
     accountId: string;
+    /** Minor units of `currency`, the project's: the transfer is made in it. */
     amountCents: number;
+    currency: string;
     idempotencyKey: string;
   }): Promise<{ transferId: string; feeCents: number }>;
 }
 
-/** Card processing: 2.9% + $0.30 per successful charge (the sandbox's price, and Stripe's standard one). */
-export const processingFeeCents = (grossCents: number) =>
-  Math.min(grossCents, percentOfCents(grossCents, 2.9) + 30);
+/**
+ * Card processing: 2.9% + 0.30 of a unit of the charge's currency per successful charge ($0.30: the sandbox's price,
+ * and Stripe's standard one), each rounded half-up to the currency's smallest unit (¥0.30 is nothing).
+ */
+export const processingFeeCents = (grossCents: number, currency: string) =>
+  Math.min(grossCents, percentOfMinor(grossCents, 2.9) + percentOfMinor(10 ** exponent(currency), 30));

@@ -57,7 +57,7 @@ ${donation.reward_title ? `<p style="margin:0 0 8px">${escape(t.t('sandbox.rewar
 
 function cardPage(t: Translator, session: string, donation: CheckoutDonation, error: string | null) {
   const fixing = donation.status === 'PAYMENT_FAILED';
-  const amount = amountWithCents(t, donation.amount_cents);
+  const amount = amountWithCents(t, { cents: donation.amount_cents, currency: donation.currency });
   const explanation = fixing
     ? t.t('sandbox.card.fixing', { amount })
     : donation.status === 'PLEDGED'
@@ -137,7 +137,7 @@ export const sandboxRoutes: FastifyPluginAsync<{
         ),
       );
     }
-    const amount = amountWithCents(t, donation.amount_cents);
+    const amount = amountWithCents(t, { cents: donation.amount_cents, currency: donation.currency });
     return reply.send(
       page(
         t,

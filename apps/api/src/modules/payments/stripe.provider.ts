@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../errors';
+import { toStripeAmount } from './stripe-amounts';
 import {
   type ChargeRequest,
   type ChargeResult,
@@ -65,7 +66,7 @@ export class StripeProvider implements PaymentProvider {
                 quantity: 1,
                 price_data: {
                   currency: request.currency.toLowerCase(),
-                  unit_amount: request.amountCents,
+                  unit_amount: toStripeAmount(request.amountCents, request.currency),
                   product_data: { name: request.description },
                 },
               },
@@ -95,7 +96,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
-          amount: request.amountCents,
+          amount: toStripeAmount(request.amountCents, request.currency),
           currency: request.currency.toLowerCase(),
           ...(request.customerId ? { customer: request.customerId } : {}),
           payment_method: request.paymentMethod,
@@ -120,9 +121,17 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
   }
 
-  async refund(request: { paymentReference: string; amountCents: number; idempotencyKey: string }) {
+  async refund(request: {
+    paymentReference: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }) {
     const refund = await this.stripe.refunds.create(
-      { payment_intent: request.paymentReference, amount: request.amountCents },
+      {
+        payment_intent: request.paymentReference,
+        amount: toStripeAmount(request.amountCents, request.currency),
+      },
       { idempotencyKey: request.idempotencyKey },
     );
     return { refundId: refund.id };
@@ -159,10 +168,19 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  async transfer(request: { accountId: string; amountCents: number; idempotencyKey: string }) {
+  async transfer(request: {
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }) {
     try {
       const transfer = await this.stripe.transfers.create(
-        { amount: request.amountCents, currency: 'usd', destination: request.accountId },
+        {
+          amount: toStripeAmount(request.amountCents, request.currency),
+          currency: request.currency.toLowerCase(),
+          destination: request.accountId,
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       return { transferId: transfer.id, feeCents: 0 };

@@ -60,7 +60,7 @@ export async function projectFunds(db: Kysely<DB>, projectId: number) {
 
 export function insertPayout(
   db: Kysely<DB>,
-  row: { project_id: number; creator_id: number; amount_cents: number },
+  row: { project_id: number; creator_id: number; amount_cents: number; currency: string },
 ) {
   return db
     .insertInto('payouts')

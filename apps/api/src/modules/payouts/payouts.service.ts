@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type BankAccountStatus,
-  centsToDollars,
-  dollarsToCents,
+  minorToMajor,
   type Payout,
   PAYOUT_MESSAGES,
   type PayoutEligibility,
@@ -16,6 +15,7 @@ import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { minorUnitsIn } from '../payments/amounts';
 import { insertLedgerEntry, lockProjectForMoney } from '../payments/payments.repository';
 import { type PaymentProvider, TransferError } from '../payments/provider';
 import { findUserById } from '../users/users.repository';
@@ -33,9 +33,10 @@ import {
 function toPayout(row: Selectable<PayoutsTable>): Payout {
   return {
     id: row.id,
+    currency: row.currency,
     project_id: row.project_id,
-    amount: centsToDollars(row.amount_cents),
-    fee_amount: centsToDollars(row.fee_cents),
+    amount: minorToMajor(row.amount_cents, row.currency),
+    fee_amount: minorToMajor(row.fee_cents, row.currency),
     status: row.status,
     failure_reason: row.failure_reason,
     created_at: row.created_at.toISOString(),
@@ -48,6 +49,7 @@ interface ProjectForPayout {
   creator_id: number;
   status: string;
   funding_model: string;
+  currency: string;
 }
 
 /** Creator payouts (DESIGN.md §6 "Payouts"): bank connection, eligibility, requests and history. */
@@ -132,14 +134,16 @@ export class PayoutService {
       funds.availableCents,
       funds.paidOutCents,
     );
+    const inCurrency = (cents: number) => minorToMajor(cents, project.currency);
     return {
       eligible: reason === null,
-      available_amount: centsToDollars(funds.availableCents),
+      available_amount: inCurrency(funds.availableCents),
+      currency: project.currency,
       reason,
       funds_info: {
-        total_donations: centsToDollars(funds.grossCents),
-        platform_fee: centsToDollars(funds.feesCents),
-        total_paid_out: centsToDollars(funds.paidOutCents),
+        total_donations: inCurrency(funds.grossCents),
+        platform_fee: inCurrency(funds.feesCents),
+        total_paid_out: inCurrency(funds.paidOutCents),
       },
     };
   }
@@ -162,7 +166,8 @@ export class PayoutService {
         funds.paidOutCents,
       );
       if (reason) throw new AppError('UNPROCESSABLE', reason);
-      const cents = amount === undefined ? funds.availableCents : dollarsToCents(amount);
+      const cents =
+        amount === undefined ? funds.availableCents : minorUnitsIn(amount, project.currency, 'amount');
       if (cents <= 0)
         throw new AppError('VALIDATION_ERROR', PAYOUT_MESSAGES.invalidAmount, {
           amount: [PAYOUT_MESSAGES.invalidAmount],
@@ -176,11 +181,13 @@ export class PayoutService {
         project_id: projectId,
         creator_id: caller.userId,
         amount_cents: cents,
+        currency: project.currency,
       });
       await insertLedgerEntry(trx, {
         project_id: projectId,
         donation_id: null,
         payout_id: row.id,
+        currency: row.currency,
         kind: 'payout',
         gross_cents: -cents,
         processing_fee_cents: 0,
@@ -193,6 +200,7 @@ export class PayoutService {
       const transfer = await this.provider.transfer({
         accountId: account!.account_id,
         amountCents: payout.amount_cents,
+        currency: payout.currency,
         idempotencyKey: `payout-${payout.id}`,
       });
       const done = await this.db.transaction().execute(async (trx) => {
@@ -200,7 +208,7 @@ export class PayoutService {
           transfer_reference: transfer.transferId,
           fee_cents: transfer.feeCents,
         });
-        if (row) await this.tell(trx, caller.userId, projectId, 'completed', row.amount_cents);
+        if (row) await this.tell(trx, caller.userId, projectId, 'completed', row.amount_cents, row.currency);
         return row;
       });
       platformMetrics.payouts.inc({ outcome: 'completed' });
@@ -218,12 +226,13 @@ export class PayoutService {
           project_id: projectId,
           donation_id: null,
           payout_id: row.id,
+          currency: row.currency,
           kind: 'payout_reversal',
           gross_cents: row.amount_cents,
           processing_fee_cents: 0,
           platform_fee_cents: 0,
         });
-        await this.tell(trx, caller.userId, projectId, 'failed', row.amount_cents);
+        await this.tell(trx, caller.userId, projectId, 'failed', row.amount_cents, row.currency);
       });
       platformMetrics.payouts.inc({ outcome: 'failed' });
       this.mail.kick();
@@ -245,7 +254,7 @@ export class PayoutService {
   private async creatorsProject(projectId: number, caller: AccessClaims): Promise<ProjectForPayout> {
     const project = await this.db
       .selectFrom('projects')
-      .select(['id', 'creator_id', 'status', 'funding_model'])
+      .select(['id', 'creator_id', 'status', 'funding_model', 'currency'])
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) throw notFound('project');
@@ -277,11 +286,12 @@ export class PayoutService {
     projectId: number,
     outcome: 'completed' | 'failed',
     cents: number,
+    currency: string,
   ) {
     const message =
       outcome === 'completed'
-        ? notificationMessages.payoutCompleted(cents)
-        : notificationMessages.payoutFailed(cents);
+        ? notificationMessages.payoutCompleted({ cents, currency })
+        : notificationMessages.payoutFailed({ cents, currency });
     await insertNotifications(trx, [{ userId, type: 'PAYOUT', message, projectId }]);
     const user = await findUserById(trx, userId);
     if (user)

@@ -108,6 +108,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(ok).toEqual({
       eligible: true,
       available_amount: 91.8,
+      currency: 'USD',
       reason: null,
       funds_info: { total_donations: 100, platform_fee: 8.2, total_paid_out: 0 },
     });
@@ -310,6 +311,7 @@ describe('payouts with Stripe Connect', () => {
       .values({
         project_id: project,
         donation_id: null,
+        currency: 'USD',
         kind: 'donation',
         gross_cents: 10000,
         processing_fee_cents: 320,

@@ -2,11 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   campaignEnd,
-  centsToDollars,
   chargeDate,
   type Donation,
-  dollarsToCents,
   inLastDay,
+  minorToMajor,
   MS_PER_DAY,
   parseCalendarDate,
   PAYMENT_FIX_DAYS,
@@ -20,7 +19,7 @@ import {
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { amountWithCents, type KeyedMessage } from '../../i18n';
+import { amountWithCents, type KeyedMessage, type Money } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailContent } from '../mail/mail.repository';
 import type { MailService } from '../mail/mail.service';
@@ -29,6 +28,7 @@ import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { minorUnitsIn } from '../payments/amounts';
 import type { Clock, PaymentService } from '../payments/payments.service';
 import {
   type DonationRow,
@@ -82,13 +82,23 @@ export class PledgeService {
     const card = await this.projects.getCard(projectId, caller);
     const allOrNothing = card.funding_model === 'all_or_nothing';
     const customerId = allOrNothing ? await this.customerOf(caller.userId) : null;
-    const amountCents = dollarsToCents(input.amount);
     const now = this.clock();
     const { donation, projectTitle, rewardTitle, replacedSession, endDate } = await this.db
       .transaction()
       .execute(async (trx) => {
+        // The share lock keeps the project's currency as read until the pledge is in (then it cannot change).
         const project = await shareLockProject(trx, projectId);
         if (!project) throw notFound('project');
+        if (input.currency !== undefined && input.currency !== project.currency) {
+          throw new AppError(
+            'VALIDATION_ERROR',
+            PLEDGE_MESSAGES.currency,
+            { currency: [PLEDGE_MESSAGES.currency] },
+            undefined,
+            { PLEDGE_CURRENCY: project.currency },
+          );
+        }
+        const amountCents = pledgeAmountIn(input.amount, project.currency);
         if (project.status !== 'ACTIVE') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notActive);
         const running =
           project.start_date !== null &&
@@ -121,7 +131,7 @@ export class PledgeService {
           reward_id: reward?.id ?? null,
           donor_id: caller.userId,
           amount_cents: amountCents,
-          currency: input.currency,
+          currency: project.currency,
           provider: this.payments.provider.name,
           expires_at: new Date(now.getTime() + CHECKOUT_TTL_MS),
           funding_model: project.funding_model,
@@ -146,13 +156,13 @@ export class PledgeService {
         mode: allOrNothing ? 'setup' : 'payment',
         customerId,
         idempotencyKey: `checkout-donation-${donation.id}`,
-        amountCents,
-        currency: input.currency,
+        amountCents: donation.amount_cents,
+        currency: donation.currency,
         description: describeCheckout(
           t,
           projectTitle,
           rewardTitle,
-          amountCents,
+          { cents: donation.amount_cents, currency: donation.currency },
           allOrNothing ? endDate : null,
         ),
         customerEmail: donor?.email ?? '',
@@ -187,7 +197,7 @@ export class PledgeService {
    */
   async change(id: number, caller: AccessClaims, input: UpdatePledgeRequest): Promise<Donation> {
     const pledge = await this.ownPledge(id, caller);
-    const amountCents = dollarsToCents(input.amount);
+    const amountCents = pledgeAmountIn(input.amount, pledge.currency);
     const before = await this.db.transaction().execute(async (trx) => {
       const project = await lockProjectForMoney(trx, pledge.project_id);
       const donation = await lockDonation(trx, { id });
@@ -217,7 +227,12 @@ export class PledgeService {
       const rewardTitle = reward?.title ?? null;
       await this.tell(trx, donation, project, {
         creatorMessage: (name) =>
-          notificationMessages.pledgeChanged(name, project.title, amountCents, rewardTitle),
+          notificationMessages.pledgeChanged(
+            name,
+            project.title,
+            { cents: amountCents, currency: donation.currency },
+            rewardTitle,
+          ),
         creatorSubject: { key: 'mail.creatorPledge.changedSubject', values: { title: project.title } },
         mail: (t, donor) =>
           mailTemplates.pledgeChanged(
@@ -225,7 +240,7 @@ export class PledgeService {
             donor.email,
             donor.full_name,
             project.title,
-            { amountCents, reward: rewardTitle },
+            { amount: { cents: amountCents, currency: donation.currency }, reward: rewardTitle },
             this.manageUrl(project.id),
           ),
       });
@@ -251,7 +266,10 @@ export class PledgeService {
       await this.payments.leaveLive(trx, donation);
       await this.tell(trx, donation, project, {
         creatorMessage: (name) =>
-          notificationMessages.pledgeCanceled(name, project.title, donation.amount_cents),
+          notificationMessages.pledgeCanceled(name, project.title, {
+            cents: donation.amount_cents,
+            currency: donation.currency,
+          }),
         creatorSubject: { key: 'mail.creatorPledge.canceledSubject', values: { title: project.title } },
         mail: (t, donor) =>
           mailTemplates.pledgeCanceled(
@@ -259,7 +277,7 @@ export class PledgeService {
             donor.email,
             donor.full_name,
             project.title,
-            donation.amount_cents,
+            { cents: donation.amount_cents, currency: donation.currency },
             `${this.appUrl}/projects/${project.id}`,
           ),
       });
@@ -298,7 +316,7 @@ export class PledgeService {
           t,
           pledge.project_title,
           pledge.reward_title,
-          pledge.amount_cents,
+          { cents: pledge.amount_cents, currency: pledge.currency },
           null,
         ),
         customerEmail: donor?.email ?? '',
@@ -328,8 +346,8 @@ export class PledgeService {
     const failedAt = row.status === 'PAYMENT_FAILED' ? row.payment_failed_at : null;
     return {
       id: row.id,
-      amount: centsToDollars(row.amount_cents),
       currency: row.currency,
+      amount: minorToMajor(row.amount_cents, row.currency),
       status: row.status,
       project_id: row.project_id,
       project_title: row.project_title,
@@ -343,7 +361,7 @@ export class PledgeService {
         row.reward_id !== null && row.reward_title !== null
           ? { id: row.reward_id, title: row.reward_title }
           : null,
-      shipping_amount: centsToDollars(row.shipping_cents),
+      shipping_amount: minorToMajor(row.shipping_cents, row.currency),
       shipping_address: row.shipping_address,
       fulfilment_status: row.fulfilment_status,
       can_change: open,
@@ -473,12 +491,19 @@ export class PledgeService {
   }
 }
 
+/** A pledge's amount in its project's currency: its decimals and its pledge limits. */
+const pledgeAmountIn = (amount: number, currency: string) =>
+  minorUnitsIn(amount, currency, 'amount', {
+    min: PLEDGE_MESSAGES.amountMin,
+    max: PLEDGE_MESSAGES.amountMax,
+  });
+
 /** What the payment provider's checkout page says the payment is for, in the backer's language. */
 function describeCheckout(
   t: Translator,
   project: string,
   reward: string | null,
-  amountCents: number,
+  amount: Money,
   endDate: string | null,
 ) {
   const pledge = reward
@@ -486,7 +511,7 @@ function describeCheckout(
     : t.t('api.checkout.pledge', { project });
   if (!endDate) return pledge;
   const chargeRule = t.t('api.checkout.chargeRule', {
-    amount: amountWithCents(t, amountCents),
+    amount: amountWithCents(t, amount),
     date: t.calendarDate(chargeDate(endDate)),
   });
   return t.t('api.checkout.withChargeRule', { pledge, chargeRule });

@@ -58,6 +58,17 @@ export async function insertProject(db: Kysely<DB>, values: NewProject) {
   return id;
 }
 
+/** True once the project has had a pledge of any status (its currency is then fixed). */
+export async function hasDonations(db: Kysely<DB>, projectId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function updateProject(db: Kysely<DB>, id: number, changes: ProjectUpdate) {
   return db
     .updateTable('projects')

@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
 import {
   type Locale,
-  centsToDollars,
+  CURRENCY_DECIMALS_MESSAGE,
   daysBetween,
   daysLeft,
   DISCOVERY_CARD_COUNT,
-  dollarsToCents,
+  exponent,
+  hasAtMostDecimals,
+  hasValidDecimals,
   isValidImageUrl,
+  majorToMinor,
   MAX_CAMPAIGN_DAYS,
   MAX_GOAL_DOLLARS,
+  minorToMajor,
   PROJECT_MESSAGES,
   PROJECT_STATUSES,
   PUBLIC_STATUSES,
@@ -46,6 +50,7 @@ import {
   countProjects,
   featuredProjectIds,
   findProject,
+  hasDonations,
   insertProject,
   listSavedProjects,
   lockProject,
@@ -84,6 +89,7 @@ interface ProjectChanges {
   imageCardUrl?: string | null;
   videoUrl?: string | null;
   language?: string;
+  currency?: string;
 }
 
 export interface ProjectMedia {
@@ -98,9 +104,19 @@ const isCreator = (caller: AccessClaims | null, project: { creator_id: number })
   caller?.userId === project.creator_id;
 const isPublic = (status: ProjectStatusValue) => (PUBLIC_STATUSES as readonly string[]).includes(status);
 
-function failValidation(errors: Errors): never {
+/** The decimals any offered currency has at most (USD, EUR: 2; JPY: 0): a figure past them is no amount at all. */
+const MOST_DECIMALS = 2;
+
+function failValidation(errors: Errors, currency: string): never {
   const details = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
-  throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'api.projects.invalid', details);
+  throw new AppError(
+    'VALIDATION_ERROR',
+    Object.values(errors)[0] ?? 'api.projects.invalid',
+    details,
+    undefined,
+    // What the messages may quote: the project's currency and its decimals (msg.money.decimals).
+    { currency, decimals: exponent(currency) },
+  );
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -122,13 +138,18 @@ function languageTag(value: string): string | null {
   }
 }
 
-/** Turns the multipart text fields into changes; both SPEC names of a field are accepted. */
+/**
+ * Turns the multipart text fields into changes; both SPEC names of a field are accepted. Amounts are in `currency`,
+ * the project's currency once the changes are made.
+ */
 function parseForm(
   fields: ProjectFormFields,
   media: ProjectMedia,
+  currency: string,
 ): { changes: ProjectChanges; errors: Errors } {
   const errors: Errors = {};
   const changes: ProjectChanges = {};
+  if (fields.currency !== undefined) changes.currency = currency;
   if (fields.title !== undefined) changes.title = fields.title.trim();
 
   if (fields.category_id !== undefined) {
@@ -142,11 +163,12 @@ function parseForm(
     const dollars = Number(goal);
     if (!Number.isFinite(dollars) || dollars <= 0) errors.goal_amount = PROJECT_MESSAGES.goalPositive;
     else if (dollars > MAX_GOAL_DOLLARS) errors.goal_amount = PROJECT_MESSAGES.goalTooLarge;
+    else if (!hasAtMostDecimals(dollars, MOST_DECIMALS)) errors.goal_amount = PROJECT_MESSAGES.goalDecimals;
     else {
       try {
-        changes.goalCents = dollarsToCents(dollars);
+        changes.goalCents = majorToMinor(dollars, currency);
       } catch {
-        errors.goal_amount = PROJECT_MESSAGES.goalDecimals;
+        errors.goal_amount = CURRENCY_DECIMALS_MESSAGE;
       }
     }
   }
@@ -242,14 +264,15 @@ interface TypeaheadTitles {
 }
 
 export function toCard(row: ProjectRecord): ProjectCard {
-  const goal = row.goal_cents === null ? null : centsToDollars(row.goal_cents);
-  const current = centsToDollars(row.current_cents);
+  const goal = row.goal_cents === null ? null : minorToMajor(row.goal_cents, row.currency);
+  const current = minorToMajor(row.current_cents, row.currency);
   const category =
     row.category_id !== null && row.category_name !== null
       ? { id: row.category_id, name: row.category_name }
       : null;
   return {
     id: row.id,
+    currency: row.currency,
     title: row.title,
     description: row.description,
     short_description: truncate(row.description_text, SHORT_DESCRIPTION_LENGTH),
@@ -303,6 +326,8 @@ export class ProjectService {
     private readonly defaultLocale: Locale,
     /** Fixes a project's rate to the base currency when it launches. */
     private readonly fxRates: FxRateService,
+    /** The operator's CURRENCIES; the first is a new project's. */
+    private readonly currencies: readonly string[],
   ) {}
 
   /**
@@ -630,10 +655,11 @@ export class ProjectService {
         { status: requested },
       );
     }
-    const { changes, errors } = parseForm(fields, media);
+    const currency = this.offeredCurrency(fields.currency ?? this.currencies[0]!);
+    const { changes, errors } = parseForm(fields, media, currency);
     checkRules(merged(undefined, changes), mode, errors);
     await this.checkCategory(this.db, changes.categoryId, errors);
-    if (Object.keys(errors).length > 0) failValidation(errors);
+    if (Object.keys(errors).length > 0) failValidation(errors, currency);
 
     const id = await this.db.transaction().execute(async (trx) => {
       const created = await insertProject(trx, {
@@ -641,6 +667,7 @@ export class ProjectService {
         status: mode === 'draft' ? 'DRAFT' : 'PENDING',
         submitted_at: mode === 'draft' ? null : this.clock(),
         language: await this.creatorLanguage(trx, caller.userId),
+        currency,
         ...this.columns(changes),
         title: changes.title ?? '',
       });
@@ -657,11 +684,26 @@ export class ProjectService {
     fields: ProjectFormFields,
     media: ProjectMedia,
   ): Promise<Project> {
-    const { changes, errors } = parseForm(fields, media);
+    const asked = fields.currency === undefined ? undefined : this.offeredCurrency(fields.currency);
     await this.db.transaction().execute(async (trx) => {
       const existing = await lockProject(trx, id);
       if (!existing || !(isCreator(caller, existing) || isAdmin(caller))) throw notFound('project');
       if (!isCreator(caller, existing)) throw forbidden('api.projects.onlyCreatorEdits');
+      const currency = asked ?? existing.currency;
+      // A pledge of any status was made, and is kept, in the project's currency (the lock holds new ones back).
+      if (currency !== existing.currency && (await hasDonations(trx, id))) {
+        throw new AppError('CONFLICT', 'api.projects.currencyLocked', undefined, undefined, {
+          currency: existing.currency,
+        });
+      }
+      const { changes, errors } = parseForm(fields, media, currency);
+      if (changes.goalCents === undefined && existing.goal_cents !== null && currency !== existing.currency) {
+        // The goal the creator typed keeps its figure in the new currency (minor units differ: 5000 USD is 500000
+        // cents, 5000 JPY is 5000 yen).
+        const figure = minorToMajor(existing.goal_cents, existing.currency);
+        if (hasValidDecimals(figure, currency)) changes.goalCents = majorToMinor(figure, currency);
+        else errors.goal_amount = CURRENCY_DECIMALS_MESSAGE;
+      }
 
       const requested = fields.status?.toUpperCase();
       let nextStatus: ProjectStatusValue = existing.status;
@@ -693,7 +735,7 @@ export class ProjectService {
       }
       checkRules(merged(existing, changes), mode, errors);
       await this.checkCategory(trx, changes.categoryId, errors);
-      if (Object.keys(errors).length > 0) failValidation(errors);
+      if (Object.keys(errors).length > 0) failValidation(errors, currency);
       const submitted = nextStatus === 'PENDING' && existing.status !== 'PENDING';
       await updateProject(trx, id, {
         ...this.columns(changes),
@@ -852,8 +894,22 @@ export class ProjectService {
     return creator?.locale ?? creator?.last_locale ?? this.defaultLocale;
   }
 
+  /** A currency the operator offers, or 400 listing those that are. */
+  private offeredCurrency(code: string): string {
+    const currency = code.trim().toUpperCase();
+    if (this.currencies.includes(currency)) return currency;
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'api.projects.currencyNotOffered',
+      { currency: ['api.projects.currencyNotOffered'] },
+      undefined,
+      { currency: code, offered: this.currencies.join(', ') },
+    );
+  }
+
   private columns(c: ProjectChanges): ProjectUpdate {
     const columns: ProjectUpdate = {};
+    if (c.currency !== undefined) columns.currency = c.currency;
     if (c.title !== undefined) columns.title = c.title;
     if (c.categoryId !== undefined) columns.category_id = c.categoryId;
     if (c.goalCents !== undefined) columns.goal_cents = c.goalCents;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  centsToDollars,
-  dollarsToCents,
+  minorToMajor,
   REWARD_MESSAGES,
   type Reward,
   type RewardRequest,
@@ -12,6 +11,7 @@ import type { DB, RewardsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
+import { minorUnitsIn } from '../payments/amounts';
 import type { ProjectPageCache } from '../projects/page-cache';
 import type { ProjectService } from '../projects/projects.service';
 import {
@@ -22,14 +22,16 @@ import {
   updateReward,
 } from './rewards.repository';
 
-export function toReward(row: Selectable<RewardsTable>): Reward {
+/** A reward as the API shows it; its amounts are in `currency`, its project's. */
+export function toReward(row: Selectable<RewardsTable>, currency: string): Reward {
   const remaining =
     row.quantity_available === null
       ? null
       : Math.max(0, row.quantity_available - row.quantity_claimed - row.quantity_reserved);
-  const minimum = centsToDollars(row.minimum_cents);
+  const minimum = minorToMajor(row.minimum_cents, currency);
   return {
     id: row.id,
+    currency,
     project_id: row.project_id,
     title: row.title,
     description: row.description,
@@ -40,7 +42,8 @@ export function toReward(row: Selectable<RewardsTable>): Reward {
     shipping_type: row.shipping_type,
     shipping_rules: row.shipping_rules.map((rule) => ({
       country: rule.country as ShippingRule['country'],
-      cost: centsToDollars(rule.cost_cents),
+      cost: minorToMajor(rule.cost_cents, currency),
+      currency,
     })),
     backers_count: row.backers_count,
     remaining,
@@ -53,12 +56,22 @@ export function toReward(row: Selectable<RewardsTable>): Reward {
   };
 }
 
-/** The rules as stored: integer cents, in JSON text (see RewardsTable.shipping_rules). */
-function shippingRulesRow(input: RewardRequest) {
+/** The rules as stored: integer minor units of the project's currency, in JSON text (RewardsTable.shipping_rules). */
+function shippingRulesRow(input: RewardRequest, currency: string) {
   return JSON.stringify(
-    input.shipping_rules.map((rule) => ({ country: rule.country, cost_cents: dollarsToCents(rule.cost) })),
+    input.shipping_rules.map((rule, index) => ({
+      country: rule.country,
+      cost_cents: minorUnitsIn(rule.cost, currency, `shipping_rules.${index}.cost`),
+    })),
   );
 }
+
+/** A reward's minimum in the project's currency: its decimals and its pledge limits. */
+const minimumIn = (input: RewardRequest, currency: string) =>
+  minorUnitsIn(input.minimum_amount, currency, 'minimum_amount', {
+    min: REWARD_MESSAGES.minimumTooLow,
+    max: REWARD_MESSAGES.minimumTooHigh,
+  });
 
 const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
 
@@ -70,26 +83,26 @@ export class RewardService {
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<Reward[]> {
-    await this.projects.pageCard(projectId, caller);
+    const { currency } = await this.projects.pageCard(projectId, caller);
     return (await this.pageCache.part(projectId, 'rewards', () => listRewards(this.db, projectId))).map(
-      toReward,
+      (row) => toReward(row, currency),
     );
   }
 
   async create(projectId: number, caller: AccessClaims, input: RewardRequest): Promise<Reward> {
-    await this.assertManager(projectId, caller);
+    const { currency } = await this.assertManager(projectId, caller);
     this.checkDelivery(input.estimated_delivery_date);
     const row = await insertReward(this.db, {
       project_id: projectId,
       title: input.title,
       description: input.description,
-      minimum_cents: dollarsToCents(input.minimum_amount),
+      minimum_cents: minimumIn(input, currency),
       quantity_available: input.quantity_available ?? null,
       estimated_delivery_date: input.estimated_delivery_date,
       shipping_type: input.shipping_type,
-      shipping_rules: shippingRulesRow(input),
+      shipping_rules: shippingRulesRow(input, currency),
     });
-    return toReward(row);
+    return toReward(row, currency);
   }
 
   async update(
@@ -98,7 +111,7 @@ export class RewardService {
     caller: AccessClaims,
     input: RewardRequest,
   ): Promise<Reward> {
-    await this.assertManager(projectId, caller);
+    const { currency } = await this.assertManager(projectId, caller);
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('rewards')
@@ -119,13 +132,13 @@ export class RewardService {
       const row = await updateReward(trx, rewardId, {
         title: input.title,
         description: input.description,
-        minimum_cents: dollarsToCents(input.minimum_amount),
+        minimum_cents: minimumIn(input, currency),
         quantity_available: quantity,
         estimated_delivery_date: input.estimated_delivery_date,
         shipping_type: input.shipping_type,
-        shipping_rules: shippingRulesRow(input),
+        shipping_rules: shippingRulesRow(input, currency),
       });
-      return toReward(row);
+      return toReward(row, currency);
     });
   }
 
@@ -145,6 +158,7 @@ export class RewardService {
       throw forbidden('api.rewards.onlyCreator');
     }
     if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.rewards.locked');
+    return project;
   }
 
   private checkDelivery(date: string) {

@@ -63,9 +63,9 @@ describe.each(databaseKinds)('reward shipping on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.shipping_rules).toEqual([
-      { country: 'US', cost: 12.34 },
-      { country: 'CA', cost: 0.1 },
-      { country: '*', cost: 25 },
+      { country: 'US', cost: 12.34, currency: 'USD' },
+      { country: 'CA', cost: 0.1, currency: 'USD' },
+      { country: '*', cost: 25, currency: 'USD' },
     ]);
     const row = await ctx.database.db
       .selectFrom('rewards')
@@ -190,10 +190,11 @@ describe.each(databaseKinds)('reward shipping on %s', (kind) => {
       id,
     );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data.shipping_rules).toEqual(rules);
+    const shown = rules.map((rule) => ({ ...rule, currency: 'USD' }));
+    expect(edited.json().data.shipping_rules).toEqual(shown);
     const listed = await ctx.app.inject(`/api/v1/rewards/projects/${projectId}/rewards`);
     expect(listed.json().data.find((reward: { id: number }) => reward.id === id).shipping_rules).toEqual(
-      rules,
+      shown,
     );
     const found = await findReward(ctx.database.db, projectId, id);
     expect(found).toMatchObject({
@@ -223,7 +224,7 @@ describe.each(databaseKinds)('reward shipping on %s', (kind) => {
       { country: 'US', cost_cents: 500 },
     ]);
     expect((await send('PUT', edit, admin.headers, id)).json().data.shipping_rules).toEqual([
-      { country: 'US', cost: 7.5 },
+      { country: 'US', cost: 7.5, currency: 'USD' },
     ]);
     const remove = (headers: Record<string, string>) =>
       ctx.app.inject({

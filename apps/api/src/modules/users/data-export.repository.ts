@@ -58,6 +58,7 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .selectFrom('projects')
       .select([
         'id',
+        'currency',
         'title',
         'status',
         'funding_model',
@@ -82,6 +83,7 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .innerJoin('projects', 'projects.id', 'rewards.project_id')
       .select([
         'rewards.id',
+        'projects.currency',
         'rewards.project_id',
         'rewards.title',
         'rewards.description',
@@ -147,7 +149,16 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .executeTakeFirst(),
     db
       .selectFrom('payouts')
-      .select(['id', 'project_id', 'amount_cents', 'fee_cents', 'status', 'created_at', 'completed_at'])
+      .select([
+        'id',
+        'currency',
+        'project_id',
+        'amount_cents',
+        'fee_cents',
+        'status',
+        'created_at',
+        'completed_at',
+      ])
       .where('creator_id', '=', userId)
       .orderBy('id')
       .execute(),

@@ -4,6 +4,7 @@ import {
   type Locale,
   AUTH_MESSAGES,
   centsToDollars,
+  minorToMajor,
   type DataExport,
   type ProfileUpdateRequest,
   type ProjectCreator,
@@ -122,15 +123,15 @@ export class UserService {
       },
       projects: data.projects.map(({ goal_cents, current_cents, ...project }) => ({
         ...project,
-        goal_amount: goal_cents === null ? null : centsToDollars(goal_cents),
-        current_amount: centsToDollars(current_cents),
+        goal_amount: goal_cents === null ? null : minorToMajor(goal_cents, project.currency),
+        current_amount: minorToMajor(current_cents, project.currency),
         created_at: project.created_at.toISOString(),
         updated_at: project.updated_at.toISOString(),
         rewards: data.rewards
           .filter((reward) => reward.project_id === project.id)
           .map(({ project_id: _, minimum_cents, ...reward }) => ({
             ...reward,
-            minimum_amount: centsToDollars(minimum_cents),
+            minimum_amount: minorToMajor(minimum_cents, reward.currency),
             created_at: reward.created_at.toISOString(),
           })),
       })),
@@ -141,11 +142,11 @@ export class UserService {
           pledge.reward_id !== null && pledge.reward_title !== null
             ? { id: pledge.reward_id, title: pledge.reward_title }
             : null,
-        amount: centsToDollars(pledge.amount_cents),
+        amount: minorToMajor(pledge.amount_cents, pledge.currency),
         currency: pledge.currency,
         status: pledge.status,
         funding_model: pledge.funding_model,
-        shipping_amount: centsToDollars(pledge.shipping_cents),
+        shipping_amount: minorToMajor(pledge.shipping_cents, pledge.currency),
         shipping_address: pledge.shipping_address,
         provider: pledge.provider,
         created_at: pledge.created_at.toISOString(),
@@ -173,8 +174,8 @@ export class UserService {
       bank_account: data.bankAccount ?? null,
       payouts: data.payouts.map(({ amount_cents, fee_cents, ...payout }) => ({
         ...payout,
-        amount: centsToDollars(amount_cents),
-        fee_amount: centsToDollars(fee_cents),
+        amount: minorToMajor(amount_cents, payout.currency),
+        fee_amount: minorToMajor(fee_cents, payout.currency),
         created_at: payout.created_at.toISOString(),
         completed_at: iso(payout.completed_at),
       })),

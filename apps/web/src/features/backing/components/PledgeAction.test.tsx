@@ -151,7 +151,7 @@ describe('PledgeAction', () => {
               title: 'Lantern shipped',
               minimum_amount: 30,
               shipping_type: 'domestic',
-              shipping_rules: [{ country: 'US', cost: 7.5 }],
+              shipping_rules: [{ country: 'US', cost: 7.5, currency: 'USD' }],
             }),
           ],
         },

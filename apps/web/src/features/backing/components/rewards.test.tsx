@@ -89,9 +89,9 @@ describe('RewardCard', () => {
             title: 'Worldwide',
             shipping_type: 'international',
             shipping_rules: [
-              { country: '*', cost: 20 },
-              { country: 'US', cost: 0 },
-              { country: 'CA', cost: 12.5 },
+              { country: '*', cost: 20, currency: 'USD' },
+              { country: 'US', cost: 0, currency: 'USD' },
+              { country: 'CA', cost: 12.5, currency: 'USD' },
             ],
           })}
         />
@@ -103,6 +103,7 @@ describe('RewardCard', () => {
             shipping_rules: ['US', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES'].map((country) => ({
               country: country as 'US',
               cost: 9,
+              currency: 'USD',
             })),
           })}
         />
@@ -132,9 +133,9 @@ describe('RewardCard in other languages', () => {
           reward={makeReward({
             shipping_type: 'international',
             shipping_rules: [
-              { country: 'US', cost: 5 },
-              { country: '*', cost: 20 },
-              { country: 'CA', cost: 0 },
+              { country: 'US', cost: 5, currency: 'USD' },
+              { country: '*', cost: 20, currency: 'USD' },
+              { country: 'CA', cost: 0, currency: 'USD' },
             ],
           })}
           onSelect={vi.fn()}
@@ -192,8 +193,8 @@ describe('BackProjectDialog', () => {
               minimum_amount: 40,
               shipping_type: 'international',
               shipping_rules: [
-                { country: 'US', cost: 5 },
-                { country: 'CA', cost: 12.5 },
+                { country: 'US', cost: 5, currency: 'USD' },
+                { country: 'CA', cost: 12.5, currency: 'USD' },
               ],
             }),
           ],
@@ -436,8 +437,8 @@ describe('RewardFormDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
         shipping_type: 'international',
         shipping_rules: [
-          { country: 'US', cost: 5 },
-          { country: '*', cost: 20.5 },
+          { country: 'US', cost: 5, currency: 'USD' },
+          { country: '*', cost: 20.5, currency: 'USD' },
         ],
       }),
     );
@@ -478,7 +479,7 @@ describe('RewardFormDialog', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
         shipping_type: 'domestic',
-        shipping_rules: [{ country: 'CA', cost: 7.25 }],
+        shipping_rules: [{ country: 'CA', cost: 7.25, currency: 'USD' }],
       }),
     );
   }, 20_000);
@@ -490,9 +491,9 @@ describe('RewardFormDialog', () => {
     const reward = makeReward({
       shipping_type: 'international',
       shipping_rules: [
-        { country: '*', cost: 25 },
-        { country: 'GB', cost: 15 },
-        { country: 'US', cost: 5 },
+        { country: '*', cost: 25, currency: 'USD' },
+        { country: 'GB', cost: 15, currency: 'USD' },
+        { country: 'US', cost: 5, currency: 'USD' },
       ],
     });
     const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {
@@ -543,8 +544,8 @@ describe('RewardFormDialog', () => {
     const reward = makeReward({
       shipping_type: 'international',
       shipping_rules: [
-        { country: 'US', cost: 5 },
-        { country: 'CA', cost: 12 },
+        { country: 'US', cost: 5, currency: 'USD' },
+        { country: 'CA', cost: 12, currency: 'USD' },
       ],
     });
     const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {

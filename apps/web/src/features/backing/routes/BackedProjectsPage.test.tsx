@@ -14,6 +14,7 @@ function backed(id: number, title: string): BackedProject {
     first_backed_at: '2030-01-05T10:00:00.000Z',
     pledge: {
       donation_id: 900 + id,
+      currency: 'USD',
       status: 'PLEDGED',
       amount: 42.5,
       reward: { id: 3, title: 'Early bird' },

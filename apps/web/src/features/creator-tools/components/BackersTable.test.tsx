@@ -9,6 +9,7 @@ import { BackersTable } from './BackersTable';
 function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
   return {
     donation_id: id,
+    currency: 'USD',
     backer: { id: 100 + id, name: `Backer ${id}`, email: `b${id}@example.com` },
     amount: 40,
     reward: { id: 3, title: 'Kettle' },

@@ -9,6 +9,7 @@ import { FundingCharts, FundingCurve, niceCeil } from './FundingCurve';
 
 const STATS: DailyStats = {
   goal_amount: 1000,
+  currency: 'USD',
   days: [
     { date: '2026-03-01', pledges: 2, amount: 100, cumulative_amount: 100 },
     { date: '2026-03-02', pledges: 0, amount: 0, cumulative_amount: 100 },

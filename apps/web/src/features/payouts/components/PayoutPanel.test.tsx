@@ -27,6 +27,7 @@ const ENABLED: BankAccountStatus = {
 const ELIGIBLE: PayoutEligibility = {
   eligible: true,
   available_amount: 180.5,
+  currency: 'USD',
   reason: null,
   funds_info: { total_donations: 200, platform_fee: 19.5, total_paid_out: 0 },
 };
@@ -34,6 +35,7 @@ const ELIGIBLE: PayoutEligibility = {
 function payout(id: number, overrides: Partial<Payout> = {}): Payout {
   return {
     id,
+    currency: 'USD',
     project_id: 5,
     amount: id * 10,
     fee_amount: 0,
