@@ -12,7 +12,7 @@ import { hasAtMostTwoDecimals } from '../money';
 import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
-import { pageMeta } from './common';
+import { currencyCode, pageMeta } from './common';
 import { projectCard } from './projects';
 import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
 
@@ -84,6 +84,7 @@ export type RewardRequest = z.infer<typeof rewardRequest>;
 
 export const reward = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   project_id: z.number().int(),
   title: z.string(),
   description: z.string(),

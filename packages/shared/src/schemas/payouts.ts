@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE, PAGE_SIZES } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
 import { PAYOUT_MESSAGES } from '../messages/payouts';
+import { currencyCode } from './common';
 
 export const bankAccountStatusResponse = z.object({
   data: z.object({
@@ -19,6 +20,7 @@ export const payoutEligibilityResponse = z.object({
   data: z.object({
     eligible: z.boolean(),
     available_amount: z.number(),
+    currency: currencyCode,
     reason: z.string().nullable(),
     funds_info: z.object({
       total_donations: z.number(),
@@ -44,6 +46,7 @@ export const PAYOUT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 
 export const payout = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   project_id: z.number().int(),
   amount: z.number(),
   fee_amount: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SORT_OPTIONS } from '../constants';
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
-import { pageMeta } from './common';
+import { currencyCode, pageMeta } from './common';
 
 export const creatorSummary = z.object({
   id: z.number().int(),
@@ -27,6 +27,7 @@ export type ProjectCreator = z.infer<typeof projectCreator>;
 /** A project as read (SPEC §3); where SPEC lists two names for a field, both are present. */
 const projectFields = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   title: z.string(),
   description: z.string().nullable(),
   short_description: z.string(),

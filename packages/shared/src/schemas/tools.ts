@@ -3,7 +3,7 @@ import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
 import { shippingAddressView } from './backing';
-import { pageMeta, pageQueryFields } from './common';
+import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
 import { TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
 
@@ -34,6 +34,7 @@ export const queueQuery = z.object(pageQuery);
 
 export const queueProject = z.object({
   id: z.number().int(),
+  currency: currencyCode,
   title: z.string(),
   status: z.string(),
   creator: person,
@@ -137,6 +138,7 @@ export const backerRow = z.object({
   donation_id: z.number().int(),
   backer: person,
   amount: z.number(),
+  currency: currencyCode,
   reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   status: z.enum(DONATION_STATUSES),
   funding_model: z.enum(FUNDING_MODELS),
@@ -182,6 +184,7 @@ export const refundResponse = z.object({
 export const dailyStatsResponse = z.object({
   data: z.object({
     goal_amount: z.number().nullable(),
+    currency: currencyCode,
     days: z.array(
       z.object({
         date: z.string(),
