@@ -21,6 +21,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
   const current = overrides.current_amount ?? 1250;
   return {
     id: 1,
+    currency: 'USD',
     title: 'Solar Lantern',
     description: '<p>A lantern that charges in the sun.</p>',
     short_description: 'A lantern that charges in the sun.',

@@ -14,6 +14,7 @@ export function makeReward(overrides: Partial<Reward> = {}): Reward {
   const shipping = overrides.shipping_type ?? 'domestic';
   return {
     id: 11,
+    currency: 'USD',
     project_id: 1,
     title: 'Early Bird Lantern',
     description: 'One lantern at the early price.',

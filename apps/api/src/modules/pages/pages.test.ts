@@ -254,6 +254,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
       pages: ctx.app.services.pages,
       webDistDir: webDist,
       appUrl: APP_URL,
+      currencies: { offered: ['USD'], base: 'USD' },
       sitemapUrlLimit: 5,
     });
     const index = await small.inject('/sitemap.xml');
@@ -315,6 +316,7 @@ describe('pages rendered on the server', () => {
       pages: ctx.app.services.pages,
       webDistDir: webDist,
       appUrl: APP_URL,
+      currencies: { offered: ['USD'], base: 'USD' },
       maxRendersInFlight: 2,
     });
   });

@@ -11,6 +11,7 @@ const adminUser: UserProfile = { ...testUser, id: 1, full_name: 'Avery Admin', r
 function queued(id: number, overrides: Partial<QueueProject> = {}): QueueProject {
   return {
     id,
+    currency: 'USD',
     title: `Lantern ${id}`,
     status: 'PENDING',
     creator: { id: 9, name: 'Cora Creator', email: 'cora@example.com' },

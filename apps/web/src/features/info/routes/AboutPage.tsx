@@ -16,6 +16,7 @@ import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } fr
 import { Link } from 'react-router';
 import type { SiteStats } from '@fundry/shared';
 import { PageHero } from '@/components/PageHero';
+import { useBaseCurrency } from '@/lib/display-currency';
 import { useI18n } from '@/lib/i18n';
 import { useSiteStats } from '../api/site-stats';
 
@@ -30,6 +31,8 @@ const FIGURES: { key: keyof SiteStats; label: string; money?: boolean }[] = [
 function Figures() {
   const i18n = useI18n();
   const stats = useSiteStats();
+  // Totals across projects are counted in the base currency, each project's at its launch rate.
+  const baseCurrency = useBaseCurrency();
   if (stats.isError) {
     return (
       <Alert
@@ -51,10 +54,10 @@ function Figures() {
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
       {FIGURES.map((figure) => (
         <Paper key={figure.key} withBorder p="lg" radius="md" ta="center" data-figure={figure.key}>
-          {stats.data ? (
+          {stats.data && (!figure.money || baseCurrency) ? (
             <Text fz={30} fw={800} c="teal">
-              {figure.money
-                ? i18n.money(stats.data[figure.key], 'USD', 0)
+              {figure.money && baseCurrency
+                ? i18n.money(stats.data[figure.key], baseCurrency, 0)
                 : i18n.number(stats.data[figure.key])}
             </Text>
           ) : (

@@ -27,6 +27,7 @@ const ENABLED: BankAccountStatus = {
 const ELIGIBLE: PayoutEligibility = {
   eligible: true,
   available_amount: 180.5,
+  currency: 'USD',
   reason: null,
   funds_info: { total_donations: 200, platform_fee: 19.5, total_paid_out: 0 },
 };
@@ -34,6 +35,7 @@ const ELIGIBLE: PayoutEligibility = {
 function payout(id: number, overrides: Partial<Payout> = {}): Payout {
   return {
     id,
+    currency: 'USD',
     project_id: 5,
     amount: id * 10,
     fee_amount: 0,
@@ -145,9 +147,9 @@ describe('PayoutPanel', () => {
     expect(await screen.findByText('Payouts enabled')).toBeInTheDocument();
     expect(await screen.findByText('Eligible')).toBeInTheDocument();
     expect(screen.getByText('$180.50')).toBeInTheDocument();
-    expect(screen.getByText('$200.00')).toBeInTheDocument();
+    expect(screen.getByText('$200')).toBeInTheDocument();
     expect(screen.getByText('$19.50')).toBeInTheDocument();
-    expect(screen.getByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText('$0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Payout' })).toBeInTheDocument();
   });
 
@@ -171,7 +173,7 @@ describe('PayoutPanel', () => {
     const { user, calls } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Request Payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Payout' });
-    const input = within(dialog).getByLabelText('Amount (USD)');
+    const input = within(dialog).getByLabelText('Amount');
     expect(input).toHaveValue(180.5);
     expect(input).toHaveAttribute('min', '1');
     await user.clear(input);
@@ -203,7 +205,7 @@ describe('PayoutPanel', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Request Payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Payout' });
-    const input = within(dialog).getByLabelText('Amount (USD)');
+    const input = within(dialog).getByLabelText('Amount');
     await user.clear(input);
     await user.type(input, '50');
     await user.click(within(dialog).getByRole('button', { name: 'Request Payout' }));
@@ -280,7 +282,7 @@ describe('PayoutPanel', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(within(table).getByText('PENDING')).toBeInTheDocument();
     expect(within(table).getByText('FAILED')).toBeInTheDocument();
-    expect(within(table).getByText('$120.00')).toBeInTheDocument();
+    expect(within(table).getByText('$120')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
