@@ -96,7 +96,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
 
     await panel.getByRole('button', { name: 'Request Payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Payout' });
-    const amount = dialog.getByLabel('Amount (USD)');
+    const amount = dialog.getByLabel('Amount', { exact: true });
     available = Number(await amount.inputValue());
     expect(available).toBeGreaterThan(100);
     await amount.fill('0');
@@ -131,7 +131,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await panel.getByRole('button', { name: 'Request Payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Payout' });
     const rest = Math.round((available - 100) * 100) / 100;
-    await expect(dialog.getByLabel('Amount (USD)')).toHaveValue(String(rest));
+    await expect(dialog.getByLabel('Amount', { exact: true })).toHaveValue(String(rest));
     await dialog.getByRole('button', { name: 'Request Payout' }).click();
     await expect(dialog.getByText('Payout request submitted successfully')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
