@@ -112,7 +112,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await page.screenshot({ path: testInfo.outputPath('dialog-success.png'), animations: 'disabled' });
     await expect(toast(page, 'Payout request submitted successfully')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
-    await expect(panel.getByText('$100.00')).toBeVisible();
+    await expect(panel.getByText('$100')).toBeVisible();
   });
 
   await test.step('the payout appears in the history', async () => {
@@ -120,7 +120,7 @@ test('a creator connects a bank account and takes the money a backer pledged in 
     await panel.getByRole('tab', { name: 'Payout History' }).click();
     const table = panel.getByRole('table', { name: 'Payout history' });
     await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByText('$100.00')).toBeVisible();
+    await expect(table.getByText('$100')).toBeVisible();
     await expect(table.getByText('COMPLETED')).toBeVisible();
     await panel.screenshot({ path: testInfo.outputPath('panel-history.png'), animations: 'disabled' });
   });

@@ -37,6 +37,15 @@ describe('Approximately', () => {
     expect(screen.queryByText(/≈|approximately/)).not.toBeInTheDocument();
   });
 
+  it('shows nothing beside nothing raised yet', () => {
+    render(
+      <MoneyProviders locale="en">
+        <Approximately amount={0} currency="EUR" />
+      </MoneyProviders>,
+    );
+    expect(screen.queryByText(/≈|approximately/)).not.toBeInTheDocument();
+  });
+
   it('shows nothing when the server has no rates, or none for the currency', () => {
     const { unmount } = render(
       <MoneyProviders locale="en" rates={null}>

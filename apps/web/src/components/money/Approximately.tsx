@@ -5,7 +5,8 @@ import { useI18n } from '@/lib/i18n';
 
 /**
  * "≈ 92 €" beside an amount in another currency than the visitor's display currency (DESIGN.md §15): the day's
- * reference rate, in whole units, read out as approximate. Nothing when the currencies match or there are no rates.
+ * reference rate, in whole units, read out as approximate. Nothing when the currencies match, there are no rates,
+ * or the amount is nothing (0 is 0 in any currency).
  */
 export function Approximately({
   amount,
@@ -19,7 +20,7 @@ export function Approximately({
 }) {
   const i18n = useI18n();
   const display = useDisplayCurrency();
-  const differs = display !== null && display !== currency;
+  const differs = display !== null && display !== currency && amount > 0;
   const rates = useFxRates(differs);
   if (!differs || !rates) return null;
   const whole = approximateWholeUnits(amount, currency, display, rates);
