@@ -78,6 +78,8 @@ export default async function globalSetup() {
       CORS_ORIGINS: partnerOrigin,
       // Journeys sign in many times from one address; the limits have their own API tests.
       RATE_LIMITS: 'off',
+      // Projects in euros and yen beside dollars (tests/currencies.spec.ts); the demo data brings the day's rates.
+      CURRENCIES: 'USD,EUR,JPY',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -41,7 +41,7 @@ test('a backer saves a card, changes reward and address, cancels, backs again, a
   await back.getByLabel(/Digital thanks/).check();
   await back.getByLabel(/Pledge Amount/).fill('10');
   await expect(back.getByTestId('charge-explanation')).toContainText(
-    /You will be charged \$10\.00 on \w+ \d+, \d{4} only if the project reaches its goal/,
+    /You will be charged \$10 on \w+ \d+, \d{4} only if the project reaches its goal/,
   );
   await page.screenshot({ path: testInfo.outputPath('1-back-dialog.png'), animations: 'disabled' });
   await back.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -54,7 +54,7 @@ test('a backer saves a card, changes reward and address, cancels, backs again, a
 
   // The project page knows the pledge: Manage pledge instead of Back.
   await page.getByRole('link', { name: `Back to ${title}` }).click();
-  await expect(page.getByText('You backed this project · $10.00 · Digital thanks')).toBeVisible();
+  await expect(page.getByText('You backed this project · $10 · Digital thanks')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back This Project' })).toHaveCount(0);
 
   // Another reward, which ships: an address abroad costs $15 more.
@@ -73,18 +73,18 @@ test('a backer saves a card, changes reward and address, cancels, backs again, a
   await page.screenshot({ path: testInfo.outputPath('3-manage-pledge.png'), animations: 'disabled' });
   await manage.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'Your pledge was updated.')).toBeVisible();
-  await expect(page.getByText('You backed this project · $35.00 · Kettle')).toBeVisible();
+  await expect(page.getByText('You backed this project · $35 · Kettle')).toBeVisible();
 
   // The address moves home: shipping is $5 now.
   manage = await openManagePledge(page);
-  await expect(manage).toContainText('including $15.00 shipping');
+  await expect(manage).toContainText('including $15 shipping');
   await manage.getByRole('combobox', { name: 'Country' }).fill('United States');
   await page.getByRole('option', { name: 'United States', exact: true }).click();
   await manage.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'Your pledge was updated.')).toBeVisible();
   await expect(manage).toBeHidden();
   manage = await openManagePledge(page);
-  await expect(manage).toContainText('including $5.00 shipping');
+  await expect(manage).toContainText('including $5 shipping');
 
   // Cancel: nothing charged, Back is offered again.
   await manage.getByRole('button', { name: 'Cancel pledge' }).click();
@@ -111,7 +111,7 @@ test('a backer saves a card, changes reward and address, cancels, backs again, a
   await card.getByRole('link', { name: `Receipt for ${title}` }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for backing this project!' })).toBeVisible();
   const receipt = page.getByLabel('Your pledge');
-  await expect(receipt).toContainText('$40.00');
+  await expect(receipt).toContainText('$40');
   await expect(receipt).toContainText('Charged');
   await expect(receipt).toContainText('Charged on');
   await page.screenshot({ path: testInfo.outputPath('5-receipt.png'), fullPage: true });

@@ -137,7 +137,7 @@ test('a creator drafts, completes and submits a project; an admin activates, fea
 
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Technology' }).click();
-  await page.getByLabel('Funding Goal ($)').fill('5000');
+  await page.getByLabel('Funding Goal').fill('5000');
   await page.getByLabel('Start Date').fill(dateIn(1));
   await page.getByLabel('End Date').fill(dateIn(31));
   await page.getByRole('radio', { name: 'Flexible' }).check();

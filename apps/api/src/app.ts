@@ -249,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     htmlCache: services.pageHtml,
     webDistDir: config.webDistDir,
     appUrl: config.appUrl,
+    currencies: { offered: config.currencies, base: config.baseCurrency },
   });
 
   return app;

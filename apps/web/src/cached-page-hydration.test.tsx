@@ -32,7 +32,15 @@ const transport = {
   fetch: async (input: string | URL | Request) => {
     const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
     if (path === '/api/v1/config') {
-      return Response.json({ data: { test_mode: false, locales: ['en'], default_locale: 'en' } });
+      return Response.json({
+        data: {
+          test_mode: false,
+          locales: ['en'],
+          default_locale: 'en',
+          currencies: ['USD'],
+          base_currency: 'USD',
+        },
+      });
     }
     if (path === '/api/v1/projects/discovery') {
       const card = makeProject({ id: 41, title: 'Tide clock', start_date: '2030-01-01', end_date: END_DATE });
@@ -89,7 +97,7 @@ describe.skipIf(!existsSync(RENDER_BUNDLE) && !process.env.CI)('a kept page hydr
       root = hydrateRoot(
         document.getElementById('root')!,
         <StrictMode>
-          <AppProviders queryClient={queryClient} translator={translator}>
+          <AppProviders queryClient={queryClient} translator={translator} chosenCurrency={null}>
             <AppRouter />
           </AppProviders>
         </StrictMode>,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 
-const CONFIG = { data: { test_mode: true, locales: ['en', 'de'], default_locale: 'en' } };
+const CONFIG = {
+  data: {
+    test_mode: true,
+    locales: ['en', 'de'],
+    default_locale: 'en',
+    currencies: ['USD'],
+    base_currency: 'USD',
+  },
+};
 
 /**
  * A visitor's transport: it records what it was asked for and answers, a little later, the site's settings and

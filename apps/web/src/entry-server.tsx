@@ -14,6 +14,7 @@ import { serializePageState } from './page-state';
 import { rewardsQuery } from './features/backing/api/rewards';
 import { discoveryQuery } from './features/home/api/discovery';
 import { projectQuery } from './features/projects/api/projects';
+import { fxRatesQuery } from './lib/display-currency';
 import { siteConfigQuery } from './lib/site-config';
 
 /**
@@ -35,12 +36,13 @@ const MAX_DATA_ROUNDS = 4;
  * render is signed out: no token in the keys.
  */
 const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unknown>[]]> = [
-  [/^\/$/, () => [siteConfigQuery, discoveryQuery] as FetchQueryOptions<unknown>[]],
+  [/^\/$/, () => [siteConfigQuery, fxRatesQuery, discoveryQuery] as FetchQueryOptions<unknown>[]],
   [
     /^\/projects\/(\d+)\/?$/,
     ([, id]) =>
       [
         siteConfigQuery,
+        fxRatesQuery,
         projectQuery(Number(id), null),
         rewardsQuery(Number(id), null),
       ] as FetchQueryOptions<unknown>[],
@@ -60,14 +62,16 @@ function App({
   url,
   queryClient,
   translator,
+  currency,
 }: {
   url: string;
   queryClient: QueryClient;
   translator: Translator;
+  currency: string | null;
 }) {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient} translator={translator}>
+      <AppProviders queryClient={queryClient} translator={translator} chosenCurrency={currency}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -84,6 +88,7 @@ function renderToHtml(
   url: string,
   queryClient: QueryClient,
   translator: Translator,
+  currency: string | null,
   onError: (error: unknown) => void,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -99,7 +104,7 @@ function renderToHtml(
       },
     });
     const stream = renderToPipeableStream(
-      <App url={url} queryClient={queryClient} translator={translator} />,
+      <App url={url} queryClient={queryClient} translator={translator} currency={currency} />,
       {
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady: () => stream.pipe(sink),
@@ -131,24 +136,29 @@ export interface RenderedPage {
 }
 
 /**
- * The page at `url` as a visitor who is not signed in sees it in `locale`, with its data, or null when some data
- * it needs could not be loaded: the browser then renders it, and shows what went wrong. Each render tells which
- * data the page asks for; once a render asks for nothing new, it is the page.
+ * The page at `url` as a visitor who is not signed in sees it in `locale`, with approximations in `currency` (their
+ * chosen display currency, or null to follow the language), with its data, or null when some data it needs could
+ * not be loaded: the browser then renders it, and shows what went wrong. Each render tells which data the page
+ * asks for; once a render asks for nothing new, it is the page.
  */
 export function renderPage(
   url: string,
   transport: ServerTransport,
   onError: (error: unknown) => void,
   locale: Locale,
+  currency: string | null = null,
 ): Promise<RenderedPage | null> {
   const shown = new Set<string>();
   const translator = pageTranslator(locale).recording((key) => shown.add(key));
-  return renders.run({ transport, translator }, () => renderWithData(url, translator, shown, onError));
+  return renders.run({ transport, translator }, () =>
+    renderWithData(url, translator, currency, shown, onError),
+  );
 }
 
 async function renderWithData(
   url: string,
   translator: Translator,
+  currency: string | null,
   shown: Set<string>,
   onError: (error: unknown) => void,
 ): Promise<RenderedPage | null> {
@@ -158,7 +168,7 @@ async function renderWithData(
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
     // Each round renders the whole page again: the messages of the last one are the page's.
     shown.clear();
-    const html = await renderToHtml(url, queryClient, translator, onError);
+    const html = await renderToHtml(url, queryClient, translator, currency, onError);
     const queries = waiting(queryClient);
     if (queries.length === 0) {
       const failed = queryClient

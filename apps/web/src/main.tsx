@@ -5,6 +5,7 @@ import { loadCatalog } from 'virtual:fundry-catalog';
 import {
   type CompiledCatalog,
   createTranslator,
+  currencyCookieValue,
   DEFAULT_LOCALE,
   isShippedLocale,
   type Translator,
@@ -24,9 +25,11 @@ const locale = isShippedLocale(document.documentElement.lang)
 const catalog = loadCatalog(locale);
 
 const queryClient = makeQueryClient();
+// The display currency the visitor chose, as the server read it from the same cookie for its render.
+const chosenCurrency = currencyCookieValue(document.cookie);
 const app = (translator: Translator) => (
   <StrictMode>
-    <AppProviders queryClient={queryClient} translator={translator}>
+    <AppProviders queryClient={queryClient} translator={translator} chosenCurrency={chosenCurrency}>
       <AppRouter />
     </AppProviders>
   </StrictMode>

@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { TIMINGS_MS, type Translator } from '@fundry/shared';
 import { LocaleSync } from '@/features/settings/components/LocaleSync';
 import { ApiError } from '@/lib/api-client';
+import { DisplayCurrencyProvider } from '@/lib/display-currency';
 import { I18nProvider } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -31,15 +32,18 @@ export function makeQueryClient() {
 
 /**
  * The query client comes from the entry: the server fills it before rendering, the browser from that render.
- * So does the translator, in the page's locale (DESIGN.md §14), whose direction the layout follows.
+ * So does the translator, in the page's locale (DESIGN.md §14), whose direction the layout follows, and the
+ * visitor's chosen display currency (DESIGN.md §15), which the server keyed the page with.
  */
 export function AppProviders({
   queryClient,
   translator,
+  chosenCurrency,
   children,
 }: {
   queryClient: QueryClient;
   translator: Translator;
+  chosenCurrency: string | null;
   children: ReactNode;
 }) {
   return (
@@ -58,7 +62,7 @@ export function AppProviders({
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
               <LocaleSync />
-              {children}
+              <DisplayCurrencyProvider chosen={chosenCurrency}>{children}</DisplayCurrencyProvider>
             </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>

@@ -1,4 +1,5 @@
 import { type Messages, setupI18n } from '@lingui/core';
+import { exponent } from '../money/currencies';
 import { type Locale, textDirection } from './locales';
 import { MESSAGE_CONSTANTS } from './message-constants';
 
@@ -13,7 +14,10 @@ export interface Translator {
   t: (key: string, values?: MessageValues) => string;
   has: (key: string) => boolean;
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
-  /** An amount in major units of `currency`: whole amounts without decimals unless `fractionDigits` says. */
+  /**
+   * An amount in major units of `currency`: a whole amount without decimals, any other with the currency's own
+   * (JPY none, EUR two), unless `fractionDigits` says otherwise.
+   */
   money: (amount: number, currency?: string, fractionDigits?: number) => string;
   /** A calendar date (`YYYY-MM-DD`) read as a local date, so no time zone moves it to the day before. */
   calendarDate: (date: string | null | undefined, style?: 'long' | 'short') => string;
@@ -131,11 +135,14 @@ export function createTranslator(locale: Locale, catalog: CompiledCatalog): Tran
       },
       number: (value, options) => numberFormat(options).format(value),
       money(amount, currency = 'USD', fractionDigits) {
-        const digits = fractionDigits ?? (Number.isInteger(amount) ? 0 : undefined);
+        // The currency's decimals are ISO 4217's (the money module's), the ones amounts are kept in: Intl's own
+        // data differs for a few (it would round HUF 10.50 to 11).
+        const digits = fractionDigits ?? (Number.isInteger(amount) ? 0 : exponent(currency));
         return numberFormat({
           style: 'currency',
           currency,
-          ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
         }).format(amount);
       },
       calendarDate(date, style = 'long') {

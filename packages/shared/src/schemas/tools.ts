@@ -139,6 +139,7 @@ export const backerRow = z.object({
   currency: currencyCode,
   backer: person,
   amount: z.number(),
+  currency: currencyCode,
   reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   status: z.enum(DONATION_STATUSES),
   funding_model: z.enum(FUNDING_MODELS),

@@ -19,7 +19,7 @@ export interface PageKey {
   url: string;
   /** The language negotiated for the request (`?lang` > cookie > Accept-Language > default), not the raw headers. */
   locale: Locale;
-  /** DESIGN.md §15's display currency, once it exists: the one place it joins the key. */
+  /** DESIGN.md §15's display currency, which the page's approximations are in. */
   currency?: string | null;
 }
 

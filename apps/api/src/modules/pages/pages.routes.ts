@@ -5,7 +5,14 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressInLocale, type Locale, LOCALE_QUERY_PARAM, PAGE_PATHS } from '@fundry/shared';
+import {
+  addressInLocale,
+  currencyCookieValue,
+  displayCurrency,
+  type Locale,
+  LOCALE_QUERY_PARAM,
+  PAGE_PATHS,
+} from '@fundry/shared';
 import { AppError, isDatabaseUnreachable } from '../../errors';
 import { type PageLanguage, withPageHead } from './page-head';
 import {
@@ -29,6 +36,8 @@ export interface PageRoutesOptions {
   maxRendersInFlight?: number;
   /** Rendered pages kept for the next visitors (decision 018); without it every page renders. */
   htmlCache?: PageHtmlCache;
+  /** The offered currencies and the base one, from which a visitor's display currency is chosen (DESIGN.md §15). */
+  currencies: { offered: readonly string[]; base: string };
 }
 
 type Params = Record<string, string | undefined>;
@@ -43,6 +52,7 @@ type RenderPage = (
   transport: { origin: string; fetch: typeof fetch },
   onError: (error: unknown) => void,
   locale: Locale,
+  currency: string,
 ) => Promise<RenderedPage | null>;
 
 /** The public pages of DESIGN.md §13: rendered with their data on the server; the others render in the browser. */
@@ -114,7 +124,7 @@ const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/setti
  * assets, /sitemap.xml and /robots.txt.
  */
 async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
-  const { pages, webDistDir, appUrl, htmlCache } = options;
+  const { pages, webDistDir, appUrl, htmlCache, currencies } = options;
   const sitemapLimit = options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
   const maxRenders = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
 
@@ -216,6 +226,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     render: RenderPage,
     html: string,
     locale: Locale,
+    currency: string,
     keep?: { done(html: string | null): void },
   ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
@@ -225,7 +236,8 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
     // The address without a shared link's tracking parameters: the page kept is the one its key names.
-    void render(renderAddress(request.url), { origin: appUrl, fetch: apiFetchFor(request) }, failed, locale)
+    const transport = { origin: appUrl, fetch: apiFetchFor(request) };
+    void render(renderAddress(request.url), transport, failed, locale, currency)
       .catch((error: unknown) => {
         failed(error);
         return null;
@@ -275,6 +287,13 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     };
   };
 
+  /**
+   * The currency the page shows approximations in (DESIGN.md §15): the visitor's choice in the language menu, else
+   * their language's. The browser works it out alike from the same cookie, so the page hydrates unchanged.
+   */
+  const pageCurrency = (request: FastifyRequest, locale: Locale) =>
+    displayCurrency(currencyCookieValue(request.headers.cookie), locale, currencies.offered, currencies.base);
+
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -303,7 +322,8 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     if (!renderPage || !rendersHere) return reply.send(html);
     const kept = keep && htmlCache?.rendering(keep.key, keep.dependsOn);
     if (kept) void reply.header('x-page-cache', 'miss');
-    return reply.send(streamedPage(request, renderPage, html, language.translator.locale, kept));
+    const { locale } = language.translator;
+    return reply.send(streamedPage(request, renderPage, html, locale, pageCurrency(request, locale), kept));
   };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
@@ -337,13 +357,17 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       const keepable = htmlCache !== undefined && SERVER_RENDERED.has(pattern);
       app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
         try {
-          // A render is anonymous, so what makes two visitors' pages differ is the address and the language.
-          const key = keepable
-            ? PageHtmlCache.keyOf({
-                url: renderAddress(request.url),
-                locale: pageLanguage(request).translator.locale,
-              })
-            : undefined;
+          // A render is anonymous, so what makes two visitors' pages differ is the address, the language and
+          // the currency of the approximations.
+          const locale = keepable ? pageLanguage(request).translator.locale : undefined;
+          const key =
+            locale === undefined
+              ? undefined
+              : PageHtmlCache.keyOf({
+                  url: renderAddress(request.url),
+                  locale,
+                  currency: pageCurrency(request, locale),
+                });
           const kept = key === undefined ? undefined : await htmlCache?.find(key);
           if (kept) return await sendKept(request, reply, kept, cacheControl);
           const params = request.params as Params;

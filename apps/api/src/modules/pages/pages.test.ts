@@ -254,6 +254,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
       pages: ctx.app.services.pages,
       webDistDir: webDist,
       appUrl: APP_URL,
+      currencies: { offered: ['USD'], base: 'USD' },
       sitemapUrlLimit: 5,
     });
     const index = await small.inject('/sitemap.xml');
@@ -291,10 +292,11 @@ describe('pages rendered on the server', () => {
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
     writeFileSync(
       path.join(build, 'dist-ssr', 'entry-server.js'),
-      `export async function renderPage(url, transport, onError) {
+      `export async function renderPage(url, transport, onError, locale, currency) {
         const control = globalThis.fakeRender;
         control.calls.push(url);
         if (control.mode === 'throw') throw new Error('the render broke');
+        if (control.mode === 'currency') return { html: '<main>' + locale + ' ' + currency + '</main>', stateScript: '' };
         if (control.mode === 'null') return null;
         if (control.mode === 'wait') await control.gate;
         const visitor = await (await transport.fetch(transport.origin + '/api/v1/visitor')).json();
@@ -315,6 +317,7 @@ describe('pages rendered on the server', () => {
       pages: ctx.app.services.pages,
       webDistDir: webDist,
       appUrl: APP_URL,
+      currencies: { offered: ['USD', 'EUR', 'JPY'], base: 'USD' },
       maxRendersInFlight: 2,
     });
   });
@@ -324,7 +327,7 @@ describe('pages rendered on the server', () => {
     await ctx.close();
   });
 
-  const control = (mode: 'render' | 'throw' | 'null' | 'wait') => {
+  const control = (mode: 'render' | 'throw' | 'null' | 'wait' | 'currency') => {
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const state = { mode, calls: [] as string[], gate };
@@ -341,6 +344,15 @@ describe('pages rendered on the server', () => {
     expect(response.body).toContain(
       `<div id="root"><main>rendered /projects/${projectId} for 203.0.113.9</main></div><script type="application/json" id="fundry-page-state">{}</script></body>`,
     );
+  });
+
+  it('renders in the display currency the visitor chose, else their language’s, else the base one', async () => {
+    control('currency');
+    const rendered = async (headers: Record<string, string>) =>
+      /<main>(.*?)<\/main>/.exec((await server.inject({ url: '/about', headers })).body)?.[1];
+    expect(await rendered({ cookie: 'fundry_currency=JPY', 'accept-language': 'de' })).toBe('de JPY');
+    expect(await rendered({ 'accept-language': 'de' })).toBe('de EUR');
+    expect(await rendered({ cookie: 'fundry_currency=BRL' })).toBe('en USD');
   });
 
   it('leaves the page to the browser when the render fails or has nothing, with the same status', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/dashboard/routes/DashboardPage';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { makeProject, projectList } from '@/test/projects';
 import { renderPage } from '@/test/render';
 import { DashboardLayout } from './DashboardLayout';
@@ -21,6 +22,7 @@ describe('DashboardLayout with the dashboard', () => {
   it("shows the person's name, the account links, and the three stat cards", async () => {
     authStorage.setTokens('access', 'refresh');
     const calls = mockApi({
+      'GET config': { body: { data: testConfig() } },
       'GET profile/': { body: { data: { user: testUser } } },
       'GET projects/': projectList(
         [

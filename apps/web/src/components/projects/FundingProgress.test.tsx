@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FundingProgress } from './FundingProgress';
-import { TestProviders } from '@/test/i18n';
+import { MoneyProviders } from '@/test/money';
 
 const renderProgress = (current: number, goal: number | null) =>
   render(
-    <TestProviders>
-      <FundingProgress current={current} goal={goal} />
-    </TestProviders>,
+    <MoneyProviders>
+      <FundingProgress current={current} goal={goal} currency="USD" />
+    </MoneyProviders>,
   );
 
 describe('FundingProgress', () => {
@@ -29,9 +29,9 @@ describe('FundingProgress', () => {
 describe('FundingProgress in another language', () => {
   it('shows the amount and the percentage in German', () => {
     render(
-      <TestProviders locale="de">
-        <FundingProgress current={2_599} goal={10_000} />
-      </TestProviders>,
+      <MoneyProviders locale="de" chosen="USD">
+        <FundingProgress current={2_599} goal={10_000} currency="USD" />
+      </MoneyProviders>,
     );
     expect(screen.getByRole('progressbar', { name: '25\u00a0% finanziert' })).toBeInTheDocument();
     // The matcher reads the no-break spaces of German amounts as plain spaces.

@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { percentFunded } from '@fundry/shared';
+import { Approximately } from '@/components/money/Approximately';
 import { Rich, useI18n } from '@/lib/i18n';
 import { percentFundedText } from '@/lib/project-text';
 
@@ -7,10 +8,12 @@ import { percentFundedText } from '@/lib/project-text';
 export function FundingProgress({
   current,
   goal,
+  currency,
   size = 'sm',
 }: {
   current: number;
   goal: number | null;
+  currency: string;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }) {
   const i18n = useI18n();
@@ -29,7 +32,7 @@ export function FundingProgress({
         <Text size="sm" fw={600}>
           <Rich
             id="common.funding.raised"
-            values={{ amount: i18n.money(current) }}
+            values={{ amount: i18n.money(current, currency) }}
             tags={{
               muted: (text) => (
                 <Text span size="sm" c="dimmed" fw={400}>
@@ -37,7 +40,8 @@ export function FundingProgress({
                 </Text>
               ),
             }}
-          />
+          />{' '}
+          <Approximately amount={current} currency={currency} size="xs" />
         </Text>
         <Text size="sm" c="dimmed">
           {funded}

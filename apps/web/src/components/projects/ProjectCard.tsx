@@ -11,6 +11,7 @@ import {
 } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { timeLeftText } from '@/lib/project-text';
+import { Approximately } from '@/components/money/Approximately';
 import { FundingProgress } from './FundingProgress';
 import { StatusBadge } from './StatusBadge';
 
@@ -126,7 +127,11 @@ export function ProjectCard({
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {text ? truncate(text, descriptionLength) : i18n.t('common.project.noDescription')}
         </Text>
-        <FundingProgress current={project.current_amount} goal={project.goal_amount} />
+        <FundingProgress
+          current={project.current_amount}
+          goal={project.goal_amount}
+          currency={project.currency}
+        />
         <Group justify="space-between" gap="xs">
           <Fact icon={<IconUsers size={14} />}>
             {i18n.t('common.project.backers', { count: project.backers_count })}
@@ -135,9 +140,14 @@ export function ProjectCard({
             {timeLeftText(i18n, project.start_date, project.end_date)}
           </Fact>
           <Fact icon={<IconTarget size={14} />}>
-            {project.goal_amount === null
-              ? i18n.t('common.project.goalNotSet')
-              : i18n.t('common.project.goal', { amount: i18n.money(project.goal_amount) })}
+            {project.goal_amount === null ? (
+              i18n.t('common.project.goalNotSet')
+            ) : (
+              <>
+                {i18n.t('common.project.goal', { amount: i18n.money(project.goal_amount, project.currency) })}{' '}
+                <Approximately amount={project.goal_amount} currency={project.currency} size="xs" />
+              </>
+            )}
           </Fact>
         </Group>
         {actions && (

@@ -184,7 +184,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                     : i18n.t('admin.queue.whenGoal', {
                         kind,
                         date: when(project),
-                        goal: i18n.money(project.goal_amount),
+                        goal: i18n.money(project.goal_amount, project.currency),
                       })}
                 </Text>
                 {actions(project)}
@@ -223,7 +223,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {project.goal_amount === null ? '—' : i18n.money(project.goal_amount)}
+                      {project.goal_amount === null ? '—' : i18n.money(project.goal_amount, project.currency)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{actions(project)}</Table.Td>

@@ -3,7 +3,6 @@ import {
   type BackedProject,
   type Donation,
   PAGE_SIZES,
-  PLEDGE_CURRENCY,
   type ShippingAddress,
   type UpdatePledgeRequest,
 } from '@fundry/shared';
@@ -95,16 +94,19 @@ export function useBackProject(projectId: number) {
   return useMutation({
     mutationFn: ({
       amount,
+      currency,
       rewardId,
       shippingAddress,
     }: {
       amount: number;
+      /** The project's, as the backer saw it: the server refuses the pledge if the project's has changed since. */
+      currency: string;
       rewardId: number | null;
       shippingAddress: ShippingAddress | null;
     }) =>
       api.post<PledgeResponse>(`backers/projects/${projectId}/back`, {
         amount,
-        currency: PLEDGE_CURRENCY,
+        currency,
         ...(rewardId === null ? {} : { reward_id: rewardId }),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
       }),

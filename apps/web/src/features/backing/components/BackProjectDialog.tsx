@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PLEDGE_MESSAGES, type Project, type Translator } from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
+import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useBackProject } from '../api/backing';
@@ -15,7 +16,7 @@ import { chargeExplanation, checkPledge, minimumDescription } from './pledge-ter
 import { EMPTY_ADDRESS, ShippingAddressSection } from './ShippingAddressFields';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
-export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date'>;
+export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date' | 'currency'>;
 
 /** Where Manage pledge opens: the project page reads the flag (mails link to it too). */
 export const managePledgePath = (projectId: number) => `/projects/${projectId}?manage_pledge=1`;
@@ -87,20 +88,26 @@ function PledgeForm({
 
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const chosen = available.find((reward) => String(reward.id) === rewardId) ?? null;
-  const preview = checkPledge(chosen, 0, address);
+  const preview = checkPledge(chosen, 0, address, project.currency);
   const amount = typed ?? (chosen ? preview.minimum : '');
   const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint } = checkPledge(
     chosen,
     amount,
     address,
+    project.currency,
   );
-  const minimumText = minimumDescription(i18n, chosen, { minimum, shipping, ships });
+  const minimumText = minimumDescription(i18n, chosen, {
+    minimum,
+    shipping,
+    ships,
+    currency: project.currency,
+  });
 
   const confirm = () => {
     if (!valid) return;
     setProblem(null);
     back.mutate(
-      { amount: value, rewardId: chosen?.id ?? null, shippingAddress },
+      { amount: value, currency: project.currency, rewardId: chosen?.id ?? null, shippingAddress },
       {
         onSuccess: (response) => {
           setRedirecting(true);
@@ -131,6 +138,7 @@ function PledgeForm({
         </Alert>
       )}
       <PledgeAmountInput
+        currency={project.currency}
         label={i18n.t('backing.backDialog.amountLabel')}
         withAsterisk
         placeholder="25"
@@ -150,7 +158,7 @@ function PledgeForm({
                 value={String(reward.id)}
                 label={i18n.t('backing.pledge.rewardOption', {
                   title: reward.title,
-                  amount: i18n.money(reward.minimum_amount),
+                  amount: i18n.money(reward.minimum_amount, reward.currency),
                 })}
                 description={
                   reward.remaining === null
@@ -181,6 +189,12 @@ function PledgeForm({
         data-testid="charge-explanation"
       >
         {chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
+        {Number.isFinite(value) && value > 0 && (
+          <>
+            {' '}
+            <Approximately amount={value} currency={project.currency} />
+          </>
+        )}
       </Alert>
       <Group justify="space-between" align="center" mt="sm">
         <Group gap={6} c="dimmed">

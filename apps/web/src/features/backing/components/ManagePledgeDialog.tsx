@@ -73,9 +73,9 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
         {i18n.t(
           pledge.shipping_amount > 0 ? 'backing.manage.summaryWithShipping' : 'backing.manage.summary',
           {
-            amount: i18n.money(pledge.amount, undefined, 2),
+            amount: i18n.money(pledge.amount, pledge.currency),
             reward: pledge.reward?.title ?? i18n.t('backing.pledge.noReward'),
-            shipping: i18n.money(pledge.shipping_amount, undefined, 2),
+            shipping: i18n.money(pledge.shipping_amount, pledge.currency),
           },
         )}
       </Text>
@@ -99,7 +99,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
             <Text size="sm">
               {i18n.t(pledge.fix_by ? 'backing.manage.fixPaymentBy' : 'backing.manage.fixPayment', {
                 reason: pledge.payment_error ?? i18n.t('backing.pledge.cardDeclined'),
-                amount: i18n.money(pledge.amount, undefined, 2),
+                amount: i18n.money(pledge.amount, pledge.currency),
                 date: i18n.timestampDate(pledge.fix_by),
               })}
             </Text>
@@ -118,7 +118,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
       {pledge.status === 'PLEDGED' && pledge.charge_date && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
           {i18n.t('backing.manage.chargeNotice', {
-            amount: i18n.money(pledge.amount, undefined, 2),
+            amount: i18n.money(pledge.amount, pledge.currency),
             date: i18n.calendarDate(pledge.charge_date),
           })}
         </Alert>
@@ -218,10 +218,16 @@ function ChangeForm({
     chosen,
     amount,
     address,
+    pledge.currency,
   );
 
   // The same words as the back dialog: what the reward needs, what shipping adds, the sum.
-  const minimumText = minimumDescription(i18n, chosen, { minimum, shipping, ships });
+  const minimumText = minimumDescription(i18n, chosen, {
+    minimum,
+    shipping,
+    ships,
+    currency: pledge.currency,
+  });
 
   const save = () => {
     if (!valid) return;
@@ -244,6 +250,7 @@ function ChangeForm({
   return (
     <Stack gap="sm">
       <PledgeAmountInput
+        currency={pledge.currency}
         label={i18n.t('backing.manage.amountLabel')}
         value={amount}
         onChange={setAmount}
@@ -258,7 +265,7 @@ function ChangeForm({
             value: String(reward.id),
             label: i18n.t('backing.pledge.rewardOption', {
               title: reward.title,
-              amount: i18n.money(reward.minimum_amount),
+              amount: i18n.money(reward.minimum_amount, reward.currency),
             }),
           })),
         ]}

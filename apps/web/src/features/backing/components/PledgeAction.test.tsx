@@ -16,6 +16,7 @@ const project = {
   title: 'Solar Lantern',
   status: 'ACTIVE' as const,
   funding_model: 'all_or_nothing' as const,
+  currency: 'USD',
   end_date: '2030-03-09',
 };
 
@@ -104,7 +105,7 @@ describe('PledgeAction', () => {
     await user.click(await within(back).findByLabelText(/Early bird/));
     await user.click(within(back).getByRole('button', { name: 'Continue to Payment' }));
     const manage = await screen.findByRole('dialog', { name: 'Manage your pledge' });
-    expect(within(manage).getByText('$40.00 · Early bird')).toBeInTheDocument();
+    expect(within(manage).getByText('$40 · Early bird')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Back Solar Lantern/ })).not.toBeInTheDocument();
     expect(screen.getByText(english(PLEDGE_MESSAGES.alreadyBacked))).toBeInTheDocument();
   });
@@ -118,12 +119,12 @@ describe('PledgeAction', () => {
         },
       },
     });
-    expect(await screen.findByText('You backed this project · $40.00 · Early bird')).toBeInTheDocument();
+    expect(await screen.findByText('You backed this project · $40 · Early bird')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back This Project' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Manage pledge' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage your pledge' });
     expect(
-      within(dialog).getByText(/You will be charged \$40\.00 on March 10, 2030 only if/),
+      within(dialog).getByText(/You will be charged \$40 on March 10, 2030 only if/),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Reward' }));
     await user.click(await screen.findByRole('option', { name: /Deluxe/ }));
@@ -189,7 +190,7 @@ describe('PledgeAction', () => {
     await user.click(await screen.findByRole('option', { name: 'United States' }));
     expect(within(dialog).queryByText(english(PLEDGE_MESSAGES.notShippedThere))).not.toBeInTheDocument();
     expect(
-      within(dialog).getByText('Minimum $30.00 + $7.50 shipping = $37.50 for “Lantern shipped”'),
+      within(dialog).getByText('Minimum $30 + $7.50 shipping = $37.50 for “Lantern shipped”'),
     ).toBeInTheDocument();
     expect(save).toBeEnabled();
     await user.click(save);

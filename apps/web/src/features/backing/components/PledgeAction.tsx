@@ -56,10 +56,10 @@ export function PledgeAction({
         <Text size="sm" fw={600} c="teal.9">
           {live.reward
             ? i18n.t('backing.pledgeAction.backedWithReward', {
-                amount: i18n.money(live.amount, undefined, 2),
+                amount: i18n.money(live.amount, live.currency),
                 reward: live.reward.title,
               })
-            : i18n.t('backing.pledgeAction.backed', { amount: i18n.money(live.amount, undefined, 2) })}
+            : i18n.t('backing.pledgeAction.backed', { amount: i18n.money(live.amount, live.currency) })}
         </Text>
         {live.status === 'PAYMENT_FAILED' && (
           <Text size="sm" c="red.9" fw={600}>

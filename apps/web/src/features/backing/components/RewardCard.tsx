@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isEndingSoon, type Reward, REWARD_MESSAGES } from '@fundry/shared';
+import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
 import { isSoldOut } from '../reward-status';
 import { shippingSummary } from './shipping';
@@ -72,9 +73,14 @@ export function RewardCard({
           <Title order={headingOrder} fz="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {reward.title}
           </Title>
-          <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
-            {i18n.t('backing.rewardCard.minimum', { amount: i18n.money(reward.minimum_amount) })}
-          </Text>
+          <Stack gap={0} align="flex-end">
+            <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
+              {i18n.t('backing.rewardCard.minimum', {
+                amount: i18n.money(reward.minimum_amount, reward.currency),
+              })}
+            </Text>
+            <Approximately amount={reward.minimum_amount} currency={reward.currency} size="xs" />
+          </Stack>
         </Group>
         <Group gap={6}>
           {soldOut && (

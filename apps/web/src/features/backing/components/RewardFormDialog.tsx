@@ -13,7 +13,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
-  hasAtMostTwoDecimals,
+  CURRENCY_DECIMALS_MESSAGE,
+  exponent,
+  hasValidDecimals,
   MIN_PLEDGE_DOLLARS,
   REWARD_DESCRIPTION_MAX,
   REWARD_MESSAGES,
@@ -24,6 +26,7 @@ import {
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
+import { amountStep, currencySymbol } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { type RewardInput, useSaveReward } from '../api/rewards';
 import { ShippingRulesField } from './ShippingRulesField';
@@ -79,8 +82,11 @@ function initialValues(reward?: Reward | null): RewardFormValues {
   };
 }
 
-/** SPEC §5 reward form rules; the messages are the API's own (REWARD_MESSAGES keys, shown through `t`). */
-export function validateReward(values: RewardFormValues, today: string = todayUtc()) {
+/**
+ * SPEC §5 reward form rules, amounts with no more decimals than the project's currency has; the messages are the
+ * API's own (REWARD_MESSAGES keys and the money module's, shown through `t` with the currency named).
+ */
+export function validateReward(values: RewardFormValues, currency: string, today: string = todayUtc()) {
   const errors: Partial<Record<keyof RewardFormValues, string>> = {};
   const title = values.title.trim();
   if (!title) errors.title = REWARD_MESSAGES.titleRequired;
@@ -92,18 +98,21 @@ export function validateReward(values: RewardFormValues, today: string = todayUt
   if (values.minimum_amount === '') errors.minimum_amount = REWARD_MESSAGES.minimumRequired;
   else if (Number(values.minimum_amount) < MIN_PLEDGE_DOLLARS)
     errors.minimum_amount = REWARD_MESSAGES.minimumTooLow;
-  else if (!hasAtMostTwoDecimals(Number(values.minimum_amount)))
-    errors.minimum_amount = REWARD_MESSAGES.decimals;
+  else if (!hasValidDecimals(Number(values.minimum_amount), currency))
+    errors.minimum_amount = CURRENCY_DECIMALS_MESSAGE;
   if (values.quantity_available !== '' && Number(values.quantity_available) < 1)
     errors.quantity_available = REWARD_MESSAGES.quantityMin;
   if (!values.estimated_delivery_date) errors.estimated_delivery_date = REWARD_MESSAGES.deliveryRequired;
   else if (values.estimated_delivery_date < today)
     errors.estimated_delivery_date = REWARD_MESSAGES.deliveryPast;
-  return { ...errors, ...validateShipping(values) };
+  return { ...errors, ...validateShipping(values, currency) };
 }
 
 /** The shipping rules' own rules, the API's messages (rewardRequest in @fundry/shared). */
-function validateShipping({ shipping_type: type, shipping_rules: rules }: RewardFormValues) {
+function validateShipping(
+  { shipping_type: type, shipping_rules: rules }: RewardFormValues,
+  currency: string,
+) {
   const errors: Record<string, string> = {};
   if (type === 'none') return errors;
   if (rules.length === 0) errors.shipping_rules = REWARD_MESSAGES.shippingRulesRequired;
@@ -117,7 +126,8 @@ function validateShipping({ shipping_type: type, shipping_rules: rules }: Reward
     const cost = Number(rule.cost);
     if (rule.cost === '') errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.shippingCostRequired;
     else if (cost < 0) errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.shippingCostNegative;
-    else if (!hasAtMostTwoDecimals(cost)) errors[`shipping_rules.${index}.cost`] = REWARD_MESSAGES.decimals;
+    else if (!hasValidDecimals(cost, currency))
+      errors[`shipping_rules.${index}.cost`] = CURRENCY_DECIMALS_MESSAGE;
   });
   return errors;
 }
@@ -146,11 +156,14 @@ function toRequest(values: RewardFormValues): RewardInput {
  */
 export function RewardFormDialog({
   projectId,
+  currency,
   opened,
   reward,
   onClose,
 }: {
   projectId: number;
+  /** The project's: a reward's minimum and shipping costs are in it. */
+  currency: string;
   opened: boolean;
   reward?: Reward | null;
   onClose: () => void;
@@ -170,27 +183,34 @@ export function RewardFormDialog({
       size="lg"
     >
       {/* Mounted on each opening: the form starts from the reward as it is now, or empty. */}
-      <RewardForm projectId={projectId} reward={reward ?? null} onClose={onClose} />
+      <RewardForm projectId={projectId} currency={currency} reward={reward ?? null} onClose={onClose} />
     </Modal>
   );
 }
 
 function RewardForm({
   projectId,
+  currency,
   reward,
   onClose,
 }: {
   projectId: number;
+  currency: string;
   reward: Reward | null;
   onClose: () => void;
 }) {
   const i18n = useI18n();
+  // The decimals' message names the currency and how many it has.
+  const named = { currency, decimals: exponent(currency) };
+  const symbol = currencySymbol(i18n, currency);
   const editing = Boolean(reward);
   const save = useSaveReward(projectId);
   const form = useForm<RewardFormValues>({
     initialValues: initialValues(reward),
     validate: (values) =>
-      Object.fromEntries(Object.entries(validateReward(values)).map(([path, key]) => [path, i18n.t(key)])),
+      Object.fromEntries(
+        Object.entries(validateReward(values, currency)).map(([path, key]) => [path, i18n.t(key, named)]),
+      ),
   });
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -256,8 +276,11 @@ function RewardForm({
             label={i18n.t('backing.rewardForm.minimumLabel')}
             withAsterisk
             min={MIN_PLEDGE_DOLLARS}
-            step={0.01}
-            decimalScale={2}
+            step={Number(amountStep(currency))}
+            decimalScale={exponent(currency)}
+            leftSection={symbol}
+            leftSectionWidth={16 + symbol.length * 9}
+            leftSectionProps={{ 'aria-hidden': true }}
             allowNegative={false}
             hideControls
             {...form.getInputProps('minimum_amount')}
@@ -293,7 +316,7 @@ function RewardForm({
             }}
           />
         </Group>
-        <ShippingRulesField form={form} />
+        <ShippingRulesField form={form} currency={currency} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             {i18n.t('backing.dialog.cancel')}

@@ -100,6 +100,7 @@ export function RewardListCard({
         <Suspense fallback={null}>
           <RewardFormDialog
             projectId={project.id}
+            currency={project.currency}
             opened={form.state.opened}
             reward={form.state.value}
             onClose={form.close}

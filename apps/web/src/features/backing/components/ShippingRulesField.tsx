@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { REST_OF_WORLD } from '@fundry/shared';
+import { exponent, REST_OF_WORLD } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import { amountStep, currencySymbol } from '@/lib/money';
 import { countryName, countryOptions } from './countries';
 import type { RewardFormValues } from './RewardFormDialog';
 
@@ -10,8 +11,15 @@ import type { RewardFormValues } from './RewardFormDialog';
  * Where a shipped reward goes and what shipping costs (DESIGN.md §10): a domestic reward ships to one country
  * (the creator's); an international one has a price per country and, optionally, one for the rest of the world.
  */
-export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFormValues> }) {
+export function ShippingRulesField({
+  form,
+  currency,
+}: {
+  form: UseFormReturnType<RewardFormValues>;
+  currency: string;
+}) {
   const i18n = useI18n();
+  const symbol = currencySymbol(i18n, currency);
   const { shipping_type: type, shipping_rules: rules } = form.getValues();
   if (type === 'none') return null;
   const taken = new Set(rules.map((rule) => rule.country));
@@ -59,8 +67,11 @@ export function ShippingRulesField({ form }: { form: UseFormReturnType<RewardFor
             label={i18n.t('backing.shippingRules.costLabel')}
             withAsterisk
             min={0}
-            step={0.01}
-            decimalScale={2}
+            step={Number(amountStep(currency))}
+            decimalScale={exponent(currency)}
+            leftSection={symbol}
+            leftSectionWidth={16 + symbol.length * 9}
+            leftSectionProps={{ 'aria-hidden': true }}
             allowNegative={false}
             hideControls
             style={{ flex: 1 }}

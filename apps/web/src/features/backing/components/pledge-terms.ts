@@ -1,7 +1,9 @@
 import {
   chargeDate,
-  hasAtMostTwoDecimals,
+  hasValidDecimals,
+  majorToMinor,
   MIN_PLEDGE_DOLLARS,
+  minorToMajor,
   PLEDGE_MESSAGES,
   type Reward,
   shippingRuleFor,
@@ -12,7 +14,7 @@ import { type AddressDraft, completeAddress } from './ShippingAddressFields';
 /** What the backer is told before paying (DESIGN.md §10): when an all-or-nothing pledge is charged, if ever. */
 export function chargeExplanation(
   i18n: Translator,
-  project: { funding_model: 'all_or_nothing' | 'flexible'; end_date: string | null },
+  project: { funding_model: 'all_or_nothing' | 'flexible'; end_date: string | null; currency: string },
   amount: number | null,
 ): string {
   if (project.funding_model === 'flexible') return i18n.t('backing.pledge.flexibleCharge');
@@ -23,8 +25,8 @@ export function chargeExplanation(
       : i18n.t('backing.pledge.chargePledgeOn', { date });
   }
   return date === null
-    ? i18n.t('backing.pledge.chargeAmountAfterEnd', { amount: i18n.money(amount, undefined, 2) })
-    : i18n.t('backing.pledge.chargeAmountOn', { amount: i18n.money(amount, undefined, 2), date });
+    ? i18n.t('backing.pledge.chargeAmountAfterEnd', { amount: i18n.money(amount, project.currency) })
+    : i18n.t('backing.pledge.chargeAmountOn', { amount: i18n.money(amount, project.currency), date });
 }
 
 /**
@@ -33,19 +35,24 @@ export function chargeExplanation(
 export function minimumDescription(
   i18n: Translator,
   reward: Reward | null,
-  { minimum, shipping, ships }: { minimum: number; shipping: number | null; ships: boolean },
+  {
+    minimum,
+    shipping,
+    ships,
+    currency,
+  }: { minimum: number; shipping: number | null; ships: boolean; currency: string },
 ): string {
-  if (!reward) return i18n.t('backing.pledge.minimum', { amount: i18n.money(minimum, undefined, 2) });
+  if (!reward) return i18n.t('backing.pledge.minimum', { amount: i18n.money(minimum, currency) });
   if (shipping) {
     return i18n.t('backing.pledge.minimumWithShipping', {
-      reward: i18n.money(reward.minimum_amount, undefined, 2),
-      shipping: i18n.money(shipping, undefined, 2),
-      total: i18n.money(minimum, undefined, 2),
+      reward: i18n.money(reward.minimum_amount, currency),
+      shipping: i18n.money(shipping, currency),
+      total: i18n.money(minimum, currency),
       title: reward.title,
     });
   }
   return i18n.t(ships ? 'backing.pledge.minimumForRewardPlusShipping' : 'backing.pledge.minimumForReward', {
-    amount: i18n.money(minimum, undefined, 2),
+    amount: i18n.money(minimum, currency),
     title: reward.title,
   });
 }
@@ -64,21 +71,30 @@ export function shippingCost(
 }
 
 /**
- * The pledge rules of the back and manage dialogs, as the server checks them: at least $1, at least the reward's
- * minimum plus shipping to the address's country, two decimals, and a complete address a rule covers. `hint` is
- * the amount's problem as a message key (PLEDGE_MESSAGES), for the dialog to show in the reader's language.
+ * The pledge rules of the back and manage dialogs, as the server checks them: at least 1 unit of the project's
+ * currency, at least the reward's minimum plus shipping to the address's country, no more decimals than the
+ * currency has, and a complete address a rule covers. `hint` is the amount's problem as a message key
+ * (PLEDGE_MESSAGES), for the dialog to show in the reader's language.
  */
-export function checkPledge(reward: Reward | null, amount: number | string, address: AddressDraft) {
+export function checkPledge(
+  reward: Reward | null,
+  amount: number | string,
+  address: AddressDraft,
+  currency: string,
+) {
   const ships = reward !== null && reward.shipping_type !== 'none';
   const shipping = shippingCost(reward, address.country);
-  const minimum = Math.max(MIN_PLEDGE_DOLLARS, (reward?.minimum_amount ?? 0) + (shipping ?? 0));
+  // Summed in minor units: 19.99 + 5.01 in floating point is not 25.
+  const rewardMinimum =
+    majorToMinor(reward?.minimum_amount ?? 0, currency) + majorToMinor(shipping ?? 0, currency);
+  const minimum = Math.max(MIN_PLEDGE_DOLLARS, minorToMajor(rewardMinimum, currency));
   const value = typeof amount === 'number' ? amount : Number.NaN;
   const shippingAddress = ships ? completeAddress(address) : null;
   const notShippedThere = ships && address.country !== '' && shipping === null;
   const valid =
     Number.isFinite(value) &&
     value >= minimum &&
-    hasAtMostTwoDecimals(value) &&
+    hasValidDecimals(value, currency) &&
     (!ships || (shippingAddress !== null && !notShippedThere));
   let hint: string | undefined;
   if (Number.isFinite(value) && value < minimum) {
@@ -87,6 +103,6 @@ export function checkPledge(reward: Reward | null, amount: number | string, addr
       : shipping
         ? PLEDGE_MESSAGES.belowRewardWithShipping
         : PLEDGE_MESSAGES.belowReward;
-  } else if (Number.isFinite(value) && !hasAtMostTwoDecimals(value)) hint = PLEDGE_MESSAGES.decimals;
+  } else if (Number.isFinite(value) && !hasValidDecimals(value, currency)) hint = PLEDGE_MESSAGES.decimals;
   return { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint };
 }

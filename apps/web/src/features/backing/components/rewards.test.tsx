@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, testUser } from '@/test/api';
-import { TestProviders, testTranslator } from '@/test/i18n';
+import { testTranslator } from '@/test/i18n';
+import { MoneyProviders } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { dateIn, fakeAccessToken, makeReward } from '@/test/rewards';
 import { BackProjectButton } from './BackProjectButton';
@@ -18,6 +19,7 @@ const project = {
   id: 1,
   title: 'Solar Lantern',
   funding_model: 'all_or_nothing' as const,
+  currency: 'USD',
   end_date: '2030-03-09',
 };
 
@@ -128,7 +130,7 @@ describe('RewardCard in other languages', () => {
     // As the page reads it: the matcher sees the no-break space of "25 $" as a space.
     const money = (amount: number) => testTranslator('de').money(amount).replace(/\s/g, ' ');
     render(
-      <TestProviders locale="de">
+      <MoneyProviders locale="de">
         <RewardCard
           reward={makeReward({
             shipping_type: 'international',
@@ -140,10 +142,12 @@ describe('RewardCard in other languages', () => {
           })}
           onSelect={vi.fn()}
         />
-      </TestProviders>,
+      </MoneyProviders>,
     );
     const card = screen.getByRole('article', { name: 'Early Bird Lantern' });
     expect(within(card).getByText(`ab ${money(25)}`)).toBeInTheDocument();
+    // A German reader's display currency is the euro: 25 $ at 1.08 $ per euro.
+    expect(within(card).getByTitle('ungefähr 23 €')).toBeInTheDocument();
     expect(
       within(card).getByText(
         `Versandziele: Vereinigte Staaten (${money(5)}), Kanada (kostenlos) und Rest der Welt (${money(20)})`,
@@ -156,13 +160,13 @@ describe('RewardCard in other languages', () => {
 
   it('counts backers in Arabic with its dual and plural forms', () => {
     render(
-      <TestProviders locale="ar">
+      <MoneyProviders locale="ar">
         <RewardCard reward={makeReward({ id: 1, title: 'Two', quantity_claimed: 2 })} />
         <RewardCard reward={makeReward({ id: 2, title: 'Five', quantity_claimed: 5 })} />
         <RewardCard
           reward={makeReward({ id: 3, title: 'Sold', quantity_available: 5, quantity_claimed: 5 })}
         />
-      </TestProviders>,
+      </MoneyProviders>,
     );
     expect(within(screen.getByRole('article', { name: 'Two' })).getByText('داعمان')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Five' })).getByText('5 داعمين')).toBeInTheDocument();
@@ -276,7 +280,7 @@ describe('BackProjectDialog', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
     await user.paste('Canad');
     await user.click(await screen.findByRole('option', { name: 'Canada' }));
-    expect(within(dialog).getByText(/Minimum \$40\.00 \+ \$12\.50 shipping = \$52\.50/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Minimum \$40 \+ \$12\.50 shipping = \$52\.50/)).toBeInTheDocument();
     const amount = within(dialog).getByLabelText(/Pledge Amount/);
     await user.clear(amount);
     await user.type(amount, '50');
@@ -362,7 +366,9 @@ describe('RewardFormDialog', () => {
       },
     });
     const onClose = vi.fn();
-    const { user } = renderPage(<RewardFormDialog projectId={1} opened onClose={onClose} />, { path: '/' });
+    const { user } = renderPage(<RewardFormDialog projectId={1} currency="USD" opened onClose={onClose} />, {
+      path: '/',
+    });
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create Reward' }));
     expect(within(dialog).getByText(english(REWARD_MESSAGES.titleRequired))).toBeInTheDocument();
@@ -411,6 +417,7 @@ describe('RewardFormDialog', () => {
     const { user } = renderPage(
       <RewardFormDialog
         projectId={1}
+        currency="USD"
         opened
         reward={makeReward({ shipping_type: 'none' })}
         onClose={vi.fn()}
@@ -451,7 +458,9 @@ describe('RewardFormDialog', () => {
         body: { data: makeReward({ title: 'Desk Lamp' }), message: 'Reward created successfully!' },
       },
     });
-    const { user } = renderPage(<RewardFormDialog projectId={1} opened onClose={vi.fn()} />, { path: '/' });
+    const { user } = renderPage(<RewardFormDialog projectId={1} currency="USD" opened onClose={vi.fn()} />, {
+      path: '/',
+    });
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reward Title/), 'Desk Lamp');
     await user.type(within(dialog).getByLabelText(/^Description/), 'A lamp for your desk.');
@@ -496,9 +505,12 @@ describe('RewardFormDialog', () => {
         { country: 'US', cost: 5, currency: 'USD' },
       ],
     });
-    const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {
-      path: '/',
-    });
+    const { user } = renderPage(
+      <RewardFormDialog projectId={1} currency="USD" opened reward={reward} onClose={vi.fn()} />,
+      {
+        path: '/',
+      },
+    );
     const dialog = await screen.findByRole('dialog');
     const prices = within(dialog).getByRole('group', { name: 'Shipping prices' });
     expect(
@@ -548,9 +560,12 @@ describe('RewardFormDialog', () => {
         { country: 'CA', cost: 12, currency: 'USD' },
       ],
     });
-    const { user } = renderPage(<RewardFormDialog projectId={1} opened reward={reward} onClose={vi.fn()} />, {
-      path: '/',
-    });
+    const { user } = renderPage(
+      <RewardFormDialog projectId={1} currency="USD" opened reward={reward} onClose={vi.fn()} />,
+      {
+        path: '/',
+      },
+    );
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reward Title/), '!');
     await user.click(within(dialog).getByRole('button', { name: 'Update Reward' }));
@@ -566,7 +581,7 @@ describe('RewardFormDialog', () => {
       'PUT rewards/projects/1/rewards/11': { status: 500, body: {} },
     });
     const { user } = renderPage(
-      <RewardFormDialog projectId={1} opened reward={makeReward()} onClose={vi.fn()} />,
+      <RewardFormDialog projectId={1} currency="USD" opened reward={makeReward()} onClose={vi.fn()} />,
       { path: '/' },
     );
     const dialog = await screen.findByRole('dialog');

@@ -22,7 +22,7 @@ function destinationList(locale: Locale, items: string[]): string {
  */
 export function shippingSummary(
   i18n: Translator,
-  reward: Pick<Reward, 'shipping_type' | 'shipping_rules'>,
+  reward: Pick<Reward, 'shipping_type' | 'shipping_rules' | 'currency'>,
 ): string {
   if (reward.shipping_type === 'none') return i18n.t('backing.shipping.digital');
   const rules = [...reward.shipping_rules].sort(
@@ -38,7 +38,7 @@ export function shippingSummary(
         rule.country === REST_OF_WORLD
           ? i18n.t('backing.shipping.restOfWorld')
           : countryName(i18n, rule.country),
-      cost: rule.cost === 0 ? i18n.t('backing.shipping.free') : i18n.money(rule.cost),
+      cost: rule.cost === 0 ? i18n.t('backing.shipping.free') : i18n.money(rule.cost, reward.currency),
     });
   const shown = rules.length > SHOWN_DESTINATIONS + 1 ? rules.slice(0, SHOWN_DESTINATIONS) : rules;
   const destinations = destinationList(i18n.locale, shown.map(named));

@@ -46,6 +46,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
     title: project?.title ?? '',
     funding_model: project?.funding_model ?? 'all_or_nothing',
     end_date: project?.end_date ?? null,
+    currency: project?.currency ?? '',
   });
   const remove = useDeleteReward(projectId ?? 0);
   const [showSoldOut, setShowSoldOut] = useState(false);
@@ -165,9 +166,10 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
           </SimpleGrid>
         )}
       </Stack>
-      {canManage && (
+      {canManage && project && (
         <RewardFormDialog
           projectId={projectId}
+          currency={project.currency}
           opened={form.opened}
           reward={form.reward}
           onClose={() => setForm((current) => ({ ...current, opened: false }))}

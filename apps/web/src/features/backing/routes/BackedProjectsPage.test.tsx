@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackedProject } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { makeProject } from '@/test/projects';
 import { renderPage } from '@/test/render';
 import { BackedProjectsPage } from './BackedProjectsPage';
@@ -29,6 +30,7 @@ describe('BackedProjectsPage', () => {
   it('lists the person’s own contribution, filters by tab and pages through', async () => {
     authStorage.setTokens('access', 'refresh');
     const calls = mockApi({
+      'GET config': { body: { data: testConfig() } },
       'GET profile/': { body: { data: { user: testUser } } },
       'GET backers/me/backed-projects': (call) => {
         const page = Number(call.query.get('page'));
@@ -58,7 +60,7 @@ describe('BackedProjectsPage', () => {
       'href',
       '/donation/success?donation_id=901',
     );
-    expect(screen.getByText('$310.00')).toBeInTheDocument();
+    expect(await screen.findByText('$310')).toBeInTheDocument();
     expect(lastList()?.query.get('per_page')).toBe('20');
     expect(lastList()?.query.get('status')).toBeNull();
 

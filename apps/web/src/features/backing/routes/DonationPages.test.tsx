@@ -70,13 +70,11 @@ describe('DonationSuccessPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Thank you! Your pledge is confirmed' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(
-        /You will be charged \$45\.00 on March 10, 2030 only if the project reaches its goal\./,
-      ),
+      screen.getByText(/You will be charged \$45 on March 10, 2030 only if the project reaches its goal\./),
     ).toBeInTheDocument();
     const summary = screen.getByLabelText('Your pledge');
     expect(within(summary).getByText('Lantern')).toBeInTheDocument();
-    expect(within(summary).getByText('$5.00')).toBeInTheDocument();
+    expect(within(summary).getByText('$5')).toBeInTheDocument();
     expect(
       within(summary).getByText('Ada Lovelace, 12 St James Square, London, SW1Y 4JH, United Kingdom'),
     ).toBeInTheDocument();
@@ -94,7 +92,7 @@ describe('DonationSuccessPage', () => {
     const summary = screen.getByLabelText('Your pledge');
     expect(within(summary).getByText('Charged')).toBeInTheDocument();
     expect(within(summary).getByText('Charged on')).toBeInTheDocument();
-    expect(within(summary).getByText('$45.00')).toBeInTheDocument();
+    expect(within(summary).getByText('$45')).toBeInTheDocument();
     expect(within(summary).getByText('Lantern')).toBeInTheDocument();
   });
 
@@ -120,7 +118,7 @@ describe('DonationSuccessPage', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Your card has insufficient funds. Save another card to pay $45.00 by March 17, 2030 to keep your pledge.',
+        'Your card has insufficient funds. Save another card to pay $45 by March 17, 2030 to keep your pledge.',
       ),
     ).toBeInTheDocument();
     expect(within(screen.getByLabelText('Your pledge')).getByText('Fix by')).toBeInTheDocument();

@@ -77,10 +77,10 @@ function DonationSummary({ donation }: { donation: Donation }) {
         <Row label={i18n.t('backing.donation.reward')}>
           {donation.reward_title ?? i18n.t('backing.pledge.noReward')}
         </Row>
-        <Row label={i18n.t('backing.donation.amount')}>{i18n.money(donation.amount, undefined, 2)}</Row>
+        <Row label={i18n.t('backing.donation.amount')}>{i18n.money(donation.amount, donation.currency)}</Row>
         {donation.shipping_amount > 0 && (
           <Row label={i18n.t('backing.donation.shipping')}>
-            {i18n.money(donation.shipping_amount, undefined, 2)}
+            {i18n.money(donation.shipping_amount, donation.currency)}
           </Row>
         )}
         {address && <Row label={i18n.t('backing.donation.shipsTo')}>{formatAddress(i18n, address)}</Row>}
@@ -108,7 +108,7 @@ function DonationSummary({ donation }: { donation: Donation }) {
 
 /** The sentence under the title: what happened to the money, in the pledge's own terms. */
 function outcome(i18n: Translator, donation: Donation): string {
-  const amount = i18n.money(donation.amount, undefined, 2);
+  const amount = i18n.money(donation.amount, donation.currency);
   switch (donation.status) {
     case 'PENDING':
       return i18n.t('backing.donation.outcomePending');

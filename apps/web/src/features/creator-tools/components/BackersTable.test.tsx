@@ -12,6 +12,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
     currency: 'USD',
     backer: { id: 100 + id, name: `Backer ${id}`, email: `b${id}@example.com` },
     amount: 40,
+    currency: 'USD',
     reward: { id: 3, title: 'Kettle' },
     status: 'SUCCEEDED',
     funding_model: 'flexible',
@@ -67,7 +68,7 @@ describe('BackersTable', () => {
     const first = await screen.findByTestId('backer-1');
     expect(within(first).getByText('Backer 1')).toBeInTheDocument();
     expect(within(first).getByText('b1@example.com')).toBeInTheDocument();
-    expect(within(first).getByText('$40.00')).toBeInTheDocument();
+    expect(within(first).getByText('$40')).toBeInTheDocument();
     expect(within(first).getByText('Collected')).toBeInTheDocument();
     expect(within(first).getByText(/1 Kettle Lane/)).toBeInTheDocument();
     const second = screen.getByTestId('backer-2');
@@ -115,7 +116,7 @@ describe('BackersTable', () => {
     const first = await screen.findByTestId('backer-1');
     await user.click(within(first).getByRole('button', { name: 'Refund Backer 1' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Backer 1 gets \$40.00 back/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Backer 1 gets \$40 back/)).toBeInTheDocument();
     await user.dblClick(within(dialog).getByRole('button', { name: 'Refund in full' }));
     expect(await screen.findByText('The pledge was refunded in full')).toBeInTheDocument();
     expect(refunds).toBe(1);

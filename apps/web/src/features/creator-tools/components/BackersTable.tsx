@@ -182,7 +182,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{i18n.money(row.amount, 'USD', 2)}</Text>
+                    <Text size="sm">{i18n.money(row.amount, row.currency)}</Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="outline" color={STATUS_COLORS[row.status] ?? 'gray'}>
                         {i18n.t(BACKER_STATUS_KEYS[row.status] ?? row.status)}
@@ -270,7 +270,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
         {refunding
           ? i18n.t('creatorTools.backers.refundQuestion', {
               name: refunding.backer.name,
-              amount: i18n.money(refunding.amount, 'USD', 2),
+              amount: i18n.money(refunding.amount, refunding.currency),
             })
           : ''}
       </ConfirmDialog>

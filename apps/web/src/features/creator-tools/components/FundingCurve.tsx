@@ -24,7 +24,7 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
     [i18n.locale],
   );
   const shortDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-  const money = (value: number) => i18n.money(value);
+  const money = (value: number) => i18n.money(value, stats.currency);
   const last = stats.days.at(-1);
   const raised = last?.cumulative_amount ?? 0;
   const pledges = stats.days.reduce((sum, day) => sum + day.pledges, 0);
@@ -46,12 +46,15 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
       <Text size="sm" data-testid="funding-summary">
         {goal
           ? i18n.t('creatorTools.funding.summaryGoal', {
-              raised: i18n.money(raised, 'USD', 2),
-              goal: i18n.money(goal),
+              raised: i18n.money(raised, stats.currency),
+              goal: i18n.money(goal, stats.currency),
               percent: i18n.number(raised / goal, { style: 'percent', maximumFractionDigits: 0 }),
               count: pledges,
             })
-          : i18n.t('creatorTools.funding.summary', { raised: i18n.money(raised, 'USD', 2), count: pledges })}
+          : i18n.t('creatorTools.funding.summary', {
+              raised: i18n.money(raised, stats.currency),
+              count: pledges,
+            })}
       </Text>
       <Box>
         <Title order={headingLevel} fz="md" mb="xs" id="funding-curve-title">
@@ -144,7 +147,7 @@ export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; 
                     <Table.Tr key={reward.reward_id ?? 'none'}>
                       <Table.Td>{reward.title}</Table.Td>
                       <Table.Td ta="right">{i18n.number(reward.backers)}</Table.Td>
-                      <Table.Td ta="right">{i18n.money(reward.amount, 'USD', 2)}</Table.Td>
+                      <Table.Td ta="right">{i18n.money(reward.amount, stats.currency)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { AboutPage } from './AboutPage';
 
@@ -11,6 +12,7 @@ describe('AboutPage', () => {
 
   it('shows the figures the server counted, and none it did not', async () => {
     const calls = mockApi({
+      'GET config': { body: { data: testConfig() } },
       'GET stats': {
         body: {
           data: {

@@ -80,8 +80,8 @@ export function PayoutHistory({ projectId }: { projectId: number }) {
             {payouts.map((payout) => (
               <Table.Tr key={payout.id}>
                 <Table.Td>{formatPayoutDate(i18n, payout.created_at)}</Table.Td>
-                <Table.Td>{i18n.money(payout.amount, undefined, 2)}</Table.Td>
-                <Table.Td>{i18n.money(payout.fee_amount, undefined, 2)}</Table.Td>
+                <Table.Td>{i18n.money(payout.amount, payout.currency)}</Table.Td>
+                <Table.Td>{i18n.money(payout.fee_amount, payout.currency)}</Table.Td>
                 <Table.Td>
                   <PayoutStatusBadge status={payout.status} />
                 </Table.Td>

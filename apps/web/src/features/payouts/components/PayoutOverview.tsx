@@ -5,7 +5,17 @@ import type { PayoutEligibility } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { PayoutRequestDialog } from './PayoutRequestDialog';
 
-function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function Figure({
+  label,
+  value,
+  currency,
+  strong = false,
+}: {
+  label: string;
+  value: number;
+  currency: string;
+  strong?: boolean;
+}) {
   const i18n = useI18n();
   return (
     <Paper bg={strong ? 'teal.0' : 'gray.0'} radius="md" p="md">
@@ -13,7 +23,7 @@ function Figure({ label, value, strong = false }: { label: string; value: number
         {label}
       </Text>
       <Text fz={strong ? 24 : 20} fw={700} c={strong ? 'teal.8' : undefined}>
-        {i18n.money(value, undefined, 2)}
+        {i18n.money(value, currency)}
       </Text>
     </Paper>
   );
@@ -45,11 +55,24 @@ export function PayoutOverview({
         <Figure
           label={i18n.t('payouts.overview.available')}
           value={eligibility.available_amount}
+          currency={eligibility.currency}
           strong={eligibility.eligible}
         />
-        <Figure label={i18n.t('payouts.overview.totalDonations')} value={funds.total_donations} />
-        <Figure label={i18n.t('payouts.overview.fees')} value={funds.platform_fee} />
-        <Figure label={i18n.t('payouts.overview.totalPaidOut')} value={funds.total_paid_out} />
+        <Figure
+          label={i18n.t('payouts.overview.totalDonations')}
+          value={funds.total_donations}
+          currency={eligibility.currency}
+        />
+        <Figure
+          label={i18n.t('payouts.overview.fees')}
+          value={funds.platform_fee}
+          currency={eligibility.currency}
+        />
+        <Figure
+          label={i18n.t('payouts.overview.totalPaidOut')}
+          value={funds.total_paid_out}
+          currency={eligibility.currency}
+        />
       </SimpleGrid>
       {eligibility.eligible ? (
         <Group>
@@ -77,6 +100,7 @@ export function PayoutOverview({
         key={opening}
         projectId={projectId}
         available={eligibility.available_amount}
+        currency={eligibility.currency}
         opened={opened}
         onClose={close}
       />

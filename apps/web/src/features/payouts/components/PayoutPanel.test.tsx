@@ -147,9 +147,9 @@ describe('PayoutPanel', () => {
     expect(await screen.findByText('Payouts enabled')).toBeInTheDocument();
     expect(await screen.findByText('Eligible')).toBeInTheDocument();
     expect(screen.getByText('$180.50')).toBeInTheDocument();
-    expect(screen.getByText('$200.00')).toBeInTheDocument();
+    expect(screen.getByText('$200')).toBeInTheDocument();
     expect(screen.getByText('$19.50')).toBeInTheDocument();
-    expect(screen.getByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText('$0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Payout' })).toBeInTheDocument();
   });
 
@@ -173,7 +173,7 @@ describe('PayoutPanel', () => {
     const { user, calls } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Request Payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Payout' });
-    const input = within(dialog).getByLabelText('Amount (USD)');
+    const input = within(dialog).getByLabelText('Amount');
     expect(input).toHaveValue(180.5);
     expect(input).toHaveAttribute('min', '1');
     await user.clear(input);
@@ -205,7 +205,7 @@ describe('PayoutPanel', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Request Payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Payout' });
-    const input = within(dialog).getByLabelText('Amount (USD)');
+    const input = within(dialog).getByLabelText('Amount');
     await user.clear(input);
     await user.type(input, '50');
     await user.click(within(dialog).getByRole('button', { name: 'Request Payout' }));
@@ -282,7 +282,7 @@ describe('PayoutPanel', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(within(table).getByText('PENDING')).toBeInTheDocument();
     expect(within(table).getByText('FAILED')).toBeInTheDocument();
-    expect(within(table).getByText('$120.00')).toBeInTheDocument();
+    expect(within(table).getByText('$120')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { hasAtMostTwoDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';
+import { hasValidDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { Rich, useI18n } from '@/lib/i18n';
+import { amountStep, currencySymbol } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { isInsufficientFunds, useRequestPayout } from '../api/payouts';
 
@@ -13,10 +14,10 @@ type Stage = 'entry' | 'processing' | 'success';
  * The amount's problem as a message key (SPEC §5: above 0, at most what is available), or null when it may be
  * requested.
  */
-export function payoutAmountError(text: string, available: number): string | null {
+export function payoutAmountError(text: string, available: number, currency: string): string | null {
   const amount = Number(text);
   if (text.trim() === '' || !Number.isFinite(amount) || amount <= 0) return PAYOUT_MESSAGES.invalidAmount;
-  if (!hasAtMostTwoDecimals(amount)) return PAYOUT_MESSAGES.decimals;
+  if (!hasValidDecimals(amount, currency)) return PAYOUT_MESSAGES.decimals;
   if (amount > available) return PAYOUT_MESSAGES.overAvailable;
   return null;
 }
@@ -33,11 +34,13 @@ function failureMessage(i18n: Translator, error: unknown): string {
 export function PayoutRequestDialog({
   projectId,
   available,
+  currency,
   opened,
   onClose,
 }: {
   projectId: number;
   available: number;
+  currency: string;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -56,7 +59,7 @@ export function PayoutRequestDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = payoutAmountError(amount, available);
+    const problem = payoutAmountError(amount, available, currency);
     setError(problem);
     if (problem) return;
     setFailure(null);
@@ -108,7 +111,7 @@ export function PayoutRequestDialog({
             <Text size="sm">
               <Rich
                 id="payouts.request.available"
-                values={{ amount: i18n.money(available, undefined, 2) }}
+                values={{ amount: i18n.money(available, currency) }}
                 tags={{ strong: (text) => <strong>{text}</strong> }}
               />
             </Text>
@@ -122,9 +125,9 @@ export function PayoutRequestDialog({
               type="number"
               inputMode="decimal"
               min={1}
-              step="0.01"
+              step={amountStep(currency)}
               max={available}
-              leftSection="$"
+              leftSection={currencySymbol(i18n, currency)}
               value={amount}
               onChange={(event) => {
                 setAmount(event.currentTarget.value);

@@ -63,7 +63,7 @@ describe('CreatorPayoutsPage', () => {
     expect(await screen.findByText('Payouts enabled')).toBeInTheDocument();
     const lantern = await screen.findByRole('listitem', { name: 'Solar Lantern' });
     expect(await within(lantern).findByText('Eligible for payout')).toBeInTheDocument();
-    expect(within(lantern).getByText('$90.00')).toBeInTheDocument();
+    expect(within(lantern).getByText('$90')).toBeInTheDocument();
     expect(within(lantern).getByRole('link', { name: 'Manage Payouts' })).toHaveAttribute(
       'href',
       '/projects/1',

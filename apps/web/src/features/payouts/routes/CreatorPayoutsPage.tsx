@@ -31,8 +31,8 @@ function ProjectPayoutRow({ project }: { project: ProjectList['projects'][number
                 <Rich
                   id="payouts.creator.figures"
                   values={{
-                    available: i18n.money(eligibility.data.available_amount, undefined, 2),
-                    paid: i18n.money(eligibility.data.funds_info.total_paid_out, undefined, 2),
+                    available: i18n.money(eligibility.data.available_amount, eligibility.data.currency),
+                    paid: i18n.money(eligibility.data.funds_info.total_paid_out, eligibility.data.currency),
                   }}
                   tags={{ strong: (text) => <strong>{text}</strong> }}
                 />

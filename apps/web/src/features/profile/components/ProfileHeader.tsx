@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
-import { PLEDGE_CURRENCY, type Translator, type UserProfile } from '@fundry/shared';
+import type { Translator, UserProfile } from '@fundry/shared';
+import { useBaseCurrency } from '@/lib/display-currency';
 import { useI18n } from '@/lib/i18n';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
@@ -50,6 +51,8 @@ export function ProfileHeader({
   onPickPhoto: (file: File | null) => void;
 }) {
   const i18n = useI18n();
+  // A backer's total across projects is counted in the base currency, each project's at its launch rate.
+  const baseCurrency = useBaseCurrency();
   const name = user.full_name || user.username;
   return (
     <Paper withBorder radius="lg" p="xl" shadow="xs">
@@ -116,7 +119,7 @@ export function ProfileHeader({
           />
           <Stat
             label={i18n.t('profile.header.totalDonations')}
-            value={i18n.money(user.total_donations, PLEDGE_CURRENCY, 2)}
+            value={baseCurrency ? i18n.money(user.total_donations, baseCurrency) : '—'}
           />
         </SimpleGrid>
       </Group>

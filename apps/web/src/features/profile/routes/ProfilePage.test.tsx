@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { ProfilePage } from './ProfilePage';
 
@@ -11,6 +12,7 @@ const QR = 'data:image/png;base64,iVBORw0KGgo=';
 function renderProfile(routes: Record<string, Responder> = {}) {
   authStorage.setTokens('access', 'refresh');
   const calls = mockApi({
+    'GET config': { body: { data: testConfig() } },
     'GET profile/': { body: { data: { user: testUser } } },
     'GET auth/2fa/status': { body: { data: { is_enabled: false } } },
     ...routes,
@@ -36,7 +38,7 @@ describe('ProfilePage', () => {
   it('shows the stats and the profile form filled in', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByText('$1,234.50')).toBeInTheDocument();
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText(/^Username/)).toHaveAttribute('readonly');
     expect(screen.getByLabelText(/^Website/)).toHaveAttribute('type', 'url');

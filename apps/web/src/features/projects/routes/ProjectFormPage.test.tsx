@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayUtc } from '@fundry/shared';
+import { CURRENCY_DECIMALS_MESSAGE, exponent, todayUtc } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
+import { testTranslator } from '@/test/i18n';
+import { testConfig } from '@/test/money';
 import { makeProject, testCategories } from '@/test/projects';
 import { renderPage } from '@/test/render';
+import { initialValues, validateProject } from '../components/form/values';
 import { ProjectFormPage } from './ProjectFormPage';
 
 // Uploads go through XMLHttpRequest for their progress; here they go through the stubbed fetch instead.
@@ -60,7 +63,7 @@ describe('ProjectFormPage', () => {
     expect(await screen.findByRole('heading', { name: 'Create New Project' })).toBeInTheDocument();
     expect(labelOf(/^Project Title/)).toBe('Project Title *');
     expect(labelOf(/^Category/)).toBe('Category *');
-    expect(labelOf(/^Funding Goal/)).toBe('Funding Goal ($) *');
+    expect(labelOf(/^Funding Goal/)).toBe('Funding Goal *');
     expect(labelOf(/^Start Date/)).toBe('Start Date *');
     expect(screen.getByText('Project Description').parentElement).toHaveTextContent('Project Description *');
     const buttons = within(screen.getByRole('form', { name: 'Project form' }))
@@ -199,7 +202,7 @@ describe('ProjectFormPage', () => {
     expect(await screen.findByLabelText(/^Project Title/)).toHaveValue('Half a lantern');
     expect(labelOf(/^Project Title/)).toBe('Project Title *');
     expect(labelOf(/^Category/)).toBe('Category');
-    expect(labelOf(/^Funding Goal/)).toBe('Funding Goal ($)');
+    expect(labelOf(/^Funding Goal/)).toBe('Funding Goal');
     expect(labelOf(/^End Date/)).toBe('End Date');
     expect(screen.getByRole('button', { name: 'Update Draft' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument();
@@ -255,3 +258,73 @@ describe('ProjectFormPage', () => {
 function userEventWithoutAccept() {
   return userEvent.setup({ applyAccept: false });
 }
+
+describe('ProjectFormPage: the project’s currency', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the site’s currencies by name, the first by default, and sends the one chosen', async () => {
+    const { user, calls } = renderForm('create', {
+      'GET config': { body: { data: testConfig({ currencies: ['USD', 'EUR', 'JPY'] }) } },
+      'POST projects/drafts': {
+        status: 201,
+        body: { data: makeProject({ status: 'DRAFT', currency: 'EUR' }), message: 'Draft saved' },
+      },
+    });
+    const currency = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('US Dollar (USD)');
+    await user.click(currency);
+    expect(screen.getByRole('option', { name: 'Japanese Yen (JPY)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Euro (EUR)' }));
+    // The goal shows the euro's sign and takes its cents.
+    const goal = screen.getByLabelText(/^Funding Goal/);
+    expect(goal.closest('.mantine-NumberInput-root')).toHaveTextContent('€');
+    await user.type(screen.getByLabelText(/^Project Title/), 'Euro Lantern');
+    await user.type(goal, '1234.5');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    const body = calls.find((call) => call.method === 'POST')?.body as FormData;
+    expect(body.get('currency')).toBe('EUR');
+    expect(body.get('goal_amount')).toBe('1234.5');
+  });
+
+  it('has no currency to choose when the site offers one, and sends none', async () => {
+    const { user, calls } = renderForm('create', {
+      'GET config': { body: { data: testConfig({ currencies: ['USD'] }) } },
+      'POST projects/drafts': { status: 201, body: { data: makeProject({ status: 'DRAFT' }) } },
+    });
+    await user.type(await screen.findByLabelText(/^Project Title/), 'Dollar Lantern');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await screen.findByTestId('location');
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+    expect((calls.find((call) => call.method === 'POST')?.body as FormData).has('currency')).toBe(false);
+  });
+
+  it('keeps the currency of a project with pledges, and says why', async () => {
+    const project = makeProject({ status: 'ACTIVE', currency: 'JPY', goal_amount: 500000, backers_count: 3 });
+    renderForm('edit', {
+      'GET config': { body: { data: testConfig() } },
+      'GET projects/drafts/1': { body: { data: project } },
+    });
+    const currency = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('Japanese Yen (JPY)');
+    expect(currency).toBeDisabled();
+    expect(currency).toHaveAccessibleDescription(
+      'The currency cannot change once the project has pledges: backers pledged in it.',
+    );
+    expect(screen.getByLabelText(/^Funding Goal/)).toHaveValue('500,000');
+  });
+
+  it('refuses more decimals than the currency has: none on yen, two on euros', () => {
+    const context = { draft: false, live: false, today: '2030-01-01', image: null, video: null };
+    const goalError = (goal: number, currency: string) =>
+      validateProject({ ...initialValues(undefined, 'en'), goal_amount: goal }, { ...context, currency })
+        .goal_amount;
+    expect(goalError(5000, 'JPY')).toBeUndefined();
+    expect(goalError(5000.5, 'JPY')).toBe(CURRENCY_DECIMALS_MESSAGE);
+    expect(goalError(5000.5, 'EUR')).toBeUndefined();
+    expect(goalError(5000.505, 'EUR')).toBe(CURRENCY_DECIMALS_MESSAGE);
+    expect(
+      testTranslator('en').t(CURRENCY_DECIMALS_MESSAGE, { currency: 'JPY', decimals: exponent('JPY') }),
+    ).toBe('Amounts in JPY must be whole numbers');
+  });
+});

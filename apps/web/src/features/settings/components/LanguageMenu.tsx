@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
@@ -7,11 +7,12 @@ import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useSiteConfig } from '@/lib/site-config';
 import { useChooseLocale } from '../api/locale';
+import { CurrencyMenu } from './CurrencyMenu';
 
 /**
  * The language menu of the footer and Settings: the offered languages, each named in itself, labelled
- * "Language" in the page's own language. A native select: every page's footer carries it, and it needs none of
- * the floating lists' code (and a phone shows its own picker).
+ * "Language" in the page's own language, and beside it the display currency. Native selects: every page's footer
+ * carries them, and they need none of the floating lists' code (and a phone shows its own picker).
  */
 export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { t, locale } = useI18n();
@@ -19,21 +20,24 @@ export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const offered = useSiteConfig().data?.locales ?? [locale];
   const choose = useChooseLocale(isSignedIn);
   return (
-    <NativeSelect
-      label={t('common.language')}
-      size={size}
-      w={200}
-      leftSection={<IconLanguage size={16} aria-hidden />}
-      data={offered.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
-      value={locale}
-      disabled={choose.isPending}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        if (!isShippedLocale(value) || value === locale) return;
-        choose.mutate(value, {
-          onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
-        });
-      }}
-    />
+    <Group gap="sm" align="flex-end">
+      <NativeSelect
+        label={t('common.language')}
+        size={size}
+        w={200}
+        leftSection={<IconLanguage size={16} aria-hidden />}
+        data={offered.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+        value={locale}
+        disabled={choose.isPending}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          if (!isShippedLocale(value) || value === locale) return;
+          choose.mutate(value, {
+            onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
+          });
+        }}
+      />
+      <CurrencyMenu size={size} />
+    </Group>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, testUser } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { SettingsPage } from './SettingsPage';
 
@@ -108,7 +109,7 @@ describe('SettingsPage: e-mail preferences', () => {
   it('offers the languages of the installation, each named in itself, with the current one chosen', async () => {
     mockApi({
       'GET config': {
-        body: { data: { test_mode: true, locales: ['en', 'de', 'ar'], default_locale: 'en' } },
+        body: { data: testConfig({ test_mode: true, locales: ['en', 'de', 'ar'] }) },
       },
     });
     renderPage(<SettingsPage />, { path: '/settings' });

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TestProviders } from '@/test/i18n';
+import { MoneyProviders } from '@/test/money';
 import { makeProject } from '@/test/projects';
 import { StatsCard } from './StatsCard';
 
@@ -10,9 +10,10 @@ const live = { status: 'ACTIVE', end_date: '2999-12-31' } as const;
 function renderCard(locale: 'en' | 'de' | 'ar', backers: number, days = 20) {
   const project = makeProject({ ...live, backers_count: backers, days_left: days });
   return render(
-    <TestProviders locale={locale}>
+    // Amounts in the visitor's own currency: no approximation beside them.
+    <MoneyProviders locale={locale} chosen="USD">
       <StatsCard project={project} />
-    </TestProviders>,
+    </MoneyProviders>,
   );
 }
 

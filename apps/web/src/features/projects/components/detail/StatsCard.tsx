@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { daysLeft, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
 import { percentFundedText } from '@/lib/project-text';
+import { Approximately } from '@/components/money/Approximately';
 import { Rich, useI18n } from '@/lib/i18n';
 
 const figureValue = (value: string) => (
@@ -41,20 +42,31 @@ function BackersFigure({ count }: { count: number }) {
 /** The amount raised and the goal, large in the funding card and small in the phone's pledge bar. */
 export function RaisedOfGoal({ project, compact = false }: { project: Project; compact?: boolean }) {
   const i18n = useI18n();
+  const size = compact ? 'xs' : 'sm';
   return (
     <div>
-      <Text
-        fz={compact ? undefined : 30}
-        fw={compact ? 700 : 800}
-        c={compact ? undefined : 'teal'}
-        lh={compact ? 1.2 : 1.1}
-      >
-        {i18n.money(project.current_amount)}
-      </Text>
-      <Text size={compact ? 'xs' : 'sm'} c="dimmed">
-        {project.goal_amount === null
-          ? i18n.t('projects.stats.raisedOfUnsetGoal')
-          : i18n.t('projects.stats.raisedOfGoal', { goal: i18n.money(project.goal_amount) })}
+      <Group gap="xs" align="baseline">
+        <Text
+          fz={compact ? undefined : 30}
+          fw={compact ? 700 : 800}
+          c={compact ? undefined : 'teal'}
+          lh={compact ? 1.2 : 1.1}
+        >
+          {i18n.money(project.current_amount, project.currency)}
+        </Text>
+        <Approximately amount={project.current_amount} currency={project.currency} size={size} />
+      </Group>
+      <Text size={size} c="dimmed">
+        {project.goal_amount === null ? (
+          i18n.t('projects.stats.raisedOfUnsetGoal')
+        ) : (
+          <>
+            {i18n.t('projects.stats.raisedOfGoal', {
+              goal: i18n.money(project.goal_amount, project.currency),
+            })}{' '}
+            <Approximately amount={project.goal_amount} currency={project.currency} size={size} />
+          </>
+        )}
       </Text>
     </div>
   );

@@ -14,12 +14,15 @@ export function PreviewDialog({
   opened,
   onClose,
   values,
+  currency,
   categoryName,
   media,
 }: {
   opened: boolean;
   onClose: () => void;
   values: ProjectFormValues;
+  /** The goal's currency; null until the site's configuration is known. */
+  currency: string | null;
   categoryName: string | null;
   media: PreviewMedia;
 }) {
@@ -50,7 +53,9 @@ export function PreviewDialog({
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {i18n.t('projects.preview.goal')}
             </Text>
-            <Text fw={700}>{i18n.money(Number.isFinite(goal) && goal > 0 ? goal : 0)}</Text>
+            <Text fw={700}>
+              {currency ? i18n.money(Number.isFinite(goal) && goal > 0 ? goal : 0, currency) : '—'}
+            </Text>
           </div>
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

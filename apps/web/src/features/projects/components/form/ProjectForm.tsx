@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type Category,
+  exponent,
   isShippedLocale,
   LOCALE_NAMES,
   type Project,
@@ -28,6 +29,7 @@ import {
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
+import { currencyName, currencySymbol } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useSiteConfig } from '@/lib/site-config';
@@ -80,6 +82,12 @@ function numberMarks(i18n: Translator) {
   return { thousand: sample.charAt(1), decimal: sample.charAt(sample.length - 2) };
 }
 
+/** The project's currency choices: the offered ones, and the project's own when it is no longer offered. */
+function currencyOptions(i18n: Translator, offered: readonly string[], current: string | null) {
+  const values = !current || offered.includes(current) ? offered : [...offered, current];
+  return values.map((value) => ({ value, label: `${currencyName(i18n, value)} (${value})` }));
+}
+
 function focusFirstError() {
   window.setTimeout(() => {
     document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -121,7 +129,9 @@ export function ProjectForm({
   useReleasePreview(image);
   useReleasePreview(video);
   const { user } = useSession();
-  const offeredLocales = useSiteConfig().data?.locales ?? [];
+  const config = useSiteConfig().data;
+  const offeredLocales = config?.locales ?? [];
+  const offeredCurrencies = config?.currencies ?? [];
   const form = useForm<ProjectFormValues>({
     initialValues: initialValues(project, user?.locale ?? i18n.locale),
   });
@@ -132,6 +142,10 @@ export function ProjectForm({
   // A live campaign's goal, start date and funding model are locked (DESIGN.md §5).
   const live = project?.status === 'ACTIVE';
   const resubmit = project?.status === 'REJECTED';
+  // The amounts backers pledged are in the project's currency: it cannot change under them (DESIGN.md §15).
+  const currencyLocked = (project?.backers_count ?? 0) > 0;
+  const currency = values.currency || offeredCurrencies[0] || null;
+  const symbol = currency ? currencySymbol(i18n, currency) : null;
   const today = todayUtc();
   const existingImage = uploadedPath(project?.image_url);
   const existingVideo = uploadedPath(project?.video_url);
@@ -153,9 +167,18 @@ export function ProjectForm({
 
   const submit = (next: Intent) => {
     const current = form.getValues();
-    const errors = validateProject(current, { draft: next === 'draft', live, today, image, video });
+    const errors = validateProject(current, {
+      draft: next === 'draft',
+      live,
+      today,
+      image,
+      video,
+      currency,
+    });
+    // The decimals' message names the currency and how many it has.
+    const named = currency ? { currency, decimals: exponent(currency) } : undefined;
     form.setErrors(
-      Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, i18n.t(message)])),
+      Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, i18n.t(message, named)])),
     );
     if (Object.keys(errors).length > 0) {
       focusFirstError();
@@ -170,7 +193,15 @@ export function ProjectForm({
       mode === 'edit' ? (resubmit ? 'PENDING' : undefined) : next === 'draft' ? 'DRAFT' : 'PENDING';
     setIntent(next);
     save.mutate(
-      { target, body: toFormData(current, { status, image, video }) },
+      {
+        target,
+        body: toFormData(current, {
+          status,
+          image,
+          video,
+          currencyChanged: current.currency !== '' && current.currency !== project?.currency,
+        }),
+      },
       {
         onSuccess: (response) => {
           if (mode === 'edit') {
@@ -266,12 +297,29 @@ export function ProjectForm({
                 nothingFoundMessage={i18n.t('projects.form.noCategory')}
                 {...form.getInputProps('category_id')}
               />
+              {(offeredCurrencies.length > 1 || (project && project.currency !== currency)) && (
+                <Select
+                  label={i18n.t('projects.form.currency')}
+                  description={i18n.t(
+                    currencyLocked ? 'projects.form.currencyLocked' : 'projects.form.currencyHint',
+                  )}
+                  data={currencyOptions(i18n, offeredCurrencies, currency)}
+                  allowDeselect={false}
+                  disabled={currencyLocked}
+                  value={currency}
+                  onChange={(value) => value && form.setFieldValue('currency', value)}
+                  error={form.errors.currency}
+                />
+              )}
               <NumberInput
                 label={i18n.t('projects.form.goal')}
                 withAsterisk={showStars}
                 placeholder={i18n.number(5000)}
                 min={1}
-                decimalScale={2}
+                decimalScale={currency ? exponent(currency) : undefined}
+                leftSection={symbol}
+                leftSectionWidth={symbol ? 16 + symbol.length * 9 : undefined}
+                leftSectionProps={{ 'aria-hidden': true }}
                 thousandSeparator={marks.thousand}
                 decimalSeparator={marks.decimal}
                 allowNegative={false}
@@ -412,6 +460,7 @@ export function ProjectForm({
         opened={previewOpened}
         onClose={previewDialog.close}
         values={values}
+        currency={currency}
         categoryName={categoryName}
         media={{
           image: previewSource(values.imageType, image, values.image_url, existingImage, imageUrlProblem),

@@ -1,7 +1,8 @@
 import {
+  CURRENCY_DECIMALS_MESSAGE,
   daysBetween,
   type FundingModel,
-  hasAtMostTwoDecimals,
+  hasValidDecimals,
   isValidImageUrl,
   MAX_CAMPAIGN_DAYS,
   MAX_GOAL_DOLLARS,
@@ -25,6 +26,8 @@ export type MediaType = 'file' | 'url';
 export interface ProjectFormValues {
   title: string;
   category_id: string | null;
+  /** The project's currency; empty until chosen, when the operator's first is meant (DESIGN.md §15). */
+  currency: string;
   goal_amount: number | string;
   start_date: string;
   end_date: string;
@@ -55,6 +58,7 @@ export function initialValues(project: Project | undefined, creatorLanguage: str
   return {
     title: project?.title ?? '',
     category_id: project?.category_id ? String(project.category_id) : null,
+    currency: project?.currency ?? '',
     goal_amount: project?.goal_amount ?? '',
     start_date: project?.start_date ?? '',
     end_date: project?.end_date ?? '',
@@ -105,6 +109,9 @@ export function videoUrlProblem(value: string): string | null {
 }
 
 export interface ValidationContext {
+  /** The currency the amounts are in (the chosen one, else the operator's first); null until the site's
+   * configuration is known, when only the server checks the decimals. */
+  currency: string | null;
   /** Saving a draft: only the title is required. */
   draft: boolean;
   /** The campaign is live: its start date may lie in the past (and cannot change). */
@@ -129,7 +136,9 @@ export function validateProject(values: ProjectFormValues, context: ValidationCo
     const goal = Number(goalText);
     if (!Number.isFinite(goal) || goal <= 0) errors.goal_amount = PROJECT_MESSAGES.goalPositive;
     else if (goal > MAX_GOAL_DOLLARS) errors.goal_amount = PROJECT_MESSAGES.goalTooLarge;
-    else if (!hasAtMostTwoDecimals(goal)) errors.goal_amount = PROJECT_MESSAGES.goalDecimals;
+    else if (context.currency && !hasValidDecimals(goal, context.currency)) {
+      errors.goal_amount = CURRENCY_DECIMALS_MESSAGE;
+    }
   }
 
   if (required && !values.start_date) errors.start_date = PROJECT_MESSAGES.startRequired;
@@ -174,7 +183,14 @@ export function toFormData(
     status,
     image,
     video,
-  }: { status?: 'DRAFT' | 'PENDING'; image: PickedFile | null; video: PickedFile | null },
+    currencyChanged,
+  }: {
+    status?: 'DRAFT' | 'PENDING';
+    image: PickedFile | null;
+    video: PickedFile | null;
+    /** Sent only when chosen anew: a project with pledges keeps its currency, and says so if asked to change. */
+    currencyChanged: boolean;
+  },
 ): FormData {
   const body = new FormData();
   const put = (field: string, value: string | null | undefined) => {
@@ -183,6 +199,7 @@ export function toFormData(
   };
   put('title', values.title);
   put('category_id', values.category_id);
+  if (currencyChanged) put('currency', values.currency);
   put('goal_amount', String(values.goal_amount));
   put('start_date', values.start_date);
   put('end_date', values.end_date);

@@ -1,0 +1,85 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { currencyCookie, displayCurrency, type FxRates } from '@fundry/shared';
+import { api, ApiError } from './api-client';
+import { useI18n } from './i18n';
+import { useSiteConfig } from './site-config';
+
+interface DisplayCurrencyChoice {
+  /** The visitor's choice (the `fundry_currency` cookie), or null to follow their language. */
+  chosen: string | null;
+  choose: (currency: string) => void;
+}
+
+const DisplayCurrencyContext = createContext<DisplayCurrencyChoice>({
+  chosen: null,
+  choose: () => undefined,
+});
+
+/**
+ * Holds the visitor's choice of display currency (DESIGN.md §15): the browser's entry reads it from the cookie,
+ * the server's render is given the one the server keyed the page with, so both render the same approximations.
+ */
+export function DisplayCurrencyProvider({
+  chosen,
+  children,
+}: {
+  chosen: string | null;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState(chosen);
+  const value = useMemo(
+    () => ({
+      chosen: current,
+      choose: (currency: string) => {
+        document.cookie = currencyCookie(currency);
+        setCurrent(currency);
+      },
+    }),
+    [current],
+  );
+  return <DisplayCurrencyContext value={value}>{children}</DisplayCurrencyContext>;
+}
+
+/** The currency approximations are shown in, or null until the site's configuration is known. */
+export function useDisplayCurrency(): string | null {
+  const { locale } = useI18n();
+  const { chosen } = useContext(DisplayCurrencyContext);
+  const config = useSiteConfig().data;
+  return config ? displayCurrency(chosen, locale, config.currencies, config.base_currency) : null;
+}
+
+/** Sets the visitor's display currency for this browser (kept in its cookie, signed in or not). */
+export function useChooseDisplayCurrency() {
+  return useContext(DisplayCurrencyContext).choose;
+}
+
+/**
+ * The day's reference rates (`GET fx-rates`), or null when the server has none (404): then no approximation is
+ * shown. Kept for an hour; the rates change once a day.
+ */
+export const fxRatesQuery = queryOptions({
+  queryKey: ['fx-rates'],
+  queryFn: async ({ signal }): Promise<FxRates | null> => {
+    try {
+      return (await api.get<{ data: FxRates }>('fx-rates', undefined, signal)).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  staleTime: 60 * 60 * 1000,
+});
+
+/** The day's rates, read only when `needed`: a site whose amounts are all in the visitor's currency never asks. */
+export function useFxRates(needed: boolean) {
+  return useQuery({ ...fxRatesQuery, enabled: needed }).data ?? null;
+}
+
+/**
+ * The operator's base currency, that platform-wide figures (totals across projects) are counted in through each
+ * project's launch rate; null until the site's configuration is known.
+ */
+export function useBaseCurrency(): string | null {
+  return useSiteConfig().data?.base_currency ?? null;
+}
