@@ -20,9 +20,6 @@ export const pageMeta = z.object({
   per_page: z.number().int(),
 });
 
-/** An ISO 4217 code, as every money-bearing object of the API carries it (DESIGN.md §15). */
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
-
 export const messageResponse = z.object({ message: z.string() });
 
 /** Wraps a payload in the `{ data }` envelope of DESIGN.md §3. */

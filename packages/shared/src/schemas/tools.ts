@@ -136,7 +136,6 @@ export type BackersQuery = z.infer<typeof backersQuery>;
 
 export const backerRow = z.object({
   donation_id: z.number().int(),
-  currency: currencyCode,
   backer: person,
   amount: z.number(),
   currency: currencyCode,

@@ -9,7 +9,6 @@ import { BackersTable } from './BackersTable';
 function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
   return {
     donation_id: id,
-    currency: 'USD',
     backer: { id: 100 + id, name: `Backer ${id}`, email: `b${id}@example.com` },
     amount: 40,
     currency: 'USD',
