@@ -444,8 +444,8 @@ describe('RewardFormDialog', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
         shipping_type: 'international',
         shipping_rules: [
-          { country: 'US', cost: 5, currency: 'USD' },
-          { country: '*', cost: 20.5, currency: 'USD' },
+          { country: 'US', cost: 5 },
+          { country: '*', cost: 20.5 },
         ],
       }),
     );
@@ -488,7 +488,7 @@ describe('RewardFormDialog', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
         shipping_type: 'domestic',
-        shipping_rules: [{ country: 'CA', cost: 7.25, currency: 'USD' }],
+        shipping_rules: [{ country: 'CA', cost: 7.25 }],
       }),
     );
   }, 20_000);
