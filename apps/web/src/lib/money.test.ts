@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testTranslator } from '@/test/i18n';
-import { amountStep, currencyName, currencySymbol } from './money';
+import { amountInputProps, currencyName, currencySymbol } from './money';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -25,13 +25,13 @@ describe('amounts in their own currency, in the reader’s language', () => {
     expect(plain(en.money(10.5, 'HUF'))).toBe('HUF 10.50');
   });
 
-  it('names a currency and its sign in the reader’s language, and the step its inputs take', () => {
+  it('names a currency and its sign in the reader’s language, and what its inputs take', () => {
     expect(currencySymbol(en, 'EUR')).toBe('€');
     expect(currencySymbol(en, 'JPY')).toBe('¥');
     expect(currencySymbol(testTranslator('pt-BR'), 'USD')).toBe('US$');
     expect(currencyName(en, 'JPY')).toBe('Japanese Yen');
     expect(currencyName(de, 'EUR')).toBe('Euro');
-    expect(amountStep('EUR')).toBe('0.01');
-    expect(amountStep('JPY')).toBe('1');
+    expect(amountInputProps(en, 'EUR')).toMatchObject({ leftSection: '€', decimalScale: 2, step: 0.01 });
+    expect(amountInputProps(en, 'JPY')).toMatchObject({ leftSection: '¥', decimalScale: 0, step: 1 });
   });
 });

@@ -13,7 +13,19 @@ export function currencyName(i18n: Translator, currency: string): string {
   return new Intl.DisplayNames([i18n.locale], { type: 'currency' }).of(currency) ?? currency;
 }
 
-/** The smallest step an amount of `currency` takes in an input: 0.01 for EUR, 1 for JPY. */
-export function amountStep(currency: string): string {
-  return (1 / 10 ** exponent(currency)).toFixed(exponent(currency));
+/**
+ * What an input of an amount in `currency` takes: the currency's sign before the figure (read with the label, so
+ * hidden from screen readers), its decimals (none on yen) and its smallest step.
+ */
+export function amountInputProps(i18n: Translator, currency: string) {
+  const symbol = currencySymbol(i18n, currency);
+  const decimals = exponent(currency);
+  return {
+    leftSection: symbol,
+    // Room for the longest signs ("US$", "JP¥").
+    leftSectionWidth: 16 + symbol.length * 9,
+    leftSectionProps: { 'aria-hidden': true },
+    decimalScale: decimals,
+    step: 1 / 10 ** decimals,
+  };
 }

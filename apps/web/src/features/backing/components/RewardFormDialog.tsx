@@ -26,7 +26,7 @@ import {
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
-import { amountStep, currencySymbol } from '@/lib/money';
+import { amountInputProps } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { type RewardInput, useSaveReward } from '../api/rewards';
 import { ShippingRulesField } from './ShippingRulesField';
@@ -202,7 +202,6 @@ function RewardForm({
   const i18n = useI18n();
   // The decimals' message names the currency and how many it has.
   const named = { currency, decimals: exponent(currency) };
-  const symbol = currencySymbol(i18n, currency);
   const editing = Boolean(reward);
   const save = useSaveReward(projectId);
   const form = useForm<RewardFormValues>({
@@ -276,11 +275,7 @@ function RewardForm({
             label={i18n.t('backing.rewardForm.minimumLabel')}
             withAsterisk
             min={MIN_PLEDGE_DOLLARS}
-            step={Number(amountStep(currency))}
-            decimalScale={exponent(currency)}
-            leftSection={symbol}
-            leftSectionWidth={16 + symbol.length * 9}
-            leftSectionProps={{ 'aria-hidden': true }}
+            {...amountInputProps(i18n, currency)}
             allowNegative={false}
             hideControls
             {...form.getInputProps('minimum_amount')}

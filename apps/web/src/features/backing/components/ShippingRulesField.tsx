@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { exponent, REST_OF_WORLD } from '@fundry/shared';
+import { REST_OF_WORLD } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
-import { amountStep, currencySymbol } from '@/lib/money';
+import { amountInputProps } from '@/lib/money';
 import { countryName, countryOptions } from './countries';
 import type { RewardFormValues } from './RewardFormDialog';
 
@@ -19,7 +19,6 @@ export function ShippingRulesField({
   currency: string;
 }) {
   const i18n = useI18n();
-  const symbol = currencySymbol(i18n, currency);
   const { shipping_type: type, shipping_rules: rules } = form.getValues();
   if (type === 'none') return null;
   const taken = new Set(rules.map((rule) => rule.country));
@@ -67,11 +66,7 @@ export function ShippingRulesField({
             label={i18n.t('backing.shippingRules.costLabel')}
             withAsterisk
             min={0}
-            step={Number(amountStep(currency))}
-            decimalScale={exponent(currency)}
-            leftSection={symbol}
-            leftSectionWidth={16 + symbol.length * 9}
-            leftSectionProps={{ 'aria-hidden': true }}
+            {...amountInputProps(i18n, currency)}
             allowNegative={false}
             hideControls
             style={{ flex: 1 }}

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { hasValidDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { Rich, useI18n } from '@/lib/i18n';
-import { amountStep, currencySymbol } from '@/lib/money';
+import { amountInputProps } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { isInsufficientFunds, useRequestPayout } from '../api/payouts';
 
@@ -45,6 +45,7 @@ export function PayoutRequestDialog({
   onClose: () => void;
 }) {
   const i18n = useI18n();
+  const input = amountInputProps(i18n, currency);
   const request = useRequestPayout(projectId);
   const [stage, setStage] = useState<Stage>('entry');
   const [amount, setAmount] = useState(String(available));
@@ -125,9 +126,10 @@ export function PayoutRequestDialog({
               type="number"
               inputMode="decimal"
               min={1}
-              step={amountStep(currency)}
+              step={input.step}
               max={available}
-              leftSection={currencySymbol(i18n, currency)}
+              leftSection={input.leftSection}
+              leftSectionProps={input.leftSectionProps}
               value={amount}
               onChange={(event) => {
                 setAmount(event.currentTarget.value);

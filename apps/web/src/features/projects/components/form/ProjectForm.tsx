@@ -29,7 +29,7 @@ import {
 } from '@fundry/shared';
 import { fieldErrors, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
-import { currencyName, currencySymbol } from '@/lib/money';
+import { amountInputProps, currencyName } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useSiteConfig } from '@/lib/site-config';
@@ -145,7 +145,6 @@ export function ProjectForm({
   // The amounts backers pledged are in the project's currency: it cannot change under them (DESIGN.md §15).
   const currencyLocked = (project?.backers_count ?? 0) > 0;
   const currency = values.currency || offeredCurrencies[0] || null;
-  const symbol = currency ? currencySymbol(i18n, currency) : null;
   const today = todayUtc();
   const existingImage = uploadedPath(project?.image_url);
   const existingVideo = uploadedPath(project?.video_url);
@@ -316,10 +315,7 @@ export function ProjectForm({
                 withAsterisk={showStars}
                 placeholder={i18n.number(5000)}
                 min={1}
-                decimalScale={currency ? exponent(currency) : undefined}
-                leftSection={symbol}
-                leftSectionWidth={symbol ? 16 + symbol.length * 9 : undefined}
-                leftSectionProps={{ 'aria-hidden': true }}
+                {...(currency ? amountInputProps(i18n, currency) : {})}
                 thousandSeparator={marks.thousand}
                 decimalSeparator={marks.decimal}
                 allowNegative={false}
