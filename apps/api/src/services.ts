@@ -106,7 +106,7 @@ export function createServices(
     clock,
     preferences,
   );
-  const backing = new BackingService(db, projects);
+  const backing = new BackingService(db, projects, config.baseCurrency);
   const pledges = new PledgeService(db, projects, payments, mail, config.appUrl, clock, log, preferences);
   const collection = new CollectionService(db, payments, clock, log);
   payments.onCardFixed = (donationId) => collection.collect(donationId);

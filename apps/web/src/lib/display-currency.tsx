@@ -75,11 +75,3 @@ export const fxRatesQuery = queryOptions({
 export function useFxRates(needed: boolean) {
   return useQuery({ ...fxRatesQuery, enabled: needed }).data ?? null;
 }
-
-/**
- * The operator's base currency, that platform-wide figures (totals across projects) are counted in through each
- * project's launch rate; null until the site's configuration is known.
- */
-export function useBaseCurrency(): string | null {
-  return useSiteConfig().data?.base_currency ?? null;
-}

@@ -209,7 +209,7 @@ export const myPledgeResponse = z.object({ data: donation.nullable() });
 export const checkoutResponse = z.object({ data: z.object({ checkout_url: z.string() }) });
 
 export const publicStatsResponse = z.object({
-  data: z.object({ total_backers: z.number().int(), total_amount: z.number() }),
+  data: z.object({ total_backers: z.number().int(), total_amount: z.number(), currency: currencyCode }),
 });
 
 export const backedProject = projectCard.extend({
@@ -243,11 +243,15 @@ export const backedProjectsQuery = z.object({
 export const backedProjectsResponse = z.object({
   data: z.array(backedProject),
   meta: pageMeta.extend({
-    /** The caller's own totals across every project (own list only). */
+    /** The caller's own totals across every project (own list only), in the base currency (DESIGN.md §15). */
     total_amount: z.number().nullable(),
+    currency: currencyCode,
+    /** The total adds amounts of several currencies through their rates. */
+    approximate: z.boolean(),
     first_backed_at: z.string().nullable(),
   }),
 });
+export type BackedProjectsPage = z.infer<typeof backedProjectsResponse>;
 
 export const NOTIFICATION_TYPES = [
   'PROJECT_UPDATE',

@@ -1,5 +1,6 @@
 import { type Kysely, type Nullable, type Selectable, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
+import { sumInBase, toBaseFigure } from '../../db/base-amounts';
 import { literals } from '../../db/literals';
 import type { BackerSummariesTable, DB, DonationsTable, ProjectStatusValue } from '../../db/schema';
 
@@ -34,7 +35,6 @@ function toBackerSummary(row: SummaryRow | undefined) {
     /** How many of the backer's projects have one of these statuses (only public ones are counted). */
     projectsWith: (statuses: readonly ProjectStatusValue[]) =>
       statuses.reduce((total, status) => total + (byStatus[status] ?? 0), 0),
-    totalCents: Number(row?.live_cents ?? 0),
     firstBackedAt: row?.first_live_at ?? null,
     /** Projects with a live pledge. */
     projects: row?.live_projects ?? 0,
@@ -121,4 +121,15 @@ export async function backerSummary(db: Kysely<DB>, donorId: number) {
     .where('s.donor_id', '=', donorId)
     .executeTakeFirst();
   return toBackerSummary(row);
+}
+
+/** What a backer has pledged (live and collected pledges, every project) in the base currency. */
+export async function backedInBase(db: Kysely<DB>, donorId: number, baseCurrency: string) {
+  const row = await db
+    .selectFrom('backings as b')
+    .innerJoin('projects as p', 'p.id', 'b.project_id')
+    .select(sumInBase('b.total_cents', baseCurrency))
+    .where('b.donor_id', '=', donorId)
+    .executeTakeFirst();
+  return toBaseFigure(row, baseCurrency);
 }

@@ -1,16 +1,10 @@
 import type { Kysely } from 'kysely';
-import {
-  type BackedProject,
-  centsToDollars,
-  chargeDate,
-  minorToMajor,
-  PUBLIC_STATUSES,
-} from '@fundry/shared';
+import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { toCard } from '../projects/projects.service';
 import type { ProjectService } from '../projects/projects.service';
-import { backedProjectsPage } from './backing.repository';
+import { backedInBase, backedProjectsPage } from './backing.repository';
 
 const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
   ALL: PUBLIC_STATUSES,
@@ -23,12 +17,17 @@ export class BackingService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly projects: ProjectService,
+    private readonly baseCurrency: string,
   ) {}
 
   /** Backer stats of a public project (SPEC §7): backers and amount raised, from the counters. */
   async publicStats(projectId: number) {
     const project = await this.projects.pageCard(projectId, null);
-    return { total_backers: project.backers_count, total_amount: project.current_amount };
+    return {
+      total_backers: project.backers_count,
+      total_amount: project.current_amount,
+      currency: project.currency,
+    };
   }
 
   /** Projects a user backed: with their own amounts for themself, public fields only for anyone else. */
@@ -46,6 +45,7 @@ export class BackingService {
     if (!own && (!backer || backer.deleted)) throw notFound('user');
     const total = summary.projectsWith(statuses);
     const totals = own ? summary : null;
+    const backedTotal = own ? await backedInBase(this.db, userId, this.baseCurrency) : null;
     const cards = await this.projects.pageRows(projects.map((backed) => backed.project_id));
     const data: BackedProject[] = projects.flatMap((backed) => {
       const row = cards.get(backed.project_id);
@@ -80,7 +80,9 @@ export class BackingService {
         pages: Math.ceil(total / perPage),
         page,
         per_page: perPage,
-        total_amount: totals ? centsToDollars(totals.totalCents) : null,
+        total_amount: backedTotal?.amount ?? null,
+        currency: this.baseCurrency,
+        approximate: backedTotal?.approximate ?? false,
         first_backed_at: totals?.firstBackedAt ? new Date(totals.firstBackedAt).toISOString() : null,
       },
     };

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { sumInBase, toBaseFigure } from '../../db/base-amounts';
 import type { DB, NewUser, UserUpdate } from '../../db/schema';
 
 const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`;
@@ -155,15 +154,4 @@ export async function anonymiseUser(db: Kysely<DB>, id: number) {
     .execute();
   await db.deleteFrom('user_roles').where('user_id', '=', id).execute();
   await db.deleteFrom('user_tokens').where('user_id', '=', id).execute();
-}
-
-/** What a backer has pledged (live and collected pledges, every project) in the base currency. */
-export async function backedInBase(db: Kysely<DB>, donorId: number, baseCurrency: string) {
-  const row = await db
-    .selectFrom('backings as b')
-    .innerJoin('projects as p', 'p.id', 'b.project_id')
-    .select(sumInBase('b.total_cents', baseCurrency))
-    .where('b.donor_id', '=', donorId)
-    .executeTakeFirst();
-  return toBaseFigure(row, baseCurrency);
 }

@@ -3,7 +3,6 @@ import {
   isShippedLocale,
   type Locale,
   AUTH_MESSAGES,
-  centsToDollars,
   minorToMajor,
   type DataExport,
   type ProfileUpdateRequest,
@@ -27,12 +26,12 @@ import {
   countProjectsByCreator,
   raisedByCreator,
 } from '../projects/projects.repository';
+import { backedInBase } from '../backing/backing.repository';
 import { readPersonalData } from './data-export.repository';
 import {
   anonymiseUser,
   emailOrUsernameTaken,
   findUserById,
-  backedInBase,
   hasOpenPledges,
   rolesAndPermissions,
   updateUser,

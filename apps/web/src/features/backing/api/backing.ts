@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type BackedProject,
+  type BackedProjectsPage,
   type Donation,
   PAGE_SIZES,
   type ShippingAddress,
@@ -10,18 +10,6 @@ import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
 
 export type BackedTab = 'all' | 'active' | 'successful' | 'failed';
-
-export interface BackedProjectsPage {
-  data: BackedProject[];
-  meta: {
-    total: number;
-    pages: number;
-    page: number;
-    per_page: number;
-    total_amount: number | null;
-    first_backed_at: string | null;
-  };
-}
 
 /** How often, and how long, the success page asks again while the payment is still being confirmed. */
 export const DONATION_POLL_MS = 1500;

@@ -7,7 +7,7 @@ import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
 import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
-import { useBaseCurrency } from '@/lib/display-currency';
+import { formatBaseFigure } from '@/components/money/base-figure';
 import { readPage, withPage } from '@/lib/pagination';
 import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -54,8 +54,6 @@ export function BackedProjectsPage() {
   const page = readPage(params);
   const backed = useBackedProjects(tab, page);
   const list = backed.data;
-  // The total across projects is counted in the base currency, each project's at its launch rate.
-  const baseCurrency = useBaseCurrency();
 
   useEffect(() => {
     if (backed.isError) notify.error(i18n.t('backing.backed.loadFailed'));
@@ -75,7 +73,7 @@ export function BackedProjectsPage() {
           title={i18n.t('backing.backed.title')}
           description={i18n.t('backing.backed.description')}
         />
-        {list && list.meta.total_amount !== null && list.meta.total > 0 && baseCurrency && (
+        {list && list.meta.total_amount !== null && list.meta.total > 0 && (
           <Paper withBorder radius="lg" p="md" bg="teal.0" aria-label={i18n.t('backing.backed.supportLabel')}>
             <Group gap="xl">
               <div>
@@ -83,7 +81,7 @@ export function BackedProjectsPage() {
                   {i18n.t('backing.backed.total')}
                 </Text>
                 <Text fz={24} fw={800} c="teal">
-                  {i18n.money(list.meta.total_amount, baseCurrency)}
+                  {formatBaseFigure(i18n, { ...list.meta, amount: list.meta.total_amount })}
                 </Text>
               </div>
               {list.meta.first_backed_at && (

@@ -2,7 +2,7 @@ import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } fr
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { PageLoader } from '@/components/PageLoader';
-import { useBaseCurrency } from '@/lib/display-currency';
+import { formatBaseFigure } from '@/components/money/base-figure';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { LatestProjects } from '../components/LatestProjects';
@@ -42,8 +42,6 @@ function StatCard({
 export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
   const i18n = useI18n();
   const session = useSession();
-  // Totals across projects are counted in the base currency, each project's at its launch rate.
-  const baseCurrency = useBaseCurrency();
   const user = session.user;
   if (!user) return <PageLoader />;
 
@@ -59,7 +57,7 @@ export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <StatCard
             label={i18n.t('dashboard.stats.totalRaised')}
-            value={baseCurrency ? i18n.money(user.total_raised ?? 0, baseCurrency) : '—'}
+            value={formatBaseFigure(i18n, { ...user, amount: user.total_raised ?? 0 })}
             icon={<IconCoin size={24} />}
             color="teal"
           />

@@ -16,6 +16,7 @@ import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } fr
 import { Link } from 'react-router';
 import type { SiteStats } from '@fundry/shared';
 import { PageHero } from '@/components/PageHero';
+import { formatBaseFigure } from '@/components/money/base-figure';
 import { useI18n } from '@/lib/i18n';
 import { useSiteStats } from '../api/site-stats';
 
@@ -58,7 +59,7 @@ function Figures() {
           {stats.data ? (
             <Text fz={30} fw={800} c="teal">
               {figure.money
-                ? i18n.money(stats.data[figure.key], stats.data.currency, 0)
+                ? formatBaseFigure(i18n, { ...stats.data, amount: stats.data[figure.key] })
                 : i18n.number(stats.data[figure.key])}
             </Text>
           ) : (

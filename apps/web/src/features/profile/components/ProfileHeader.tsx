@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
 import type { Translator, UserProfile } from '@fundry/shared';
-import { useBaseCurrency } from '@/lib/display-currency';
+import { formatBaseFigure } from '@/components/money/base-figure';
 import { useI18n } from '@/lib/i18n';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
@@ -51,8 +51,6 @@ export function ProfileHeader({
   onPickPhoto: (file: File | null) => void;
 }) {
   const i18n = useI18n();
-  // A backer's total across projects is counted in the base currency, each project's at its launch rate.
-  const baseCurrency = useBaseCurrency();
   const name = user.full_name || user.username;
   return (
     <Paper withBorder radius="lg" p="xl" shadow="xs">
@@ -119,7 +117,7 @@ export function ProfileHeader({
           />
           <Stat
             label={i18n.t('profile.header.totalDonations')}
-            value={baseCurrency ? i18n.money(user.total_donations, baseCurrency) : '—'}
+            value={formatBaseFigure(i18n, { ...user, amount: user.total_donations })}
           />
         </SimpleGrid>
       </Group>
