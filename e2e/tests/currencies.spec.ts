@@ -52,7 +52,7 @@ test('a creator raises in euros; a visitor reading in English backs it and sees 
   await signIn(page, 'maya@fundry.dev');
   await page.goto('/projects/create');
   await page.getByLabel('Project Title').fill(title);
-  await page.getByRole('combobox', { name: 'Currency' }).click();
+  await page.locator('form').getByRole('combobox', { name: 'Currency' }).click();
   await page.getByRole('option', { name: 'Euro (EUR)' }).click();
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Technology' }).click();
@@ -111,7 +111,9 @@ test('a creator raises in euros; a visitor reading in English backs it and sees 
 
   // Chosen in the footer, the display currency follows him: now yen, in whole yen.
   await leo.goto(projectPath);
-  await leo.getByRole('contentinfo').getByLabel('Currency').selectOption('JPY');
+  // The footer's menus are in once the page is idle (their code comes after the page's); the footer is no landmark.
+  await leo.waitForLoadState('networkidle');
+  await leo.locator('footer').getByLabel('Currency').selectOption('JPY');
   await expect(funding).toContainText(/≈ ¥[\d,]+(?!\.)/);
   await leo.reload();
   await expect(funding).toContainText(/≈ ¥[\d,]+(?!\.)/);
