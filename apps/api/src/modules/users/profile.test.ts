@@ -89,6 +89,12 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
     const publicProfile = await ctx.app.inject(`/api/v1/profile/${backer.user.id}`);
     expect(publicProfile.json().data.user).toMatchObject({ total_donations: 286, approximate: true });
     expect(await profile(creator.headers)).toMatchObject({ total_raised: 286, approximate: true });
+    // Backed Projects sums the same pledges the same way.
+    const backed = await ctx.app.inject({
+      url: '/api/v1/backers/me/backed-projects',
+      headers: backer.headers,
+    });
+    expect(backed.json().meta).toMatchObject({ total_amount: 286, currency: 'USD', approximate: true });
   });
 
   it('updates text fields and a photo, re-encoded and served from /uploads/', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api';
+import { testConfig } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { AppLayout } from './AppLayout';
 
@@ -16,14 +17,14 @@ describe('the test-mode banner', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('is on the page while the sandbox takes the pledges', async () => {
-    mockApi({ 'GET config': { body: { data: { test_mode: true } } } });
+    mockApi({ 'GET config': { body: { data: testConfig({ test_mode: true }) } } });
     renderLayout();
     expect(await screen.findByRole('status')).toHaveTextContent('Test mode: no real money moves');
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
   });
 
   it('is absent when a real payment provider is configured', async () => {
-    mockApi({ 'GET config': { body: { data: { test_mode: false } } } });
+    mockApi({ 'GET config': { body: { data: testConfig({ test_mode: false }) } } });
     const { queryClient } = renderLayout();
     await waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('success'));
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();

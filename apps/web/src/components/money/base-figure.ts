@@ -8,8 +8,12 @@ interface BaseFigure {
   approximate: boolean;
 }
 
-/** The figure in its currency, "≈ $1,234" when it mixes currencies. */
-export function formatBaseFigure(i18n: Translator, { amount, currency, approximate }: BaseFigure): string {
-  const shown = i18n.money(amount, currency);
+/** The figure in its currency, "≈ $1,234" when it mixes currencies; `fractionDigits` as `Translator.money`'s. */
+export function formatBaseFigure(
+  i18n: Translator,
+  { amount, currency, approximate }: BaseFigure,
+  fractionDigits?: number,
+): string {
+  const shown = i18n.money(amount, currency, fractionDigits);
   return approximate ? i18n.t('common.money.approximately', { amount: shown }) : shown;
 }

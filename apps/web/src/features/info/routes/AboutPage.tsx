@@ -59,7 +59,7 @@ function Figures() {
           {stats.data ? (
             <Text fz={30} fw={800} c="teal">
               {figure.money
-                ? formatBaseFigure(i18n, { ...stats.data, amount: stats.data[figure.key] })
+                ? formatBaseFigure(i18n, { ...stats.data, amount: stats.data[figure.key] }, 0)
                 : i18n.number(stats.data[figure.key])}
             </Text>
           ) : (
