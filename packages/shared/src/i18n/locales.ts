@@ -1,3 +1,5 @@
+import { choiceCookie, cookieValue } from '../cookies';
+
 /** The languages Fundry ships (DESIGN.md §14); the operator offers some or all of them (LOCALES). */
 export const SHIPPED_LOCALES = ['en', 'es', 'pt-BR', 'de', 'ar'] as const;
 export type Locale = (typeof SHIPPED_LOCALES)[number];
@@ -6,20 +8,12 @@ export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Set by the language menu; read on every page and API call before Accept-Language. */
 export const LOCALE_COOKIE = 'fundry_locale';
-const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The language cookie's value in a Cookie header (or `document.cookie`), or null. */
-export function localeCookieValue(cookies: string | null | undefined): string | null {
-  for (const part of cookies?.split(';') ?? []) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === LOCALE_COOKIE) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
-}
+export const localeCookieValue = (cookies: string | null | undefined) => cookieValue(cookies, LOCALE_COOKIE);
 
-/** The cookie that keeps a visitor's choice of language for a year, on every page of the site. */
-export const localeCookie = (locale: Locale) =>
-  `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+/** The cookie that keeps a visitor's choice of language. */
+export const localeCookie = (locale: Locale) => choiceCookie(LOCALE_COOKIE, locale);
 export const LOCALE_QUERY_PARAM = 'lang';
 
 /** Each language named in itself, as a language menu shows it. */

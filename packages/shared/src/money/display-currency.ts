@@ -1,3 +1,4 @@
+import { choiceCookie, cookieValue } from '../cookies';
 import type { Locale } from '../i18n/locales';
 import { convert, crossRate, majorToMinor } from './amounts';
 import { exponent } from './currencies';
@@ -7,20 +8,13 @@ import { exponent } from './currencies';
  * taken from their language. Only ever used to show "≈" beside an amount, never to charge or count.
  */
 export const CURRENCY_COOKIE = 'fundry_currency';
-const CURRENCY_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The display currency cookie's value in a Cookie header (or `document.cookie`), or null. */
-export function currencyCookieValue(cookies: string | null | undefined): string | null {
-  for (const part of cookies?.split(';') ?? []) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === CURRENCY_COOKIE) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
-}
+export const currencyCookieValue = (cookies: string | null | undefined) =>
+  cookieValue(cookies, CURRENCY_COOKIE);
 
-/** The cookie that keeps a visitor's choice of display currency for a year, on every page of the site. */
-export const currencyCookie = (currency: string) =>
-  `${CURRENCY_COOKIE}=${encodeURIComponent(currency)}; Path=/; Max-Age=${CURRENCY_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+/** The cookie that keeps a visitor's choice of display currency. */
+export const currencyCookie = (currency: string) => choiceCookie(CURRENCY_COOKIE, currency);
 
 /** The currency a language's readers most likely think in; Arabic spans too many countries to pick one. */
 const LOCALE_CURRENCIES: Partial<Record<Locale, string>> = {
