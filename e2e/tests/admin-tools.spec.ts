@@ -194,17 +194,18 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Pledge ID,Backer,Email,Amount (USD),Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+    'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
   );
   const cells = (email: string) => lines.find((line) => line.includes(email))!.split(',');
-  expect(cells('sofia@fundry.dev').slice(1, 6)).toEqual([
+  expect(cells('sofia@fundry.dev').slice(1, 7)).toEqual([
     'Sofia Lindqvist',
     'sofia@fundry.dev',
     '45.00',
+    'USD',
     'Sun lamp',
     'Collected',
   ]);
-  expect(cells('sofia@fundry.dev').slice(7)).toEqual([
+  expect(cells('sofia@fundry.dev').slice(8)).toEqual([
     'no',
     'Sofia Lindqvist',
     'Storgatan 1',
@@ -214,10 +215,11 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
     '111 22',
     'SE',
   ]);
-  expect(cells('leo@fundry.dev').slice(1, 6)).toEqual([
+  expect(cells('leo@fundry.dev').slice(1, 7)).toEqual([
     'Leo Martins',
     'leo@fundry.dev',
     '15.00',
+    'USD',
     '',
     'Collected',
   ]);
