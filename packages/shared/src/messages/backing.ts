@@ -19,6 +19,7 @@ export const REWARD_MESSAGES = {
   shippingCostRequired: 'msg.reward.shippingCostRequired',
   shippingCostNegative: 'msg.reward.shippingCostNegative',
   country: 'msg.reward.country',
+  currency: 'msg.reward.currency',
 } as const;
 
 export const PLEDGE_MESSAGES = {

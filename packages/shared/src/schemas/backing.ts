@@ -32,6 +32,8 @@ export const shippingRule = z.object({
   cost: dollars({ required: REWARD_MESSAGES.shippingCostRequired, decimals: REWARD_MESSAGES.decimals })
     .min(0, REWARD_MESSAGES.shippingCostNegative)
     .max(100_000),
+  /** Must be the project's currency when given (a rule read and sent back names it; the service checks). */
+  currency: z.string().max(3, REWARD_MESSAGES.currency).optional(),
 });
 export type ShippingRule = z.infer<typeof shippingRule>;
 
@@ -69,6 +71,8 @@ export const rewardRequest = z
     estimated_delivery_date: z
       .string({ error: REWARD_MESSAGES.deliveryRequired })
       .regex(/^\d{4}-\d{2}-\d{2}$/, REWARD_MESSAGES.deliveryRequired),
+    /** Must be the project's currency when given (the service knows it). */
+    currency: z.string().max(3, REWARD_MESSAGES.currency).optional(),
     shipping_type: z.enum(SHIPPING_TYPES).default('none'),
     shipping_rules: z
       .array(shippingRule)

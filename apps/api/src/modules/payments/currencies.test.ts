@@ -125,6 +125,77 @@ describe.each(databaseKinds)('money per currency on %s', (kind) => {
     // The goal keeps the figure the creator typed, in minor units of the new currency.
     expect(toYen.json().data).toMatchObject({ currency: 'JPY', goal_amount: 2500 });
 
+    // Its rewards keep their figures too, shipping included; a figure the new currency cannot hold changes nothing.
+    const rewards = `/api/v1/rewards/projects/${id}/rewards`;
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: rewards,
+      headers: creator.headers,
+      payload: {
+        title: 'Print',
+        description: 'A signed print',
+        minimum_amount: 300,
+        estimated_delivery_date: todayUtc(new Date(Date.now() + 60 * DAY)),
+        shipping_type: 'international',
+        shipping_rules: [{ country: '*', cost: 150 }],
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const toEuros = await change(creator.headers, 'EUR');
+    expect(toEuros.json().data).toMatchObject({ currency: 'EUR', goal_amount: 2500 });
+    const inEuros = await ctx.app.inject({ method: 'GET', url: rewards, headers: creator.headers });
+    expect(inEuros.json().data).toMatchObject([
+      {
+        currency: 'EUR',
+        minimum_amount: 300,
+        shipping_rules: [{ country: '*', cost: 150, currency: 'EUR' }],
+      },
+    ]);
+    const row = await db()
+      .selectFrom('rewards')
+      .select(['minimum_cents', 'shipping_rules'])
+      .where('project_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.minimum_cents), row.shipping_rules]).toEqual([
+      30_000,
+      [{ country: '*', cost_cents: 15_000 }],
+    ]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `${rewards}/${made.json().data.id}`,
+      headers: creator.headers,
+      payload: {
+        title: 'Print',
+        description: 'A signed print',
+        minimum_amount: 300,
+        estimated_delivery_date: todayUtc(new Date(Date.now() + 60 * DAY)),
+        shipping_type: 'international',
+        shipping_rules: [{ country: '*', cost: 4.5 }],
+      },
+    });
+    const halfYen = await change(creator.headers, 'JPY');
+    expect([halfYen.statusCode, message(halfYen)]).toEqual([
+      400,
+      inEnglish(CURRENCY_DECIMALS_MESSAGE, { currency: 'JPY', decimals: 0 }),
+    ]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: rewards, headers: creator.headers })).json().data,
+    ).toMatchObject([{ currency: 'EUR', minimum_amount: 300, shipping_rules: [{ cost: 4.5 }] }]);
+    expect((await change(creator.headers, 'USD')).statusCode).toBe(200);
+    expect((await change(creator.headers, 'JPY')).statusCode).toBe(400);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `${rewards}/${made.json().data.id}`,
+      headers: creator.headers,
+      payload: {
+        title: 'Print',
+        description: 'A signed print',
+        minimum_amount: 300,
+        estimated_delivery_date: todayUtc(new Date(Date.now() + 60 * DAY)),
+      },
+    });
+    expect((await change(creator.headers, 'JPY')).statusCode).toBe(200);
+
     const backer = await signedInUser(ctx);
     await db()
       .insertInto('donations')
@@ -186,6 +257,26 @@ describe.each(databaseKinds)('money per currency on %s', (kind) => {
       minimum_amount: 1500,
       shipping_rules: [{ country: '*', cost: 800, currency: 'JPY' }],
     });
+
+    // A reward read and sent back names its currency: the project's is accepted, another is not.
+    const sentBack = await reward({
+      minimum_amount: 1500,
+      currency: 'JPY',
+      shipping_type: 'international',
+      shipping_rules: [{ country: '*', cost: 800, currency: 'JPY' }],
+    });
+    expect(sentBack.statusCode).toBe(201);
+    const rewardsInYen = inEnglish(REWARD_MESSAGES.currency, { PLEDGE_CURRENCY: 'JPY' });
+    expect(message(await reward({ minimum_amount: 1500, currency: 'EUR' }))).toBe(rewardsInYen);
+    expect(
+      message(
+        await reward({
+          minimum_amount: 1500,
+          shipping_type: 'international',
+          shipping_rules: [{ country: '*', cost: 800, currency: 'USD' }],
+        }),
+      ),
+    ).toBe(rewardsInYen);
 
     const backer = await signedInUser(ctx);
     const cases: [object, string][] = [

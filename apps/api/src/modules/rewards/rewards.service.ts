@@ -73,6 +73,39 @@ const minimumIn = (input: RewardRequest, currency: string) =>
     max: REWARD_MESSAGES.minimumTooHigh,
   });
 
+/**
+ * Before a project's first pledge its creator may change its currency: each reward keeps the figures its creator
+ * typed (a 25 USD reward becomes 25 EUR; 2,500 cents become 25 yen), as the goal does. A figure the new currency
+ * cannot hold (12.50 in yen) or out of its limits is a 400 on `currency`, and nothing changes.
+ */
+export async function rewardsInCurrency(trx: Kysely<DB>, projectId: number, from: string, to: string) {
+  for (const row of await listRewards(trx, projectId)) {
+    const minimum = minorUnitsIn(minorToMajor(row.minimum_cents, from), to, 'currency', {
+      min: REWARD_MESSAGES.minimumTooLow,
+      max: REWARD_MESSAGES.minimumTooHigh,
+    });
+    const rules = row.shipping_rules.map((rule) => ({
+      country: rule.country,
+      cost_cents: minorUnitsIn(minorToMajor(rule.cost_cents, from), to, 'currency'),
+    }));
+    await updateReward(trx, row.id, { minimum_cents: minimum, shipping_rules: JSON.stringify(rules) });
+  }
+}
+
+/** A reward request may name its currency (a reward read and sent back does); it must be the project's. */
+function checkCurrency(input: RewardRequest, currency: string) {
+  const named = [input.currency, ...input.shipping_rules.map((rule) => rule.currency)];
+  if (named.some((code) => code !== undefined && code !== currency)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      REWARD_MESSAGES.currency,
+      { currency: [REWARD_MESSAGES.currency] },
+      undefined,
+      { PLEDGE_CURRENCY: currency },
+    );
+  }
+}
+
 const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
 
 export class RewardService {
@@ -91,6 +124,7 @@ export class RewardService {
 
   async create(projectId: number, caller: AccessClaims, input: RewardRequest): Promise<Reward> {
     const { currency } = await this.assertManager(projectId, caller);
+    checkCurrency(input, currency);
     this.checkDelivery(input.estimated_delivery_date);
     const row = await insertReward(this.db, {
       project_id: projectId,
@@ -112,6 +146,7 @@ export class RewardService {
     input: RewardRequest,
   ): Promise<Reward> {
     const { currency } = await this.assertManager(projectId, caller);
+    checkCurrency(input, currency);
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('rewards')
