@@ -12,11 +12,13 @@ import { SHARED_JWT_SECRET } from './support/instance';
 const JOBS = fileURLToPath(new URL('../dist/jobs.js', import.meta.url));
 const PLEDGES = 1_500;
 const DECLINED = PLEDGES / 10;
+/** Two campaigns ending together, one in euros and one in yen (no minor unit): each collected in its own. */
+const CURRENCIES = ['EUR', 'JPY'] as const;
 
 /**
  * The collection of saved cards (DESIGN.md §10) killed with SIGKILL mid-run, then resumed by two processes at
  * once: every pledge ends charged exactly once at the provider (the local Stripe fake counts PaymentIntents by
- * idempotency key), and ledger, counters and the provider agree to the cent.
+ * idempotency key), and ledger, counters and the provider agree to the smallest unit of each campaign's currency.
  */
 describe('pledge collection', () => {
   let database: ScratchDatabase;
@@ -56,11 +58,11 @@ describe('pledge collection', () => {
     return { child, exited, output: () => output };
   }
 
-  const counts = async (projectId: number) => {
+  const counts = async (projectIds: number[]) => {
     const rows = await database.db
       .selectFrom('donations')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('project_id', '=', projectId)
+      .where('project_id', 'in', projectIds)
       .groupBy('status')
       .execute();
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
@@ -68,10 +70,16 @@ describe('pledge collection', () => {
 
   it('loses nothing and charges nobody twice when killed mid-run', async () => {
     const { db } = database;
-    // A campaign that ended yesterday with its goal met in saved cards; one card in ten declines.
+    // Two campaigns that ended yesterday with their goals met in saved cards; one card in ten declines.
     await migrateToLatest(db);
     const creator = await createUser(db);
-    const projectId = await createProjectRow(db, { creatorId: creator.id, goal: 100, start: -30, end: -1 });
+    const projectIds: number[] = [];
+    for (const currency of CURRENCIES) {
+      projectIds.push(
+        await createProjectRow(db, { creatorId: creator.id, currency, goal: 100, start: -30, end: -1 }),
+      );
+    }
+    const currencyOf = (projectId: number) => CURRENCIES[projectIds.indexOf(projectId)]!;
     // Backers who never sign in: rows only, without a password to hash.
     const backers = await db
       .insertInto('users')
@@ -88,8 +96,9 @@ describe('pledge collection', () => {
       .insertInto('donations')
       .values(
         backers.map((backer, i) => ({
-          project_id: projectId,
+          project_id: projectIds[i % CURRENCIES.length]!,
           donor_id: backer.id,
+          currency: CURRENCIES[i % CURRENCIES.length]!,
           amount_cents: 1000 + (i % 17) * 101,
           status: 'PLEDGED' as const,
           funding_model: 'all_or_nothing' as const,
@@ -101,8 +110,9 @@ describe('pledge collection', () => {
         })),
       )
       .execute();
-    await sql`update projects set current_cents = (select sum(amount_cents) from donations where project_id = ${projectId}),
-              backers_count = ${PLEDGES} where id = ${projectId}`.execute(db);
+    await sql`update projects set current_cents = (select sum(amount_cents) from donations where project_id = projects.id),
+              backers_count = (select count(*) from donations where project_id = projects.id)
+              where id in (${sql.join(projectIds)})`.execute(db);
 
     // Settlement and collection, killed once some pledges are charged, others still wait, and a charge is at the
     // provider with no answer yet: the provider makes that PaymentIntent, the dead process never records it.
@@ -118,7 +128,7 @@ describe('pledge collection', () => {
     await eventually(
       'the collection under way with a charge in flight',
       async () => {
-        const now = await counts(projectId);
+        const now = await counts(projectIds);
         if ((now.SUCCEEDED ?? 0) < 100 || (now.PLEDGED ?? 0) < 100 || !now.COLLECTING) return false;
         // Synchronously from here to the kill: no timer of the fake runs in between.
         const answered = new Set(stripe.paymentIntents.map(keyOf));
@@ -140,14 +150,14 @@ describe('pledge collection', () => {
       10_000,
       50,
     );
-    const afterKill = await counts(projectId);
+    const afterKill = await counts(projectIds);
     expect(afterKill.PLEDGED).toBeGreaterThan(0);
     // Attempts the dead process had claimed: resumed below with their own idempotency keys.
     expect(afterKill.COLLECTING).toBeGreaterThan(0);
     const collecting = await db
       .selectFrom('donations')
       .select('id')
-      .where('project_id', '=', projectId)
+      .where('project_id', 'in', projectIds)
       .where('status', '=', 'COLLECTING')
       .execute();
     const collectingIds = new Set(collecting.map((row) => row.id));
@@ -162,7 +172,7 @@ describe('pledge collection', () => {
     await db
       .updateTable('donations')
       .set({ collecting_since: sql`now() - interval '3 minutes'` })
-      .where('project_id', '=', projectId)
+      .where('project_id', 'in', projectIds)
       .where('status', '=', 'COLLECTING')
       .execute();
     // Two instances resume at once (the minute's job and an operator's run): each pledge is claimed by one.
@@ -171,7 +181,7 @@ describe('pledge collection', () => {
     expect(await second.exited, second.output()).toEqual({ code: 0, signal: null });
     expect(await third.exited, third.output()).toEqual({ code: 0, signal: null });
 
-    const done = await counts(projectId);
+    const done = await counts(projectIds);
     expect(done.PLEDGED ?? 0).toBe(0);
     expect(done.COLLECTING ?? 0).toBe(0);
     expect((done.SUCCEEDED ?? 0) + (done.PAYMENT_FAILED ?? 0)).toBe(PLEDGES);
@@ -181,8 +191,8 @@ describe('pledge collection', () => {
     // process's key), one per idempotency key; a key asked again got the stored answer, not a second intent.
     const donations = await db
       .selectFrom('donations')
-      .select(['id', 'status', 'amount_cents', 'collection_attempts'])
-      .where('project_id', '=', projectId)
+      .select(['id', 'project_id', 'status', 'amount_cents', 'collection_attempts'])
+      .where('project_id', 'in', projectIds)
       .execute();
     expect(donations.filter((row) => row.collection_attempts !== 1)).toEqual([]);
     const intents = stripe.paymentIntents;
@@ -218,24 +228,42 @@ describe('pledge collection', () => {
         .map((row) => row.id)
         .sort(byId),
     );
-    const collectedCents = succeeded.reduce((sum, row) => sum + row.amount_cents, 0);
-    expect(stripe.chargedCents()).toBe(collectedCents);
+    // Each campaign in its own currency, to its smallest unit: what the provider charged in it, the ledger's rows
+    // in it and the campaign's counters.
+    const currencyOfDonation = new Map(donations.map((row) => [row.id, currencyOf(row.project_id)]));
+    for (const projectId of projectIds) {
+      const currency = currencyOf(projectId);
+      const own = donations.filter((row) => row.project_id === projectId);
+      const collected = own.filter((row) => row.status === 'SUCCEEDED');
+      const collectedUnits = collected.reduce((sum, row) => sum + row.amount_cents, 0);
+      const chargedHere = intents.filter(
+        (intent) => intent.status === 'succeeded' && currencyOfDonation.get(donationOf(intent)) === currency,
+      );
+      expect(new Set(chargedHere.map((intent) => intent.currency))).toEqual(
+        new Set([currency.toLowerCase()]),
+      );
+      expect(chargedHere.reduce((sum, intent) => sum + Number(intent.amount), 0)).toBe(collectedUnits);
 
-    // The ledger: one donation row per charged pledge, the provider's money to the cent.
-    const money = await moneyOf(db, projectId);
-    expect(money.status).toBe('SUCCESSFUL');
-    expect(money.ledger).toEqual({ gross: collectedCents, rows: succeeded.length });
-    const ledgerDonations = await db
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.count<number>('donation_id').distinct().as('n'))
-      .where('project_id', '=', projectId)
-      .where('kind', '=', 'donation')
-      .executeTakeFirstOrThrow();
-    expect(Number(ledgerDonations.n)).toBe(succeeded.length);
-    // Declined pledges still count until they are fixed or dropped: the counters hold every live pledge.
-    expect(money.counters).toEqual({
-      cents: donations.reduce((sum, row) => sum + row.amount_cents, 0),
-      backers: PLEDGES,
-    });
+      // The ledger: one donation row per charged pledge, in the campaign's currency, the provider's money exactly.
+      const money = await moneyOf(db, projectId);
+      expect(money.status).toBe('SUCCESSFUL');
+      expect(money.ledger).toEqual({ gross: collectedUnits, rows: collected.length });
+      const ledgerDonations = await db
+        .selectFrom('ledger_entries')
+        .select(['currency', (eb) => eb.fn.count<number>('donation_id').distinct().as('n')])
+        .where('project_id', '=', projectId)
+        .where('kind', '=', 'donation')
+        .groupBy('currency')
+        .execute();
+      expect(ledgerDonations.map((row) => [row.currency, Number(row.n)])).toEqual([
+        [currency, collected.length],
+      ]);
+      // Declined pledges still count until they are fixed or dropped: the counters hold every live pledge.
+      expect(money.counters).toEqual({
+        cents: own.reduce((sum, row) => sum + row.amount_cents, 0),
+        backers: own.length,
+      });
+    }
+    expect(stripe.chargedCents()).toBe(succeeded.reduce((sum, row) => sum + row.amount_cents, 0));
   });
 });
