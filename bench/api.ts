@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { minorToMajor } from '@fundry/shared';
 import { createDatabase } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { createServerDatabase } from '../apps/api/src/test/server-database';
@@ -282,6 +283,7 @@ try {
   const pledgeTargets = (
     await sql<{
       project_id: number;
+      currency: string;
       unlimited_id: number;
       unlimited_min: number;
       scarce_id: number;
@@ -289,14 +291,14 @@ try {
       remaining: number;
     }>`
       select * from (
-        select distinct on (p.id) p.id as project_id, u.id as unlimited_id, u.minimum_cents as unlimited_min,
+        select distinct on (p.id) p.id as project_id, p.currency, u.id as unlimited_id, u.minimum_cents as unlimited_min,
                s.id as scarce_id, s.minimum_cents as scarce_min,
                s.quantity_available - s.quantity_claimed - s.quantity_reserved as remaining
         from projects p
         join rewards u on u.project_id = p.id and u.quantity_available is null
         join rewards s on s.project_id = p.id and s.quantity_available is not null
         where p.status = 'ACTIVE' and p.start_date <= current_date and p.end_date > current_date
-          and p.id <> ${hot.id} and p.currency = 'USD' -- the pledges' amounts are in dollars
+          and p.id <> ${hot.id}
           and s.quantity_available - s.quantity_claimed - s.quantity_reserved >= 1
         order by p.id, remaining) t
       order by remaining, project_id limit 60`.execute(db)
@@ -345,15 +347,22 @@ try {
   const heavyBackedPages = Math.ceil(VOLUME.heavyBackerProjects / 20);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  // The campaigns are in the dataset's five currencies: each pledge in its campaign's, from minor units (2,500 is
+  // 25 dollars, 25 euros or 2,500 yen).
   const pledgeRequest = (target: (typeof pledgeTargets)[number]) => {
     const choice = Math.floor(Math.random() * 3);
-    if (choice === 0) return { amount: 25, currency: 'USD' };
+    const { currency } = target;
+    if (choice === 0) return { amount: minorToMajor(2500, currency), currency };
     if (choice === 1)
-      return { amount: target.unlimited_min / 100 + 5, currency: 'USD', reward_id: target.unlimited_id };
-    // The limited rewards ship: to the US for $5 (the generator's rules), which the amount covers.
+      return {
+        amount: minorToMajor(target.unlimited_min + 500, currency),
+        currency,
+        reward_id: target.unlimited_id,
+      };
+    // The limited rewards ship: to the US for 500 minor units (the generator's rules), which the amount covers.
     return {
-      amount: target.scarce_min / 100 + 5,
-      currency: 'USD',
+      amount: minorToMajor(target.scarce_min + 500, currency),
+      currency,
       reward_id: target.scarce_id,
       shipping_address: {
         name: 'Bench Backer',
@@ -581,7 +590,10 @@ try {
         method: 'POST',
         path: `/api/v1/backers/projects/${pledgeTargets[0]?.project_id}/back`,
         headers: auth(pledgerTokens[0]!),
-        body: { amount: 25, currency: 'USD' },
+        body: {
+          amount: minorToMajor(2500, pledgeTargets[0]!.currency),
+          currency: pledgeTargets[0]!.currency,
+        },
       },
     ],
   };
