@@ -21,6 +21,8 @@ test('a visitor asks the creator a question, the creator answers from the inbox,
 
   // Signed out, "Message the creator" leads to sign-in and back to the project.
   await page.goto(`/projects/${projectId}`);
+  // The button is in the server's HTML: a press before the page's code runs would go nowhere.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Message the creator' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel('Email').fill('leo@fundry.dev');

@@ -77,8 +77,8 @@ export function ThreadPage() {
         ) : (
           <>
             <Group justify="space-between" align="flex-start" gap="sm">
-              <div className={classes.grow}>
-                <Title order={1} fz={{ base: 24, sm: 30 }} className={classes.wrap}>
+              <div className={classes.heading}>
+                <Title order={1} fz={{ base: 24, sm: 30 }}>
                   {i18n.t('messages.thread.title', { name: thread.other.name })}
                 </Title>
                 <Anchor component={Link} to={`/projects/${thread.project.id}`} c="gray.7" size="sm">
