@@ -42,7 +42,9 @@ test('a visitor asks the creator a question, the creator answers from the inbox,
   await expect(page).toHaveURL(/\/messages\/\d+$/);
   const threadPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: 'Conversation with Maya Okafor' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Messages of this conversation' }).getByText(question)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Messages of this conversation' }).getByText(question),
+  ).toBeVisible();
   await signOut(page);
 
   // Maya sees one unread message beside Messages, and answers from the inbox.
@@ -68,11 +70,16 @@ test('a visitor asks the creator a question, the creator answers from the inbox,
 
   // Leo finds the answer in his inbox, marked unread, and reads it.
   await signIn(page, 'leo@fundry.dev');
-  await page.getByRole('banner').getByRole('link', { name: /^Messages, \d+ unread$/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Messages, \d+ unread$/ })
+    .click();
   const answered = page.getByRole('link', { name: new RegExp(`Unread: Maya Okafor.*About ${title}`) });
   await expect(answered).toBeVisible();
   await answered.click();
-  await expect(page.getByRole('list', { name: 'Messages of this conversation' }).getByText('It works on gas too.')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Messages of this conversation' }).getByText('It works on gas too.'),
+  ).toBeVisible();
   await page.goto('/messages');
   await expect(page.getByRole('link', { name: new RegExp(`^Maya Okafor.*About ${title}`) })).toBeVisible();
   await shoot(page, '4-read', out);

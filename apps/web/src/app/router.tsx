@@ -235,7 +235,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages/:threadId',
-                element: lazyPage(async () => (await import('@/features/messages/routes/ThreadPage')).ThreadPage),
+                element: lazyPage(
+                  async () => (await import('@/features/messages/routes/ThreadPage')).ThreadPage,
+                ),
               },
             ],
           },

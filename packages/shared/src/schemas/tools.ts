@@ -81,7 +81,11 @@ export const report = z.object({
   comment: z.object({ id: z.number().int(), body: z.string(), removed: z.boolean() }).nullable(),
   /** A reported private message: its reporter shares it with the admins by reporting it. */
   message: z
-    .object({ id: z.number().int(), body: z.string(), author: z.object({ id: z.number().int(), name: z.string() }).nullable() })
+    .object({
+      id: z.number().int(),
+      body: z.string(),
+      author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    })
     .nullable(),
   reason: z.string(),
   reporter: z.object({ id: z.number().int(), name: z.string() }),

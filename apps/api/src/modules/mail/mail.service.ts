@@ -4,7 +4,14 @@ import type { Translator } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import type { SavedLanguage, Translators } from '../../i18n';
 import { platformMetrics } from '../metrics/metrics';
-import { insertMail, insertMails, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
+import {
+  insertMail,
+  insertMails,
+  leaseDueMails,
+  type MailContent,
+  markFailedAttempt,
+  markSent,
+} from './mail.repository';
 import type { MailTransport } from './mail.transport';
 
 const MAX_ATTEMPTS = 8;

@@ -302,7 +302,15 @@ export const mailTemplates = {
       footer: t.t('mail.newComment.footer'),
     }),
   /** A new message in a thread (governed by email_messages): who wrote, about which project, and the text. */
-  newMessage: (t: Translator, to: string, name: string, from: string, title: string, body: string, url: string) =>
+  newMessage: (
+    t: Translator,
+    to: string,
+    name: string,
+    from: string,
+    title: string,
+    body: string,
+    url: string,
+  ) =>
     render(t, {
       to,
       subject: t.t('mail.newMessage.subject', { name: from, title }),

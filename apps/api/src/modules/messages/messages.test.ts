@@ -19,7 +19,12 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
   let admin: User;
   let projectId: number;
 
-  const api = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) => {
+  const api = (
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => {
     // Every post a moment after the one before: threads order by their newest activity.
     if (method === 'POST') now = new Date(now.getTime() + 1);
     return ctx.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
@@ -93,9 +98,9 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe(inEnglish('api.messages.ownProject'));
     const draft = await createProjectRow(db(), { creatorId: creator.user.id, status: 'DRAFT' });
-    expect((await api('POST', `projects/${draft}/messages`, visitor.headers, { body: 'Hi' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api('POST', `projects/${draft}/messages`, visitor.headers, { body: 'Hi' })).statusCode,
+    ).toBe(404);
     for (const body of ['', '   ', 'x'.repeat(5001)]) {
       const response = await api('POST', `projects/${projectId}/messages`, visitor.headers, { body });
       expect(response.statusCode).toBe(400);
@@ -192,7 +197,9 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().message).toBe(inEnglish('api.messages.blocked'));
     // The creator may still write; the thread says they blocked the other party.
-    expect((await api('POST', `messages/${threadId}`, creator.headers, { body: 'Stop.' })).statusCode).toBe(201);
+    expect((await api('POST', `messages/${threadId}`, creator.headers, { body: 'Stop.' })).statusCode).toBe(
+      201,
+    );
     expect((await api('GET', `messages/${threadId}`, creator.headers)).json().data.thread.blocked).toBe(true);
   });
 
@@ -209,9 +216,9 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
       message: { body: 'You are a fraud', author: { id: rude.user.id } },
       reason: 'Insults',
     });
-    expect((await api('POST', `messages/${threadId}/report`, creator.headers, { reason: 'x' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await api('POST', `messages/${threadId}/report`, creator.headers, { reason: 'x' })).statusCode,
+    ).toBe(409);
     const queue = await api('GET', 'admin/reports', admin.headers);
     expect(queue.json().data.map((r: { id: number }) => r.id)).toContain(report.json().data.id);
     const resolved = await api('POST', `admin/reports/${report.json().data.id}/resolve`, admin.headers, {
@@ -226,7 +233,13 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     const project = await createProjectRow(db(), { creatorId: bulkCreator.user.id, start: -1, end: 10 });
     const reward = await db()
       .insertInto('rewards')
-      .values({ project_id: project, title: 'Mug', minimum_cents: 1000, description: 'A mug', estimated_delivery_date: '2027-01-01' })
+      .values({
+        project_id: project,
+        title: 'Mug',
+        minimum_cents: 1000,
+        description: 'A mug',
+        estimated_delivery_date: '2027-01-01',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const people = await Promise.all([1, 2, 3, 4].map(() => signedInUser(ctx)));
@@ -245,7 +258,8 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     // people[0] already asked something: the bulk message lands in that thread.
     const existing = await ask(people[0]!, 'When will it ship?', project);
 
-    const bulk = (who: User, payload: object) => api('POST', `projects/${project}/messages/bulk`, who.headers, payload);
+    const bulk = (who: User, payload: object) =>
+      api('POST', `projects/${project}/messages/bulk`, who.headers, payload);
     for (const who of [people[0]!, stranger, admin]) {
       const refused = await bulk(who, { body: 'Hi all' });
       expect(refused.statusCode).toBe(403);
@@ -262,9 +276,19 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     expect(sent.json().data.recipients).toBe(1);
     expect(sent.json().message).toBe(inEnglish(CONVERSATION_MESSAGES.bulkSent, { recipients: 1 }));
     const thread = (await api('GET', `messages/${existing}`, people[0]!.headers)).json().data.messages;
-    expect(thread.map((m: { body: string }) => m.body)).toEqual(['When will it ship?', 'Shipping starts Monday']);
-    for (const [i, count] of [[0, 1], [1, 0], [2, 0], [3, 0]] as const) {
-      const mails = (await mailsTo(people[i]!.user.email)).filter((m) => m.text_body.includes('Shipping starts'));
+    expect(thread.map((m: { body: string }) => m.body)).toEqual([
+      'When will it ship?',
+      'Shipping starts Monday',
+    ]);
+    for (const [i, count] of [
+      [0, 1],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ] as const) {
+      const mails = (await mailsTo(people[i]!.user.email)).filter((m) =>
+        m.text_body.includes('Shipping starts'),
+      );
       expect(mails).toHaveLength(count);
     }
 
@@ -272,7 +296,9 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     const everyone = await bulk(bulkCreator, { body: 'Thank you all' });
     expect(everyone.json().data.recipients).toBe(4);
     for (const who of people) {
-      const mine = (await inbox(who)).data.threads.filter((t: { project: { id: number } }) => t.project.id === project);
+      const mine = (await inbox(who)).data.threads.filter(
+        (t: { project: { id: number } }) => t.project.id === project,
+      );
       expect(mine).toHaveLength(1);
       expect(mine[0].last_message.body).toBe('Thank you all');
     }
@@ -282,7 +308,12 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
       .where('text_body', 'like', '%Thank you all%')
       .execute();
     // people[0] was mailed moments ago about this thread: the throttle holds the second mail back.
-    expect(mailed.map((m) => m.recipient).sort()).toEqual(people.slice(1).map((p) => p.user.email).sort());
+    expect(mailed.map((m) => m.recipient).sort()).toEqual(
+      people
+        .slice(1)
+        .map((p) => p.user.email)
+        .sort(),
+    );
   });
 
   it('messages 1,000 backers in a handful of statements, with every message and mail written', async () => {
@@ -303,7 +334,9 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
       select (select count(*)::int from message_threads where project_id = ${project}) as threads,
              (select count(*)::int from messages m join message_threads t on t.id = m.thread_id
               where t.project_id = ${project}) as messages,
-             (select count(*)::int from mail_outbox where recipient like ${`${tag}\\_%`}) as mails`.execute(db());
+             (select count(*)::int from mail_outbox where recipient like ${`${tag}\\_%`}) as mails`.execute(
+      db(),
+    );
     expect(counts.rows[0]).toEqual({ threads: 1000, messages: 1000, mails: 1000 });
   });
 });

@@ -16,7 +16,8 @@ export const THREAD_MESSAGES_PER_PAGE = 50;
 export const messageKeys = {
   all: ['messages'] as const,
   threads: (page: number, token: string | null) => ['messages', 'threads', page, token] as const,
-  thread: (id: number, page: number, token: string | null) => ['messages', 'thread', id, page, token] as const,
+  thread: (id: number, page: number, token: string | null) =>
+    ['messages', 'thread', id, page, token] as const,
   unread: (token: string | null) => ['messages', 'unread', token] as const,
 };
 
@@ -25,8 +26,7 @@ export function useThreads(page: number) {
   const token = useStoredAccessToken();
   return useQuery({
     queryKey: messageKeys.threads(page, token),
-    queryFn: ({ signal }) =>
-      api.get<ThreadsPage>('messages', { page, per_page: THREADS_PER_PAGE }, signal),
+    queryFn: ({ signal }) => api.get<ThreadsPage>('messages', { page, per_page: THREADS_PER_PAGE }, signal),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
     refetchInterval: NOTIFICATION_POLL_MS,
@@ -75,7 +75,9 @@ export function useMessageActions() {
   return {
     open: useMutation({
       mutationFn: ({ projectId, body }: { projectId: number; body: string }) =>
-        api.post<{ data: { thread_id: number }; message: string }>(`projects/${projectId}/messages`, { body }),
+        api.post<{ data: { thread_id: number }; message: string }>(`projects/${projectId}/messages`, {
+          body,
+        }),
       onSuccess: refresh,
     }),
     reply: useMutation({

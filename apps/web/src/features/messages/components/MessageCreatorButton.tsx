@@ -54,7 +54,9 @@ export function MessageCreatorButton({
         closeButtonProps={{ 'aria-label': i18n.t('common.actions.close') }}
       >
         <Stack gap="md">
-          <Text size="sm">{i18n.t('messages.ask.description', { name: creatorName, title: projectTitle })}</Text>
+          <Text size="sm">
+            {i18n.t('messages.ask.description', { name: creatorName, title: projectTitle })}
+          </Text>
           <MessageComposer
             label={i18n.t('messages.composer.label')}
             sendLabel={i18n.t('messages.composer.send')}

@@ -38,7 +38,9 @@ function ThreadRow({ thread, now }: { thread: ThreadSummary; now: number }) {
             </Text>
             {last && (
               <Text size="sm" lineClamp={2} className={classes.wrap} fw={unread ? 600 : 400}>
-                {last.author_id === session.userId ? i18n.t('messages.inbox.you', { body: last.body }) : last.body}
+                {last.author_id === session.userId
+                  ? i18n.t('messages.inbox.you', { body: last.body })
+                  : last.body}
               </Text>
             )}
           </Stack>
@@ -76,7 +78,10 @@ export function MessagesPage() {
   return (
     <Container size="md" py={40}>
       <Stack gap="lg">
-        <PageHeader title={i18n.t('messages.inbox.title')} description={i18n.t('messages.inbox.description')} />
+        <PageHeader
+          title={i18n.t('messages.inbox.title')}
+          description={i18n.t('messages.inbox.description')}
+        />
         {data && (
           <Text c="gray.7" aria-live="polite">
             {data.meta.unread === 0
