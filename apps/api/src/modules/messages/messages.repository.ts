@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { type AliasedSelectQueryBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, MessageThreadsTable } from '../../db/schema';
 import { backersBase, type BackerFilters } from '../creator-tools/creator-tools.repository';
 
 /** Which side of a thread a person is on. */
@@ -83,10 +83,22 @@ export async function insertMessage(
   return { ...message, mailDue: Boolean(result.rows[0]?.mail_due) };
 }
 
-/** Threads as `userId` sees them: the project, the other party, the newest message, their unread count. */
-function threadSummaries(db: Kysely<DB>, userId: number) {
+/** Threads as they are stored, for a caller to pick from: what `threadSummaries` reads. */
+function threadRows(db: Kysely<DB>) {
+  return db.selectFrom('message_threads').selectAll();
+}
+
+/**
+ * Threads as `userId` sees them: the project, the other party, the newest message, their unread count. `threads`
+ * is the rows to show, already picked (and paged), so the joins run for those rows only.
+ */
+function threadSummaries(
+  db: Kysely<DB>,
+  userId: number,
+  threads: AliasedSelectQueryBuilder<Selectable<MessageThreadsTable>, 't'>,
+) {
   return db
-    .selectFrom('message_threads as t')
+    .selectFrom(threads)
     .innerJoin('projects as p', 'p.id', 't.project_id')
     .innerJoin('users as o', (join) =>
       join.on((eb) =>
@@ -129,13 +141,17 @@ export type ThreadSummaryRow = Awaited<ReturnType<ReturnType<typeof threadSummar
  * (party, last activity), so a page reads only its rows.
  */
 export async function listThreads(db: Kysely<DB>, userId: number, page: number, perPage: number) {
+  const pageOfThreads = threadRows(db)
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('person_id', '=', userId)]))
+    .orderBy('last_message_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('t');
   const [rows, totals] = await Promise.all([
-    threadSummaries(db, userId)
-      .where((eb) => eb.or([eb('t.creator_id', '=', userId), eb('t.person_id', '=', userId)]))
+    threadSummaries(db, userId, pageOfThreads)
       .orderBy('t.last_message_at', 'desc')
       .orderBy('t.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
       .execute(),
     sql<{ total: number; unread: number }>`
       select count(*)::int as total, coalesce(sum(unread), 0)::int as unread from (
@@ -149,7 +165,11 @@ export async function listThreads(db: Kysely<DB>, userId: number, page: number, 
 
 /** One thread's summary for one of its parties. */
 export function threadSummary(db: Kysely<DB>, threadId: number, userId: number) {
-  return threadSummaries(db, userId).where('t.id', '=', threadId).executeTakeFirstOrThrow();
+  return threadSummaries(
+    db,
+    userId,
+    threadRows(db).where('id', '=', threadId).as('t'),
+  ).executeTakeFirstOrThrow();
 }
 
 /** A page of a thread's messages, oldest first, with their authors. */
