@@ -37,7 +37,7 @@ function ThreadRow({ thread, now }: { thread: ThreadSummary; now: number }) {
               {i18n.t('messages.about', { title: thread.project.title })}
             </Text>
             {last && (
-              <Text size="sm" lineClamp={2} className={classes.wrap} fw={unread ? 600 : 400}>
+              <Text size="sm" lineClamp={2} className={classes.wrap} fw={unread ? 600 : 400} dir="auto">
                 {last.author_id === session.userId
                   ? i18n.t('messages.inbox.you', { body: last.body })
                   : last.body}

@@ -137,7 +137,10 @@ export function ThreadPage() {
                         when: i18n.relativeTime(message.created_at),
                       })}
                     </Text>
-                    <Text className={classes.body}>{message.body}</Text>
+                    {/* People write in their own language: the text sets its own direction. */}
+                    <Text className={classes.body} dir="auto">
+                      {message.body}
+                    </Text>
                   </Paper>
                 );
               })}
