@@ -89,6 +89,10 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
         (await api('POST', `messages/${threadId}/report`, who.headers, { reason: 'Spam' })).statusCode,
       ).toBe(404);
     }
+    // An admin may write to a creator like anyone, in a thread of their own.
+    const adminThread = await ask(admin, 'A question from the team');
+    expect(adminThread).not.toBe(threadId);
+    expect((await api('GET', `messages/${adminThread}`, admin.headers)).statusCode).toBe(200);
     expect((await api('GET', `messages/${threadId}`)).statusCode).toBe(401);
     expect((await api('GET', 'messages')).statusCode).toBe(401);
     expect((await api('POST', `projects/${projectId}/messages`, {}, { body: 'Hi' })).statusCode).toBe(401);
