@@ -314,6 +314,13 @@ try {
 
   const signInStarted = performance.now();
   const heavyToken = await signIn(url, benchEmail(HEAVY_BACKER));
+  const inboxOwner = await db
+    .selectFrom('projects as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select('u.username')
+    .where('p.id', '=', hot.id)
+    .executeTakeFirstOrThrow();
+  const inboxToken = await signIn(url, benchEmail(inboxOwner.username));
   const pledgerTokens = await inParallel(pledgerNames, 4, (name) => signIn(url, benchEmail(name)));
   const signInMs = performance.now() - signInStarted;
   console.log(`Signed in ${PLEDGERS + 1} users in ${seconds(signInMs)}`);
@@ -345,6 +352,15 @@ try {
   };
   const backedStatuses = ['', 'ACTIVE', 'SUCCESSFUL', 'FAILED'];
   const heavyBackedPages = Math.ceil(VOLUME.heavyBackerProjects / 20);
+  const inboxPages = Math.ceil(VOLUME.inboxThreads / 20);
+  const longThread = await db
+    .selectFrom('messages')
+    .select((eb) => ['thread_id as id', eb.fn.countAll<number>().as('count')])
+    .groupBy('thread_id')
+    .orderBy('count', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const longThreadPages = Math.ceil(Number(longThread.count) / 50);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   // The campaigns are in the dataset's five currencies: each pledge in its campaign's, from minor units (2,500 is
@@ -543,6 +559,32 @@ try {
       budget: listBudget(100),
       group: 'community',
       planned: [{ label: 'updates of the hot project', path: `/api/v1/projects/${hot.id}/updates?page=3` }],
+    },
+    {
+      name: `a creator's inbox (${VOLUME.inboxThreads.toLocaleString('en-US')} threads)`,
+      shows: "`GET messages?page={1..}` signed in as the hot project's creator, newest activity first",
+      requests: rotating(
+        () => `/api/v1/messages?page=${1 + Math.floor(Math.random() * inboxPages)}`,
+        auth(inboxToken),
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'messages',
+      planned: [{ label: 'inbox', path: '/api/v1/messages?page=40', headers: auth(inboxToken) }],
+    },
+    {
+      name: `a thread of ${VOLUME.longThreadMessages} messages`,
+      shows: '`GET messages/{id}?page={1..10}` by its creator (reading marks it read)',
+      requests: rotating(
+        () => `/api/v1/messages/${longThread.id}?page=${1 + Math.floor(Math.random() * longThreadPages)}`,
+        auth(inboxToken),
+      ),
+      expected: [200],
+      budget: listBudget(100),
+      group: 'messages',
+      planned: [
+        { label: 'long thread', path: `/api/v1/messages/${longThread.id}?page=5`, headers: auth(inboxToken) },
+      ],
     },
     {
       name: `backed projects of the heavy backer (${VOLUME.heavyBackerProjects.toLocaleString('en-US')})`,

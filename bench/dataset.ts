@@ -39,6 +39,9 @@ export const VOLUME = {
   heavyBackerProjects: scaled(3_000),
   /** About this many donations go to the hot project: it takes whatever the skewed spread leaves. */
   hotProjectDonations: scaled(40_000),
+  /** Threads in the hot project's creator's inbox (DESIGN.md §17), one of them a long one. */
+  inboxThreads: scaled(5_000),
+  longThreadMessages: 500,
 };
 
 export const BENCH_PASSWORD = 'Bench#Load-2026';
@@ -531,6 +534,36 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
         where c.update_id = u.id`.execute(conn);
     });
 
+    await step('messages', async () => {
+      // The hot project's creator answers many people: one thread each, newest activity first from now, a third
+      // unread; each has a question and an answer, and the newest thread a long conversation.
+      const creatorId = await scalar(
+        sql`select creator_id as value from projects where id = ${hotProjectId}`,
+      );
+      await sql`
+        insert into message_threads (project_id, creator_id, person_id, last_message_at, creator_unread)
+        select ${hotProjectId}, ${creatorId}, u.id, now() - i * interval '5 minutes', case when i % 3 = 0 then 1 else 0 end
+        from generate_series(1, ${VOLUME.inboxThreads}) i
+        join users u on u.id = ${userBase} + 2 + (i * 7) % ${VOLUME.users - 2}
+        where u.id <> ${creatorId}
+        on conflict (project_id, person_id) do nothing`.execute(conn);
+      await sql`
+        insert into messages (thread_id, author_id, body, created_at)
+        select t.id, case when n % 2 = 1 then t.person_id else t.creator_id end,
+               case when n % 2 = 1 then 'Question ' || n || ': does it ship to my country, and when?'
+                    else 'Answer ' || n || ': yes, from March, with tracking.' end,
+               t.last_message_at - (x.count - n) * interval '1 minute'
+        from message_threads t
+        cross join lateral (select case when t.id = (select min(id) from message_threads) then ${VOLUME.longThreadMessages}
+                                        else 2 end as count) x
+        cross join lateral generate_series(1, x.count) n
+        order by t.id, n`.execute(conn);
+      await sql`
+        update message_threads t set last_message_id = m.id
+        from (select thread_id, max(id) as id from messages group by thread_id) m
+        where m.thread_id = t.id`.execute(conn);
+    });
+
     await sql`drop table bench_plan`.execute(conn);
     // The counters were set by rewriting every project and reward row once: compact those two tables, so that
     // no scan pays for the generator's dead rows, then vacuum everything, as autovacuum would have by now
@@ -665,6 +698,12 @@ const consistencyChecks: Check[] = [
       left join (select update_id, count(*) as count from comments
                  where update_id is not null and removed_at is null group by update_id) c on c.update_id = u.id
       where u.comments_count <> coalesce(c.count, 0)`,
+  },
+  {
+    name: 'a message thread names its newest message',
+    query: sql`
+      select count(*) as value from message_threads t
+      where t.last_message_id is distinct from (select max(id) from messages m where m.thread_id = t.id)`,
   },
 ];
 

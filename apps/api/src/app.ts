@@ -30,6 +30,7 @@ import { backingRoutes } from './modules/backing/backing.routes';
 import { pledgeRoutes } from './modules/pledges/pledges.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { faqRoutes } from './modules/faqs/faqs.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
 import { updateRoutes } from './modules/updates/updates.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { preferenceRoutes, unsubscribeRoutes } from './modules/preferences/preferences.routes';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(updateRoutes, { prefix: '/projects', updates: services.updates });
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(commentRoutes, { comments: services.comments });
+      await api.register(messageRoutes, { messages: services.messages });
       api.setNotFoundHandler((request) => {
         throw new AppError('NOT_FOUND', 'api.notFound.route', undefined, undefined, {
           method: request.method,

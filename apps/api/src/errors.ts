@@ -72,6 +72,7 @@ type Missing =
   | 'report'
   | 'resource'
   | 'reward'
+  | 'thread'
   | 'update'
   | 'user';
 

@@ -25,6 +25,7 @@ import { CollectionService } from './modules/pledges/collection.service';
 import { PledgeService } from './modules/pledges/pledges.service';
 import { CommentService } from './modules/comments/comments.service';
 import { FaqService } from './modules/faqs/faqs.service';
+import { MessageService } from './modules/messages/messages.service';
 import { FxRateService } from './modules/fx-rates/fx-rates.service';
 import { UpdateService } from './modules/updates/updates.service';
 import { PreferenceService } from './modules/preferences/preferences.service';
@@ -117,6 +118,7 @@ export function createServices(
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
   const admin = new AdminService(db, projects, comments, clock);
   const creatorTools = new CreatorToolsService(db, payments, mail, config.appUrl, clock);
+  const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
   return {
     translators,
     admin,
@@ -143,6 +145,7 @@ export function createServices(
     updates,
     comments,
     faqs,
+    messages,
     fxRates,
     preferences,
     reminders,

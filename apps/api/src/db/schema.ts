@@ -326,6 +326,7 @@ export interface UserPreferencesTable {
   email_comments: Generated<boolean>;
   email_pledges: Generated<boolean>;
   email_reminders: Generated<boolean>;
+  email_messages: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -338,7 +339,7 @@ export interface SentRemindersTable {
   sent_at: CreatedAt;
 }
 
-export type ReportTarget = 'project' | 'comment';
+export type ReportTarget = 'project' | 'comment' | 'message';
 export type ReportResolution = 'comment_removed' | 'project_rejected' | 'dismissed';
 
 export interface ReportsTable {
@@ -347,12 +348,42 @@ export interface ReportsTable {
   target_type: ReportTarget;
   project_id: number;
   comment_id: number | null;
+  message_id: Generated<number | null>;
   reason: string;
   status: Generated<'open' | 'resolved'>;
   resolution: ReportResolution | null;
   resolution_reason: string | null;
   resolved_by: number | null;
   resolved_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A conversation between a project's creator and one person (DESIGN.md §17). */
+export interface MessageThreadsTable {
+  id: Generated<number>;
+  project_id: number;
+  creator_id: number;
+  person_id: number;
+  last_message_id: number | null;
+  last_message_at: Timestamp;
+  creator_unread: Generated<number>;
+  person_unread: Generated<number>;
+  creator_mailed_at: Timestamp | null;
+  person_mailed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  thread_id: number;
+  author_id: number;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface MessageBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
   created_at: CreatedAt;
 }
 
@@ -446,6 +477,9 @@ export interface DB {
   comments: CommentsTable;
   project_faqs: ProjectFaqsTable;
   fx_rates: FxRatesTable;
+  message_threads: MessageThreadsTable;
+  messages: MessagesTable;
+  message_blocks: MessageBlocksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -224,6 +224,24 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Messages (DESIGN.md §17): a signed-in person's own conversations.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'messages',
+                element: lazyPage(
+                  async () => (await import('@/features/messages/routes/MessagesPage')).MessagesPage,
+                ),
+              },
+              {
+                path: 'messages/:threadId',
+                element: lazyPage(
+                  async () => (await import('@/features/messages/routes/ThreadPage')).ThreadPage,
+                ),
+              },
+            ],
+          },
+          {
             // The notification centre: a signed-in person's own notifications.
             element: <RequireAuth />,
             children: [

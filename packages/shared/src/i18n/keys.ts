@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'discovery',
   'home',
   'info',
+  'messages',
   'notifications',
   'payouts',
   'profile',

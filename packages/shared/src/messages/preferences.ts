@@ -4,6 +4,7 @@ export const MAIL_PREFERENCES = [
   'email_comments',
   'email_pledges',
   'email_reminders',
+  'email_messages',
 ] as const;
 
 export type MailPreference = (typeof MAIL_PREFERENCES)[number];
@@ -25,6 +26,10 @@ export const MAIL_PREFERENCE_LABELS: Record<MailPreference, { title: string; des
   email_reminders: {
     title: 'msg.mailPreference.emailReminders.title',
     description: 'msg.mailPreference.emailReminders.description',
+  },
+  email_messages: {
+    title: 'msg.mailPreference.emailMessages.title',
+    description: 'msg.mailPreference.emailMessages.description',
   },
 };
 

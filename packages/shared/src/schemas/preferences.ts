@@ -6,10 +6,11 @@ export const preferences = z.object({
   email_comments: z.boolean(),
   email_pledges: z.boolean(),
   email_reminders: z.boolean(),
+  email_messages: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferences>;
 
-/** PUT users/me/preferences: any of the four; those left out keep their value. */
+/** PUT users/me/preferences: any of them; those left out keep their value. */
 export const updatePreferencesRequest = preferences.partial().strict();
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequest>;
 

@@ -76,9 +76,17 @@ export const reportsQuery = z.object({
 
 export const report = z.object({
   id: z.number().int(),
-  target_type: z.enum(['project', 'comment']),
+  target_type: z.enum(['project', 'comment', 'message']),
   project: z.object({ id: z.number().int(), title: z.string(), status: z.string() }),
   comment: z.object({ id: z.number().int(), body: z.string(), removed: z.boolean() }).nullable(),
+  /** A reported private message: its reporter shares it with the admins by reporting it. */
+  message: z
+    .object({
+      id: z.number().int(),
+      body: z.string(),
+      author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    })
+    .nullable(),
   reason: z.string(),
   reporter: z.object({ id: z.number().int(), name: z.string() }),
   status: z.enum(['open', 'resolved']),

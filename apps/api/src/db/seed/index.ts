@@ -10,6 +10,7 @@ import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
+import { seedMessages } from './messages';
 import type { DB, ShippingRuleRow } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
@@ -161,6 +162,7 @@ export async function seedDemoData(
       }
     }
     await seedCommunity(trx, projectIds, users);
+    await seedMessages(trx, projectIds, users);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

@@ -124,6 +124,8 @@ function reportBase(db: Kysely<DB>) {
     .innerJoin('projects as p', 'p.id', 'r.project_id')
     .innerJoin('users as u', 'u.id', 'r.reporter_id')
     .leftJoin('comments as c', 'c.id', 'r.comment_id')
+    .leftJoin('messages as m', 'm.id', 'r.message_id')
+    .leftJoin('users as mu', 'mu.id', 'm.author_id')
     .select([
       'r.id',
       'r.target_type',
@@ -133,6 +135,11 @@ function reportBase(db: Kysely<DB>) {
       'r.comment_id',
       'c.body as comment_body',
       'c.removed_at as comment_removed_at',
+      'r.message_id',
+      'm.body as message_body',
+      'm.author_id as message_author_id',
+      'mu.full_name as message_author_name',
+      'mu.username as message_author_username',
       'r.reason',
       'r.reporter_id',
       'u.full_name as reporter_name',

@@ -56,7 +56,7 @@ function toQueueProject(row: QueueRow): QueueProject {
   };
 }
 
-function toReport(row: ReportRow): Report {
+export function toReport(row: ReportRow): Report {
   return {
     id: row.id,
     target_type: row.target_type,
@@ -68,6 +68,20 @@ function toReport(row: ReportRow): Report {
             id: row.comment_id,
             body: row.comment_removed_at ? '' : (row.comment_body ?? ''),
             removed: row.comment_removed_at !== null || row.comment_body === null,
+          },
+    message:
+      row.message_id === null
+        ? null
+        : {
+            id: row.message_id,
+            body: row.message_body ?? '',
+            author:
+              row.message_author_id === null
+                ? null
+                : {
+                    id: row.message_author_id,
+                    name: row.message_author_name || (row.message_author_username ?? ''),
+                  },
           },
     reason: row.reason,
     reporter: { id: row.reporter_id, name: row.reporter_name || row.reporter_username },

@@ -18,9 +18,12 @@ const SHOWN_STATUSES: DonationStatusName[] = [
 export interface BackerFilters {
   status?: DonationStatusName;
   rewardId?: number;
+  /** The country of the pledge's shipping address (ISO 3166-1 alpha-2). */
+  country?: string;
 }
 
-function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
+/** The pledges a filter selects; bulk messages (modules/messages) reach the backers of the same query. */
+export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
   let query = db
     .selectFrom('donations as d')
     .innerJoin('users as u', 'u.id', 'd.donor_id')
@@ -31,6 +34,7 @@ function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFilters) 
     ? query.where('d.status', '=', filters.status)
     : query.where('d.status', 'in', SHOWN_STATUSES);
   if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
+  if (filters.country) query = query.where(sql<string>`d.shipping_address->>'country'`, '=', filters.country);
   return query;
 }
 

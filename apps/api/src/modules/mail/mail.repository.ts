@@ -23,6 +23,23 @@ export async function insertMail(db: Kysely<DB>, mail: MailContent) {
     .execute();
 }
 
+/** Many mails in one statement (a bulk message's, in slices the caller chooses). */
+export async function insertMails(db: Kysely<DB>, mails: MailContent[]) {
+  if (mails.length === 0) return;
+  await db
+    .insertInto('mail_outbox')
+    .values(
+      mails.map((mail) => ({
+        recipient: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      })),
+    )
+    .execute();
+}
+
 /**
  * Leases up to `limit` due mails: their next attempt moves `leaseSeconds` ahead, so another instance (or
  * this one after a crash) retries them only if this delivery never reports back.

@@ -4,7 +4,14 @@ import type { Translator } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import type { SavedLanguage, Translators } from '../../i18n';
 import { platformMetrics } from '../metrics/metrics';
-import { insertMail, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
+import {
+  insertMail,
+  insertMails,
+  leaseDueMails,
+  type MailContent,
+  markFailedAttempt,
+  markSent,
+} from './mail.repository';
 import type { MailTransport } from './mail.transport';
 
 const MAX_ATTEMPTS = 8;
@@ -36,6 +43,26 @@ export class MailService {
    */
   enqueue(trx: Kysely<DB>, recipient: SavedLanguage, compose: (translator: Translator) => MailContent) {
     return insertMail(trx, compose(this.translators.ofUser(recipient)));
+  }
+
+  /**
+   * Queue many mails inside the caller's transaction with a statement per few hundred, not one per mail: each
+   * still written in its recipient's language by `compose`.
+   */
+  async enqueueMany<R extends SavedLanguage>(
+    trx: Kysely<DB>,
+    recipients: R[],
+    compose: (translator: Translator, recipient: R) => MailContent,
+  ) {
+    const SLICE = 500;
+    for (let start = 0; start < recipients.length; start += SLICE) {
+      await insertMails(
+        trx,
+        recipients
+          .slice(start, start + SLICE)
+          .map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
+      );
+    }
   }
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */

@@ -301,4 +301,22 @@ export const mailTemplates = {
       action: { label: t.t('mail.newComment.action'), url },
       footer: t.t('mail.newComment.footer'),
     }),
+  /** A new message in a thread (governed by email_messages): who wrote, about which project, and the text. */
+  newMessage: (
+    t: Translator,
+    to: string,
+    name: string,
+    from: string,
+    title: string,
+    body: string,
+    url: string,
+  ) =>
+    render(t, {
+      to,
+      subject: t.t('mail.newMessage.subject', { name: from, title }),
+      name,
+      paragraphs: [t.t('mail.newMessage.body', { name: from, title }), body],
+      action: { label: t.t('mail.newMessage.action'), url },
+      footer: t.t('mail.newMessage.footer'),
+    }),
 };

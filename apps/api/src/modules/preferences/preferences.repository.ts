@@ -7,13 +7,14 @@ const DEFAULTS: Preferences = {
   email_comments: true,
   email_pledges: true,
   email_reminders: true,
+  email_messages: true,
 };
 
 /** A person's preferences; no row means the defaults (everything on). */
 export async function findPreferences(db: Kysely<DB>, userId: number): Promise<Preferences> {
   const row = await db
     .selectFrom('user_preferences')
-    .select(['email_updates', 'email_comments', 'email_pledges', 'email_reminders'])
+    .select(['email_updates', 'email_comments', 'email_pledges', 'email_reminders', 'email_messages'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ?? { ...DEFAULTS };

@@ -68,8 +68,15 @@ export class PreferenceService {
     compose: (t: Translator) => MailContent,
   ) {
     if (!(await wantsMail(trx, recipient.id, preference))) return false;
-    const url = this.links.url(recipient.id, preference);
-    await this.mail.enqueue(trx, recipient, (t) => withUnsubscribe(t, compose(t), preference, url));
+    await this.mail.enqueue(trx, recipient, (t) => this.withLink(t, recipient.id, preference, compose(t)));
     return true;
+  }
+
+  /**
+   * A mail `preference` governs with its one-click unsubscribe link, for a caller that already knows the
+   * recipient wants it (a bulk send reads everyone's preference in its own query).
+   */
+  withLink(t: Translator, userId: number, preference: MailPreference, mail: MailContent) {
+    return withUnsubscribe(t, mail, preference, this.links.url(userId, preference));
   }
 }

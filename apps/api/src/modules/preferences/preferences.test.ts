@@ -10,7 +10,13 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { inEnglish } from '../../test/i18n';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-const ALL_ON = { email_updates: true, email_comments: true, email_pledges: true, email_reminders: true };
+const ALL_ON = {
+  email_updates: true,
+  email_comments: true,
+  email_pledges: true,
+  email_reminders: true,
+  email_messages: true,
+};
 
 describe.each(databaseKinds)('preferences, notifications and unsubscribe on %s', (kind) => {
   let ctx: TestContext;

@@ -125,6 +125,7 @@ describe('downloading my data', () => {
       email_comments: false,
       email_pledges: true,
       email_reminders: true,
+      email_messages: true,
     });
     expect(data.reminders).toEqual([]);
 

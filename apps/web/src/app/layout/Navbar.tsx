@@ -1,6 +1,7 @@
 import { Avatar, Burger, Button, Group } from '@mantine/core';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { MessagesIcon, MessagesLink } from '@/features/messages/components/MessagesLink';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -71,6 +72,7 @@ export function Navbar({
               {i18n.t('common.account.dashboard')}
             </Link>
           )}
+          {session.isSignedIn && <MessagesLink className={classes.link} />}
           {session.isAdmin && (
             <Link to="/admin" className={classes.link}>
               {i18n.t('common.nav.admin')}
@@ -89,6 +91,11 @@ export function Navbar({
             </Button>
           )}
         </Group>
+        {session.isSignedIn && (
+          <Group hiddenFrom="md" gap={0}>
+            <MessagesIcon />
+          </Group>
+        )}
         {session.isSignedIn && <NotificationBell />}
         <Burger
           ref={menuButtonRef}

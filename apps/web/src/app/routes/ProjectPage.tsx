@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import type { Project } from '@fundry/shared';
 import { useRewards } from '@/features/backing/api/rewards';
@@ -6,6 +6,7 @@ import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { parseProjectId } from '@/features/projects/api/projects';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
+import { useSession } from '@/lib/session';
 import { projectSlots } from './project-slots';
 
 // The updates, comments and FAQ load when their tab is first opened (the overview is what a link opens on).
@@ -27,10 +28,33 @@ const PayoutPanel = lazy(async () => ({
   default: (await import('@/features/payouts/components/PayoutPanel')).PayoutPanel,
 }));
 
-/** The creator tools filter the backers by reward: the project's rewards come from backing. */
+/** The creator messages the backers of a filter: the button comes from messages. */
+const BulkMessageButton = lazy(async () => ({
+  default: (await import('@/features/messages/components/BulkMessageButton')).BulkMessageButton,
+}));
+
+/**
+ * The creator tools filter the backers by reward: the project's rewards come from backing. Its creator (not an
+ * admin) may message the backers the filter shows.
+ */
 function ProjectCreatorTools({ project }: { project: Project }) {
   const rewards = useRewards(project.id);
-  return <CreatorTools project={project} rewards={rewards.data ?? []} />;
+  const session = useSession();
+  return (
+    <CreatorTools
+      project={project}
+      rewards={rewards.data ?? []}
+      messageBackers={
+        session.userId === project.creator_id
+          ? (filters, pledges) => (
+              <Suspense fallback={null}>
+                <BulkMessageButton projectId={project.id} filter={filters} pledges={pledges} />
+              </Suspense>
+            )
+          : undefined
+      }
+    />
+  );
 }
 
 /**

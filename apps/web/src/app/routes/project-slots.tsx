@@ -1,5 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { Project } from '@fundry/shared';
+import { creatorName } from '@/features/projects/components/detail/CreatorCard';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { useI18n } from '@/lib/i18n';
@@ -8,6 +10,11 @@ import { useI18n } from '@/lib/i18n';
  * The reward list is in the server's HTML; its code follows the page's own, and React hydrates it when it
  * arrives (a press on it before then is replayed), so it does not hold up the rest of the page.
  */
+/** Message the creator: its dialog's code loads with the button, after the page's own. */
+const MessageCreatorButton = lazy(async () => ({
+  default: (await import('@/features/messages/components/MessageCreatorButton')).MessageCreatorButton,
+}));
+
 const RewardListCard = lazy(async () => ({
   default: (await import('@/features/backing/components/RewardListCard')).RewardListCard,
 }));
@@ -17,7 +24,21 @@ function ReportProjectButton({ projectId }: { projectId: number }) {
   return <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />;
 }
 
-/** What the public and the draft project pages both compose in: the reward list (backing) and Report (reports). */
+function MessageTheCreator({ project }: { project: Project }) {
+  const i18n = useI18n();
+  return (
+    <MessageCreatorButton
+      projectId={project.id}
+      projectTitle={project.title}
+      creatorName={creatorName(i18n, project.creator)}
+    />
+  );
+}
+
+/**
+ * What the public and the draft project pages both compose in: the reward list (backing), Report (reports) and
+ * Message the creator (messages).
+ */
 export const projectSlots = {
   rewardList: (project, isCreator) => (
     <Suspense fallback={<Skeleton h={320} radius="lg" />}>
@@ -25,4 +46,5 @@ export const projectSlots = {
     </Suspense>
   ),
   reportButton: (project) => <ReportProjectButton projectId={project.id} />,
+  messageButton: (project) => <MessageTheCreator project={project} />,
 } satisfies ProjectPageSlots;

@@ -47,6 +47,13 @@ const ACTION_TEXT: Record<ReportResolutionAction, { title: string; confirm: stri
   },
 };
 
+/** Each kind of report's badge: a private message (messages) can only be dismissed here. */
+const TARGET_BADGE: Record<Report['target_type'], { label: string; color: string }> = {
+  project: { label: 'admin.reports.project', color: 'blue' },
+  comment: { label: 'admin.reports.comment', color: 'orange' },
+  message: { label: 'admin.reports.message', color: 'grape' },
+};
+
 /** Reported projects and comments, oldest first, each resolved inline with a reason. */
 export function ReportsQueue() {
   const i18n = useI18n();
@@ -86,10 +93,8 @@ export function ReportsQueue() {
               <Group justify="space-between" align="flex-start">
                 <Stack gap={2}>
                   <Group gap="xs">
-                    <Badge size="sm" color={report.target_type === 'comment' ? 'orange' : 'blue'}>
-                      {i18n.t(
-                        report.target_type === 'comment' ? 'admin.reports.comment' : 'admin.reports.project',
-                      )}
+                    <Badge size="sm" color={TARGET_BADGE[report.target_type].color}>
+                      {i18n.t(TARGET_BADGE[report.target_type].label)}
                     </Badge>
                     <Anchor component={Link} to={`/projects/${report.project.id}`} fw={600}>
                       {report.project.title}
@@ -106,6 +111,16 @@ export function ReportsQueue() {
                   <Badge variant="outline">{i18n.t(RESOLUTION_LABEL[report.resolution])}</Badge>
                 )}
               </Group>
+              {report.message && (
+                <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {report.message.author && (
+                    <Text span fw={600} fs="normal">
+                      {i18n.t('admin.reports.messageBy', { name: report.message.author.name })}{' '}
+                    </Text>
+                  )}
+                  {i18n.t('admin.reports.quote', { text: report.message.body })}
+                </Text>
+              )}
               {report.comment && (
                 <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap' }}>
                   {i18n.t('admin.reports.quote', { text: report.comment.body })}
@@ -134,7 +149,7 @@ export function ReportsQueue() {
                     >
                       {i18n.t('admin.reports.removeComment.confirm')}
                     </Button>
-                  ) : (
+                  ) : report.target_type === 'project' ? (
                     <Button
                       size="xs"
                       color="red"
@@ -144,7 +159,7 @@ export function ReportsQueue() {
                     >
                       {i18n.t('admin.reports.rejectProject.confirm')}
                     </Button>
-                  )}
+                  ) : null}
                   <Button
                     size="xs"
                     variant="default"

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { BACKER_STATUS_KEYS, type BackerRow, type DonationStatusName, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
@@ -37,7 +37,16 @@ function address(row: BackerRow) {
 }
 
 /** A project's backers for its creator: filters, CSV export, rewards marked sent, refunds (DESIGN.md §12). */
-export function BackersTable({ projectId, rewards }: { projectId: number; rewards: Reward[] }) {
+export function BackersTable({
+  projectId,
+  rewards,
+  messageBackers,
+}: {
+  projectId: number;
+  rewards: Reward[];
+  /** Message the backers of the current filter (messages; the creator only), given the filter and its pledges. */
+  messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
+}) {
   const i18n = useI18n();
   // The day of the pledge as it was in UTC, the day the server counts it on.
   const pledgeDay = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { timeZone: 'UTC' }), [i18n.locale]);
@@ -102,6 +111,7 @@ export function BackersTable({ projectId, rewards }: { projectId: number; reward
           onChange={(value) => setFilter({ ...filters, reward_id: value ? Number(value) : undefined })}
         />
         <Group gap="sm" ml="auto">
+          {messageBackers?.(filters, backers.data?.meta.total ?? 0)}
           <Button
             variant="outline"
             leftSection={<IconTruckDelivery size={18} />}

@@ -1,8 +1,9 @@
 import { Paper, Tabs, Title } from '@mantine/core';
 import { IconChartLine, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
 
@@ -13,7 +14,16 @@ export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
  * The creator's (and admins') tools on the project page: the funding curve and the backers, whom the creator
  * filters by the project's `rewards` (the app passes them in from backing).
  */
-export function CreatorTools({ project, rewards }: { project: Project; rewards: Reward[] }) {
+export function CreatorTools({
+  project,
+  rewards,
+  messageBackers,
+}: {
+  project: Project;
+  rewards: Reward[];
+  /** Message the backers of the list's filter (the app passes it in from messages, for the creator). */
+  messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
+}) {
   const i18n = useI18n();
   const [tab, setTab] = useState<string | null>('funding');
   return (
@@ -41,7 +51,9 @@ export function CreatorTools({ project, rewards }: { project: Project; rewards: 
           {tab === 'funding' && <FundingCurve projectId={project.id} />}
         </Tabs.Panel>
         <Tabs.Panel value="backers">
-          {tab === 'backers' && <BackersTable projectId={project.id} rewards={rewards} />}
+          {tab === 'backers' && (
+            <BackersTable projectId={project.id} rewards={rewards} messageBackers={messageBackers} />
+          )}
         </Tabs.Panel>
       </Tabs>
     </Paper>

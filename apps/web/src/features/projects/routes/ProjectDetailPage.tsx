@@ -215,6 +215,8 @@ export interface ProjectPageSlots {
   payoutPanel?: (project: Project) => ReactNode;
   /** Report this project, for signed-in people other than its creator on a public project (reports). */
   reportButton?: (project: Project) => ReactNode;
+  /** Message the creator, for everyone but the creator on a public project (messages). */
+  messageButton?: (project: Project) => ReactNode;
 }
 
 /** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
@@ -324,6 +326,9 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           <Stack gap="lg" className={classes.aside}>
             {slots.rewardList?.(project, isCreator)}
             <CreatorCard creator={project.creator} />
+            {slots.messageButton && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
+              <Suspense fallback={null}>{slots.messageButton(project)}</Suspense>
+            )}
             {slots.reportButton &&
               session.isSignedIn &&
               !isCreator &&
