@@ -20,6 +20,8 @@ function backed(id: number, title: string): BackedProject {
       amount: 42.5,
       reward: { id: 3, title: 'Early bird' },
       charge_date: '2030-02-01',
+      fulfilment_status: null,
+      tracking_url: null,
     },
   };
 }

@@ -33,6 +33,7 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
       country: 'GB',
     },
     fulfilment_status: null,
+    tracking_url: null,
     can_change: true,
     can_cancel: true,
     payment_error: null,

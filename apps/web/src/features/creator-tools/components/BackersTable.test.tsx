@@ -26,6 +26,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
       country: 'US',
     },
     fulfilment_status: null,
+    tracking_url: null,
     can_refund: true,
     can_mark_sent: true,
     ...overrides,
