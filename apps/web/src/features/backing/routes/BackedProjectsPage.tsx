@@ -12,6 +12,7 @@ import { readPage, withPage } from '@/lib/pagination';
 import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
+import { FulfilmentState } from '../components/FulfilmentState';
 import { PLEDGE_STATUS } from '../pledge-status';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
@@ -161,6 +162,12 @@ export function BackedProjectsPage() {
                           {project.pledge.reward?.title ?? i18n.t('backing.pledge.noReward')}
                         </Text>
                       </Group>
+                      <FulfilmentState
+                        donationId={project.pledge.donation_id}
+                        project={project.title}
+                        status={project.pledge.fulfilment_status}
+                        trackingUrl={project.pledge.tracking_url}
+                      />
                       {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
                         <Text size="xs" c="dimmed">
                           {i18n.t('backing.backed.chargedIfFunded', {
