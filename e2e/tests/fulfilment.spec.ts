@@ -95,6 +95,13 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
   await card.screenshot({ path: out('3-card-received-390.png'), animations: 'disabled' });
   await page.setViewportSize({ width: 1366, height: 900 });
 
+  // The receipt, where the older notices lead, says the same.
+  await card.getByRole('link', { name: `Receipt for ${title}` }).click();
+  const receipt = page.getByLabel('Your pledge');
+  await expect(receipt).toContainText('Reward delivery');
+  await expect(receipt).toContainText('Received');
+  await shoot(page, '3-receipt-received', out);
+
   // The project page counts the rewards sent among its backers with a reward.
   await page.goto(`/projects/${projectId}`);
   const funding = page.getByLabel('Funding');
