@@ -97,7 +97,8 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
 
   // The receipt, where the older notices lead, says the same.
   await card.getByRole('link', { name: `Receipt for ${title}` }).click();
-  const receipt = page.getByLabel('Your pledge');
+  await page.waitForURL(/\/donation\/success\?donation_id=\d+/);
+  const receipt = page.getByLabel('Your pledge', { exact: true });
   await expect(receipt).toContainText('Reward delivery');
   await expect(receipt).toContainText('Received');
   await shoot(page, '3-receipt-received', out);

@@ -15,19 +15,22 @@ export function FulfilmentState({
   project,
   status,
   trackingUrl,
+  justify = 'space-between',
 }: {
   donationId: number;
   /** The project's title, for the names of the link and the button. */
   project: string;
   status: FulfilmentStatus | null;
   trackingUrl: string | null;
+  /** Spread across a card, or to the end of a summary's row. */
+  justify?: 'space-between' | 'flex-end';
 }) {
   const i18n = useI18n();
   const confirm = useConfirmReceived();
   if (status === null) return null;
   const received = status === 'received';
   return (
-    <Group gap="xs" justify="space-between" wrap="wrap">
+    <Group gap="xs" justify={justify} wrap="wrap">
       <Badge
         color={received ? 'green' : 'blue'}
         variant="light"

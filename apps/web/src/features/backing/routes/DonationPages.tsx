@@ -85,6 +85,7 @@ function DonationSummary({ donation }: { donation: Donation }) {
               project={donation.project_title}
               status={donation.fulfilment_status}
               trackingUrl={donation.tracking_url}
+              justify="flex-end"
             />
           </Row>
         )}
