@@ -28,12 +28,12 @@ import { findProject } from '../projects/projects.repository';
 import {
   allBackers,
   type BackerFilters,
-  sentRewardRecipients,
   type BackerRecord,
   listBackers,
   markSent,
   pledgesPerDay,
   pledgesPerReward,
+  sentRewardRecipients,
 } from './creator-tools.repository';
 import { toolMails } from './creator-tools.mail';
 
