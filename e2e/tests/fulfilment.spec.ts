@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { API, bearer, createCampaign, databaseUrl, endCampaign } from '../support/campaign';
 import { shoot, toast } from '../support/page';
@@ -7,6 +8,16 @@ import { signIn, signOut } from '../support/session';
 test.skip(!databaseUrl, 'Ending a campaign needs the app on a PostgreSQL server (none answered at start)');
 
 const TRACKING = 'https://tracking.example.com/parcels/RR987654321SE';
+
+/** No serious or critical WCAG 2.2 AA violation on the page as it is (the accessibility journey's rule). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** A backer pledges for the campaign's digital reward and saves a test card on the sandbox checkout. */
 async function pledgeForReward(request: APIRequestContext, email: string, projectId: number, amount: number) {
@@ -59,6 +70,7 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
     dialog.getByText('The tracking link must be a web address starting with https://'),
   ).toBeVisible();
   await link.fill(TRACKING);
+  await expectAccessible(page);
   await shoot(page, '1-mark-sent-dialog', out);
   await dialog.getByRole('button', { name: 'Mark sent' }).click();
   await expect(toast(page, 'The reward was marked as sent')).toBeVisible();
@@ -81,6 +93,7 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
     card.getByRole('link', { name: `Track your parcel from ${title} (opens in a new tab)` }),
   ).toHaveAttribute('href', TRACKING);
   await card.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
   await shoot(page, '2-backed-projects-sent', out);
   await page.setViewportSize({ width: 390, height: 844 });
   await card.screenshot({ path: out('2-card-sent-390.png'), animations: 'disabled' });
@@ -107,6 +120,8 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
   await page.goto(`/projects/${projectId}`);
   const funding = page.getByLabel('Funding');
   await expect(funding).toContainText('Rewards sent to 1 of 2 backers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expectAccessible(page);
   await shoot(page, '4-project-page', out);
   await signOut(page);
   // A visitor reading Arabic: the sentence mirrors with the page (signed out, so no account takes the language).
@@ -125,5 +140,6 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
   await page.getByRole('option', { name: 'Received' }).click();
   await expect(tools.getByRole('row').filter({ hasText: 'lena@fundry.dev' })).toHaveCount(0);
   await expect(leo).toContainText('Received');
+  await expectAccessible(page);
   await shoot(page, '6-backers-received', out);
 });

@@ -151,7 +151,8 @@ export function BackedProjectsPage() {
                   </Group>
                   {project.pledge && (
                     <Stack
-                      gap={4}
+                      // Its small links and buttons stand far enough apart to be tapped alone (WCAG 2.5.8).
+                      gap={8}
                       aria-label={i18n.t('backing.backed.pledgeLabel', { project: project.title })}
                     >
                       <Group gap="xs" justify="space-between">
