@@ -147,6 +147,20 @@ describe.each(databaseKinds)('fulfilment on %s', (kind) => {
     await expectCounters(projectId, { rewards_sent: 1, rewards_total: 1 });
   });
 
+  it('ten confirmations at once: each answers received, and the counters stay exact', async () => {
+    const { projectId, rewardId } = await campaign();
+    const backer = await signedInUser(ctx);
+    const id = await backProject(ctx, backer.headers, projectId, { amount: 20, reward_id: rewardId });
+    await markSent(id, creator.headers);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', `backers/donations/${id}/received`, backer.headers)),
+    );
+    expect(answers.map((answer) => [answer.statusCode, answer.json().data.fulfilment_status])).toEqual(
+      Array.from({ length: 10 }, () => [200, 'received']),
+    );
+    await expectCounters(projectId, { rewards_sent: 1, rewards_total: 1 });
+  });
+
   it('takes only an https tracking link of at most 500 characters', async () => {
     const { projectId, rewardId } = await campaign();
     const backer = await signedInUser(ctx);
