@@ -194,7 +194,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+    'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Status,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
   );
   const cells = (email: string) => lines.find((line) => line.includes(email))!.split(',');
   expect(cells('sofia@fundry.dev').slice(1, 7)).toEqual([
@@ -207,6 +207,8 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   ]);
   expect(cells('sofia@fundry.dev').slice(8)).toEqual([
     'no',
+    'no',
+    '',
     'Sofia Lindqvist',
     'Storgatan 1',
     '',
@@ -226,6 +228,10 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
 
   // The reward goes out.
   await sofia.getByRole('button', { name: 'Mark reward sent to Sofia Lindqvist' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark the reward sent' })
+    .getByRole('button', { name: 'Mark sent' })
+    .click();
   await expect(toast(page, 'The reward was marked as sent')).toBeVisible();
   await expect(sofia).toContainText('Sent');
 

@@ -117,7 +117,7 @@ export function createServices(
   const faqs = new FaqService(db, projects.pageRow);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
   const admin = new AdminService(db, projects, comments, clock);
-  const creatorTools = new CreatorToolsService(db, payments, mail, config.appUrl, clock);
+  const creatorTools = new CreatorToolsService(db, payments, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
   return {
     translators,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DonationStatusName, ShippingAddress } from '@fundry/shared';
+import type { DonationStatusName, FulfilmentStatus, ShippingAddress } from '@fundry/shared';
 import type { MessageArgument } from '../i18n';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -132,6 +132,9 @@ export interface ProjectsTable {
   goal_cents: number | null;
   current_cents: Generated<number>;
   backers_count: Generated<number>;
+  /** Live or collected pledges with a reward, and those of them sent or received: kept by triggers (0033). */
+  rewards_total: Generated<number>;
+  rewards_sent: Generated<number>;
   start_date: string | null;
   end_date: string | null;
   image_url: string | null;
@@ -204,7 +207,12 @@ export interface DonationsTable {
   canceled_at: Timestamp | null;
   shipping_cents: Generated<number>;
   shipping_address: ShippingAddress | null;
-  fulfilment_status: 'sent' | null;
+  /** The reward's way to the backer (DESIGN.md §17): null until sent, then `sent`, then `received`. */
+  fulfilment_status: FulfilmentStatus | null;
+  /** The creator's https tracking link, given when marking it sent. */
+  tracking_url: string | null;
+  sent_at: Timestamp | null;
+  received_at: Timestamp | null;
   payment_method: string | null;
   payment_customer: string | null;
   collection_attempts: Generated<number>;

@@ -36,6 +36,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     current_amount: current,
     total_pledged: current,
     backers_count: 12,
+    rewards_sent: 0,
+    rewards_total: 0,
     start_date: '2030-01-01',
     end_date: '2030-02-01',
     days_left: 20,

@@ -11,6 +11,7 @@ import {
   UPDATE_TITLE_MAX,
 } from '../constants';
 import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
+import { TRACKING_URL_MAX } from '../schemas/backing';
 import { SEARCH_MAX_LENGTH } from '../schemas/projects';
 
 /**
@@ -29,5 +30,6 @@ export const MESSAGE_CONSTANTS = {
   REWARD_DESCRIPTION_MAX,
   REWARD_TITLE_MAX,
   SEARCH_MAX_LENGTH,
+  TRACKING_URL_MAX,
   UPDATE_TITLE_MAX,
 } as const;

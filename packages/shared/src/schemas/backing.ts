@@ -183,6 +183,18 @@ export const pledgeResponse = z.object({
   data: z.object({ checkout_url: z.string(), donation_id: z.number().int() }),
 });
 
+/** A reward's way to the backer (DESIGN.md §17): null until the creator sends it. */
+export const FULFILMENT_STATUSES = ['sent', 'received'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export const TRACKING_URL_MAX = 500;
+
+/** A parcel's tracking page, given by the creator and opened by the backer: https only, at most 500 characters. */
+export const trackingUrl = z
+  .string({ error: 'msg.tools.trackingUrlInvalid' })
+  .trim()
+  .max(TRACKING_URL_MAX, 'msg.tools.trackingUrlTooLong')
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'msg.tools.trackingUrlInvalid' }));
+
 export const donation = z.object({
   id: z.number().int(),
   currency: currencyCode,
@@ -200,7 +212,9 @@ export const donation = z.object({
   reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   shipping_amount: z.number(),
   shipping_address: shippingAddressView.nullable(),
-  fulfilment_status: z.enum(['sent']).nullable(),
+  fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
+  /** The creator's tracking link for the parcel, once sent with one. */
+  tracking_url: z.string().nullable(),
   can_change: z.boolean(),
   can_cancel: z.boolean(),
   /** A declined charge: why, and the last day to fix it before the pledge is dropped. */
@@ -229,6 +243,8 @@ export const backedProject = projectCard.extend({
       amount: z.number(),
       reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
       charge_date: z.string().nullable(),
+      fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
+      tracking_url: z.string().nullable(),
     })
     .nullable(),
 });

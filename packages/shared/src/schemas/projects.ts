@@ -62,7 +62,13 @@ const projectFields = z.object({
   saved_at: z.string().optional(),
 });
 
-export const project = projectFields.extend({ creator: projectCreator });
+export const project = projectFields.extend({
+  creator: projectCreator,
+  /** Pledges with a reward the creator has sent (received ones included), of `rewards_total` (DESIGN.md §17). */
+  rewards_sent: z.number().int(),
+  /** Live or collected pledges with a reward. */
+  rewards_total: z.number().int(),
+});
 export type Project = z.infer<typeof project>;
 
 /** A project in a list: everything its card needs, the creator in brief. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
-import { shippingAddressView } from './backing';
+import { FULFILMENT_STATUSES, shippingAddressView, trackingUrl } from './backing';
 import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
 import { TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
@@ -135,10 +135,15 @@ export const auditLogResponse = z.object({ data: z.array(auditEntry), meta: page
 
 // ---------------------------------------------------------------------------------------------- backers
 
+/** The backer list's fulfilment filter: rewards not sent yet, sent (not confirmed) or received (DESIGN.md §17). */
+export const FULFILMENT_FILTERS = ['unsent', 'sent', 'received'] as const;
+export type FulfilmentFilter = (typeof FULFILMENT_FILTERS)[number];
+
 export const backersQuery = z.object({
   ...pageQuery,
   status: z.enum(DONATION_STATUSES).optional(),
   reward_id: z.coerce.number().int().positive().optional(),
+  fulfilment: z.enum(FULFILMENT_FILTERS).optional(),
 });
 export type BackersQuery = z.infer<typeof backersQuery>;
 
@@ -152,7 +157,8 @@ export const backerRow = z.object({
   funding_model: z.enum(FUNDING_MODELS),
   pledged_at: z.string().nullable(),
   shipping_address: shippingAddressView.nullable(),
-  fulfilment_status: z.enum(['sent']).nullable(),
+  fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
+  tracking_url: z.string().nullable(),
   /** The caller may refund it now (a collected pledge). */
   can_refund: z.boolean(),
   /** The caller may mark its reward sent now (a collected pledge with a reward, not yet sent). */
@@ -165,15 +171,22 @@ export type BackersResponse = z.infer<typeof backersResponse>;
 
 export const fulfilmentRequest = z.strictObject({
   status: z.literal('sent', { error: 'msg.tools.statusSent' }),
+  tracking_url: trackingUrl.optional(),
 });
+export type FulfilmentRequest = z.infer<typeof fulfilmentRequest>;
 
 export const bulkFulfilmentRequest = z.strictObject({
   status: z.literal('sent', { error: 'msg.tools.statusSent' }),
+  tracking_url: trackingUrl.optional(),
   donation_ids: z.array(z.number().int().positive()).min(1, 'msg.tools.pledgesRequired').max(MAX_PER_PAGE),
 });
 
 export const fulfilmentResponse = z.object({
-  data: z.object({ donation_id: z.number().int(), fulfilment_status: z.enum(['sent']).nullable() }),
+  data: z.object({
+    donation_id: z.number().int(),
+    fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
+    tracking_url: z.string().nullable(),
+  }),
   message: z.string(),
 });
 

@@ -30,6 +30,7 @@ import * as communityChangeNotifications from './0028_community_change_notificat
 import * as moneyCurrencies from './0029_money_currencies';
 import * as baseAmounts from './0030_base_amounts';
 import * as messages from './0032_messages';
+import * as fulfilmentReceived from './0033_fulfilment_received';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_money_currencies': moneyCurrencies,
   '0030_base_amounts': baseAmounts,
   '0032_messages': messages,
+  '0033_fulfilment_received': fulfilmentReceived,
 };

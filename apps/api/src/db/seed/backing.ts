@@ -9,6 +9,7 @@ import {
 import { processingFeeCents } from '../../modules/payments/provider';
 import { insertLedgerEntry, moveProjectCounters } from '../../modules/payments/payments.repository';
 import type { DB, DonationStatus } from '../schema';
+import type { DemoFulfilment } from './projects';
 
 const PLATFORM_FEE_PERCENT = 5;
 
@@ -24,6 +25,8 @@ export interface DemoPledge {
   >;
   /** Where a shipped reward goes. */
   address?: { name: string; city: string; country: ShippingAddress['country'] };
+  /** A collected reward sent by the creator, or received by the backer. */
+  fulfilment?: DemoFulfilment;
 }
 
 /**
@@ -96,6 +99,10 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
         : null,
       next_collection_at: pledge.status === 'PAYMENT_FAILED' ? new Date(Date.now() + MS_PER_DAY) : null,
       payment_error: declined ? 'Your card was declined.' : null,
+      fulfilment_status: pledge.fulfilment?.status ?? null,
+      tracking_url: pledge.fulfilment?.status === 'sent' ? (pledge.fulfilment.trackingUrl ?? null) : null,
+      sent_at: pledge.fulfilment ? new Date(Date.now() - 3 * MS_PER_DAY) : null,
+      received_at: pledge.fulfilment?.status === 'received' ? new Date(Date.now() - MS_PER_DAY) : null,
     })
     .returning(['id', 'currency'])
     .executeTakeFirstOrThrow();

@@ -134,7 +134,7 @@ export async function seedDemoData(
         });
       }
       const fundingModel = project.fundingModel ?? 'all_or_nothing';
-      for (const [username, amount, rewardTitle, state] of project.backing ?? []) {
+      for (const [username, amount, rewardTitle, state, fulfilment] of project.backing ?? []) {
         const donor = DEMO_USERS.find((user) => user.username === username)!;
         const reward = rewardTitle
           ? await trx
@@ -158,6 +158,7 @@ export async function seedDemoData(
             city: donor.location.split(',')[0] ?? 'Springfield',
             country: shipping.home,
           },
+          fulfilment,
         });
       }
     }

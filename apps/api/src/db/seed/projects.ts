@@ -4,6 +4,9 @@ import type { ProjectStatusValue } from '../schema';
 export type DemoPledgeState =
   'PLEDGED' | 'SUCCEEDED' | 'PAYMENT_FAILED' | 'DROPPED' | 'CANCELED' | 'RELEASED' | 'REFUNDED' | 'EXPIRED';
 
+/** A collected reward on its way (with the parcel's tracking link, if any) or received (DESIGN.md §17). */
+export type DemoFulfilment = { status: 'sent'; trackingUrl?: string } | { status: 'received' };
+
 export interface DemoProject {
   title: string;
   category: string;
@@ -25,10 +28,11 @@ export interface DemoProject {
   /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping. */
   rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
   /**
-   * Pledges: backer username, amount, the reward's title (or null) and the pledge's state. Without a state, an
-   * all-or-nothing pledge to a running campaign is PLEDGED (card saved) and any other is SUCCEEDED (charged).
+   * Pledges: backer username, amount, the reward's title (or null), the pledge's state and where its reward is.
+   * Without a state, an all-or-nothing pledge to a running campaign is PLEDGED (card saved) and any other is
+   * SUCCEEDED (charged).
    */
-  backing?: [string, number, string | null, DemoPledgeState?][];
+  backing?: [string, number, string | null, DemoPledgeState?, DemoFulfilment?][];
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
@@ -151,10 +155,21 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     title: 'Quiet Streets: a photo book',
+    rewards: [['Signed copy of the book', 45, 300, 14, 'international']],
     backing: [
       ['maya', 5000, null, 'SUCCEEDED'],
       ['leo', 3500, null, 'PAYMENT_FAILED'],
       ['admin', 20, null, 'DROPPED'],
+      // The books are leaving the studio: one arrived, one is on its way with a tracking link, one still waits.
+      ['rafael', 60, 'Signed copy of the book', 'SUCCEEDED', { status: 'received' }],
+      [
+        'lena',
+        45,
+        'Signed copy of the book',
+        'SUCCEEDED',
+        { status: 'sent', trackingUrl: 'https://tracking.example.com/parcels/RR123456789SE' },
+      ],
+      ['yuki', 45, 'Signed copy of the book', 'SUCCEEDED'],
     ],
     category: 'Art',
     creator: 'sofia',

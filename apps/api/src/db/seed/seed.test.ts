@@ -90,6 +90,26 @@ describe('demo seed', () => {
     expect(rewards.json().data.length).toBeGreaterThan(0);
   });
 
+  it('has a successful campaign whose rewards are on their way: one with a tracking link, one received', async () => {
+    const book = await ctx.database.db
+      .selectFrom('projects')
+      .select(['id', 'rewards_sent', 'rewards_total'])
+      .where('title', '=', 'Quiet Streets: a photo book')
+      .executeTakeFirstOrThrow();
+    expect(book).toMatchObject({ rewards_sent: 2, rewards_total: 3 });
+    const sent = await ctx.database.db
+      .selectFrom('donations')
+      .select(['fulfilment_status', 'tracking_url'])
+      .where('project_id', '=', book.id)
+      .where('fulfilment_status', 'is not', null)
+      .orderBy('fulfilment_status')
+      .execute();
+    expect(sent).toEqual([
+      { fulfilment_status: 'received', tracking_url: null },
+      { fulfilment_status: 'sent', tracking_url: 'https://tracking.example.com/parcels/RR123456789SE' },
+    ]);
+  });
+
   it('shows pledges in every state a backer can meet, and none that a job would act on at once', async () => {
     const rows = await ctx.database.db
       .selectFrom('donations as d')

@@ -44,7 +44,7 @@ function toBackerSummary(row: SummaryRow | undefined) {
 /** The backer's current pledge to a project of the page (own list only). */
 type CurrentPledge = Pick<
   Selectable<DonationsTable>,
-  'id' | 'status' | 'amount_cents' | 'reward_id' | 'funding_model'
+  'id' | 'status' | 'amount_cents' | 'reward_id' | 'funding_model' | 'fulfilment_status' | 'tracking_url'
 > & { reward_title: string | null };
 
 /** What a page says of a project the backer backed; its card comes from the projects' module. */
@@ -82,7 +82,8 @@ export async function backedProjectsPage(
   // page's rows only, after the offset.
   const currentPledge = sql`(
     select to_json(current_pledge) from (
-      select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title
+      select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title,
+             d.fulfilment_status, d.tracking_url
       from donations d left join rewards r on r.id = d.reward_id
       where d.donor_id = ${donorId} and d.project_id = backed.project_id
         and d.status in (${sql.join(BACKED_PLEDGES)})

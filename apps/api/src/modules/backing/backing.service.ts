@@ -69,6 +69,8 @@ export class BackingService {
                   : null,
               charge_date:
                 pledge.funding_model === 'all_or_nothing' && row.end_date ? chargeDate(row.end_date) : null,
+              fulfilment_status: pledge.fulfilment_status,
+              tracking_url: pledge.tracking_url,
             }
           : null,
       });

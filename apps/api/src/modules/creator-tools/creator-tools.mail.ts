@@ -42,13 +42,26 @@ export const toolMails = {
       [t.t('mail.refunded.body', { title, amount: amountWithCents(t, amount) }), t.t('mail.refunded.bank')],
       link,
     ),
-  rewardSent: (t: Translator, to: string, name: string, title: string, reward: string, link: string) =>
+  /** A reward on its way, with the parcel's tracking link if there is one; `link` opens Backed Projects. */
+  rewardSent: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    reward: string,
+    trackingUrl: string | null,
+    link: string,
+  ) =>
     simpleMail(
       t,
       to,
       t.t('mail.rewardSent.subject', { title }),
       name,
-      [t.t('mail.rewardSent.body', { title, reward })],
+      [
+        t.t('mail.rewardSent.body', { title, reward }),
+        ...(trackingUrl ? [t.t('mail.rewardSent.tracking', { url: trackingUrl })] : []),
+        t.t('mail.rewardSent.confirm'),
+      ],
       link,
     ),
 };

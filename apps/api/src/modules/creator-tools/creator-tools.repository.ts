@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DonationStatusName } from '@fundry/shared';
+import type { DonationStatusName, FulfilmentFilter } from '@fundry/shared';
 import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
@@ -20,6 +20,8 @@ export interface BackerFilters {
   rewardId?: number;
   /** The country of the pledge's shipping address (ISO 3166-1 alpha-2). */
   country?: string;
+  /** Rewards not sent yet (pledges with a reward only), sent and not confirmed, or received. */
+  fulfilment?: FulfilmentFilter;
 }
 
 /** The pledges a filter selects; bulk messages (modules/messages) reach the backers of the same query. */
@@ -35,6 +37,11 @@ export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFi
     : query.where('d.status', 'in', SHOWN_STATUSES);
   if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
   if (filters.country) query = query.where(sql<string>`d.shipping_address->>'country'`, '=', filters.country);
+  if (filters.fulfilment === 'unsent') {
+    query = query.where('d.reward_id', 'is not', null).where('d.fulfilment_status', 'is', null);
+  } else if (filters.fulfilment) {
+    query = query.where('d.fulfilment_status', '=', filters.fulfilment);
+  }
   return query;
 }
 
@@ -54,6 +61,7 @@ function selectBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters
       'd.pledged_at',
       'd.shipping_address',
       'd.fulfilment_status',
+      'd.tracking_url',
     ])
     .orderBy('d.pledged_at', 'desc')
     .orderBy('d.id', 'desc');
@@ -86,19 +94,47 @@ export function allBackers(db: Kysely<DB>, projectId: number, filters: BackerFil
 }
 
 /**
- * Marks rewards sent: only collected pledges of this project with a reward not yet sent (a guarded update, so
- * a second click changes nothing). Returns the pledges that changed, with their backer.
+ * Marks rewards sent, with the parcel's tracking link if there is one: only collected pledges of this project with
+ * a reward not yet sent (a guarded update, so a second click changes nothing). Returns the pledges that changed.
  */
-export function markSent(db: Kysely<DB>, projectId: number, donationIds: number[]) {
+export function markSent(
+  db: Kysely<DB>,
+  projectId: number,
+  donationIds: number[],
+  trackingUrl: string | null,
+  now: Date,
+) {
   return db
     .updateTable('donations')
-    .set({ fulfilment_status: 'sent', updated_at: new Date() })
+    .set({ fulfilment_status: 'sent', tracking_url: trackingUrl, sent_at: now, updated_at: now })
     .where('project_id', '=', projectId)
     .where('id', 'in', donationIds)
     .where('status', '=', 'SUCCEEDED')
     .where('reward_id', 'is not', null)
     .where('fulfilment_status', 'is', null)
     .returning(['id', 'donor_id', 'reward_id'])
+    .execute();
+}
+
+/** The backers of pledges just marked sent, with what their notice and mail say, in their language. */
+export function sentRewardRecipients(db: Kysely<DB>, donationIds: number[]) {
+  return db
+    .selectFrom('donations as d')
+    .innerJoin('users as u', 'u.id', 'd.donor_id')
+    .innerJoin('rewards as r', 'r.id', 'd.reward_id')
+    .select([
+      'd.id',
+      'd.donor_id',
+      'd.tracking_url',
+      'u.email',
+      'u.full_name',
+      'u.username',
+      'u.locale',
+      'u.last_locale',
+      'r.title',
+    ])
+    .where('d.id', 'in', donationIds)
+    .orderBy('d.id')
     .execute();
 }
 

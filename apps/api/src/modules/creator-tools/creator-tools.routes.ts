@@ -54,7 +54,11 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
       const { csv, filename } = await tools.backersCsv(
         request.params.id,
         currentUser(request),
-        { status: request.query.status, rewardId: request.query.reward_id },
+        {
+          status: request.query.status,
+          rewardId: request.query.reward_id,
+          fulfilment: request.query.fulfilment,
+        },
         app.translators.ofApiRequest(request),
       );
       return reply
@@ -70,14 +74,19 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
     {
       schema: {
         tags,
-        summary: 'Mark the rewards of several collected pledges sent',
+        summary: 'Mark the rewards of several collected pledges sent (optional https tracking_url for all)',
         params: idParam,
         body: bulkFulfilmentRequest,
         response: { 200: bulkFulfilmentResponse },
       },
     },
     async (request) => {
-      const ids = await tools.markSent(request.params.id, currentUser(request), request.body.donation_ids);
+      const ids = await tools.markSent(
+        request.params.id,
+        currentUser(request),
+        request.body.donation_ids,
+        request.body.tracking_url,
+      );
       return {
         data: { updated: ids.length, donation_ids: ids },
         message: app.translators.ofApiRequest(request).t('api.tools.rewardsMarked', { count: ids.length }),
@@ -90,7 +99,8 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
     {
       schema: {
         tags,
-        summary: 'Mark the reward of a collected pledge sent (tells the backer)',
+        summary:
+          'Mark the reward of a collected pledge sent, with an optional https tracking_url (tells the backer)',
         params: idParam,
         body: fulfilmentRequest,
         response: { 200: fulfilmentResponse },
@@ -99,7 +109,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
     async (request) => ({
       data: {
         donation_id: request.params.id,
-        fulfilment_status: await tools.markOneSent(request.params.id, currentUser(request)),
+        ...(await tools.markOneSent(request.params.id, currentUser(request), request.body.tracking_url)),
       },
       message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.marked),
     }),

@@ -23,6 +23,7 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { donationLedgerEntry, findDonation } from '../payments/payments.repository';
 import type { PaymentService } from '../payments/payments.service';
 import { projectFunds } from '../payouts/payouts.repository';
+import type { PreferenceService } from '../preferences/preferences.service';
 import { findProject } from '../projects/projects.repository';
 import {
   allBackers,
@@ -32,10 +33,13 @@ import {
   markSent,
   pledgesPerDay,
   pledgesPerReward,
+  sentRewardRecipients,
 } from './creator-tools.repository';
 import { toolMails } from './creator-tools.mail';
 
 const isAdmin = (caller: AccessClaims) => caller.roles.includes('Admin');
+/** Where a backer follows their rewards and confirms receiving them. */
+const BACKED_PROJECTS_LINK = '/backed-projects';
 /** The longest curve drawn day by day (a campaign lasts at most 90 days). */
 const MAX_CURVE_DAYS = 400;
 
@@ -63,6 +67,7 @@ function toBackerRow(row: BackerRecord, currency: string): BackerRow {
         }
       : null,
     fulfilment_status: row.fulfilment_status,
+    tracking_url: row.tracking_url,
     can_refund: collected,
     can_mark_sent: collected && row.reward_id !== null && row.fulfilment_status === null,
   };
@@ -79,6 +84,8 @@ const CSV_COLUMNS = [
   'status',
   'pledgedAt',
   'rewardSent',
+  'rewardReceived',
+  'trackingUrl',
   'shipTo',
   'line1',
   'line2',
@@ -94,6 +101,7 @@ export class CreatorToolsService {
     private readonly db: Kysely<DB>,
     private readonly payments: PaymentService,
     private readonly mail: MailService,
+    private readonly preferences: PreferenceService,
     private readonly appUrl: string,
     private readonly clock: () => Date,
   ) {}
@@ -124,7 +132,11 @@ export class CreatorToolsService {
 
   async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {
     const { currency } = await this.ownProject(projectId, caller);
-    const filters: BackerFilters = { status: query.status, rewardId: query.reward_id };
+    const filters: BackerFilters = {
+      status: query.status,
+      rewardId: query.reward_id,
+      fulfilment: query.fulfilment,
+    };
     const { rows, total } = await listBackers(this.db, projectId, filters, query.page, query.per_page);
     return {
       data: rows.map((row) => toBackerRow(row, currency)),
@@ -155,7 +167,9 @@ export class CreatorToolsService {
         row.reward?.title ?? '',
         t(BACKER_STATUS_KEYS[row.status] ?? row.status),
         row.pledged_at ?? '',
-        t(row.fulfilment_status === 'sent' ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
+        t(row.fulfilment_status !== null ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
+        t(row.fulfilment_status === 'received' ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
+        row.tracking_url ?? '',
         row.shipping_address?.name ?? '',
         row.shipping_address?.line1 ?? '',
         row.shipping_address?.line2 ?? '',
@@ -168,52 +182,40 @@ export class CreatorToolsService {
     return { csv, filename: `fundry-project-${project.id}-backers.csv` };
   }
 
-  /** Marks the rewards of collected pledges sent and tells each backer (a pledge already sent is left alone). */
-  async markSent(projectId: number, caller: AccessClaims, donationIds: number[]) {
+  /**
+   * Marks the rewards of collected pledges sent, with the parcel's tracking link if given, and tells each backer
+   * (in-app, and by mail unless they turned project news off). A pledge already sent is left alone.
+   */
+  async markSent(projectId: number, caller: AccessClaims, donationIds: number[], trackingUrl?: string) {
     const project = await this.ownProject(projectId, caller);
     const ids = [...new Set(donationIds)];
     const changed = await this.db.transaction().execute(async (trx) => {
-      const rows = await markSent(trx, projectId, ids);
+      const rows = await markSent(trx, projectId, ids, trackingUrl ?? null, this.clock());
       if (rows.length === 0) return rows;
-      const details = await trx
-        .selectFrom('donations as d')
-        .innerJoin('users as u', 'u.id', 'd.donor_id')
-        .innerJoin('rewards as r', 'r.id', 'd.reward_id')
-        .select([
-          'd.id',
-          'd.donor_id',
-          'u.email',
-          'u.full_name',
-          'u.username',
-          'u.locale',
-          'u.last_locale',
-          'r.title',
-        ])
-        .where(
-          'd.id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
+      const details = await sentRewardRecipients(
+        trx,
+        rows.map((row) => row.id),
+      );
       await insertNotifications(
         trx,
         details.map((row) => ({
           userId: row.donor_id,
           type: 'REWARD_SENT',
-          message: notificationMessages.rewardSent(row.title, project.title),
+          message: notificationMessages.rewardSent(row.title, project.title, row.tracking_url),
           projectId,
-          link: `/donation/success?donation_id=${row.id}`,
+          link: BACKED_PROJECTS_LINK,
         })),
       );
       for (const row of details) {
-        await this.mail.enqueue(trx, row, (t) =>
+        await this.preferences.enqueueGoverned(trx, { ...row, id: row.donor_id }, 'email_updates', (t) =>
           toolMails.rewardSent(
             t,
             row.email,
             row.full_name || row.username,
             project.title,
             row.title,
-            `${this.appUrl}/donation/success?donation_id=${row.id}`,
+            row.tracking_url,
+            `${this.appUrl}${BACKED_PROJECTS_LINK}`,
           ),
         );
       }
@@ -224,17 +226,20 @@ export class CreatorToolsService {
   }
 
   /** One pledge's reward marked sent: 409 when it cannot be (not collected, no reward). */
-  async markOneSent(donationId: number, caller: AccessClaims) {
+  async markOneSent(donationId: number, caller: AccessClaims, trackingUrl?: string) {
     const { donation } = await this.ownDonation(donationId, caller);
-    if (donation.fulfilment_status === 'sent') return donation.fulfilment_status;
+    if (donation.fulfilment_status !== null) {
+      return { fulfilment_status: donation.fulfilment_status, tracking_url: donation.tracking_url };
+    }
     if (donation.reward_id === null) {
       throw new AppError('CONFLICT', 'api.tools.noReward');
     }
     if (donation.status !== 'SUCCEEDED') {
       throw new AppError('CONFLICT', 'api.tools.notCollectedReward');
     }
-    await this.markSent(donation.project_id, caller, [donationId]);
-    return 'sent' as const;
+    await this.markSent(donation.project_id, caller, [donationId], trackingUrl);
+    const now = await findDonation(this.db, donationId);
+    return { fulfilment_status: now?.fulfilment_status ?? null, tracking_url: now?.tracking_url ?? null };
   }
 
   /**

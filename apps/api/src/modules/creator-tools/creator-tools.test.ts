@@ -158,7 +158,7 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Status,Pledged at (UTC),Reward sent,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Status,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
     );
     const a = lines.find((line) => line.startsWith(`${withReward},`));
     expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,USD,Kettle,Collected,`);
@@ -200,7 +200,11 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
       status: 'sent',
     });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().data).toEqual({ donation_id: withReward, fulfilment_status: 'sent' });
+    expect(sent.json().data).toEqual({
+      donation_id: withReward,
+      fulfilment_status: 'sent',
+      tracking_url: null,
+    });
     const again = await call('POST', `backers/donations/${withReward}/fulfilment`, creator.headers, {
       status: 'sent',
     });

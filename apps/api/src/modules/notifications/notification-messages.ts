@@ -98,10 +98,11 @@ export const notificationMessages = {
     key: 'api.notification.payoutFailed',
     values: { amount: { ...amount } },
   }),
-  rewardSent: (reward: string, title: string): KeyedMessage => ({
-    key: 'api.notification.rewardSent',
-    values: { reward, title },
-  }),
+  /** A reward marked sent, with the parcel's tracking link when the creator gave one. */
+  rewardSent: (reward: string, title: string, trackingUrl: string | null): KeyedMessage =>
+    trackingUrl
+      ? { key: 'api.notification.rewardSentTracked', values: { reward, title, url: trackingUrl } }
+      : { key: 'api.notification.rewardSent', values: { reward, title } },
   /** A project submitted for review, to the admins; one without a title yet says so. */
   submitted: (title: string): KeyedMessage => ({
     key: 'api.notification.submitted',

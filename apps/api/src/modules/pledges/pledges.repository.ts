@@ -131,3 +131,13 @@ export async function claimCollections(
   );
   return result.rows;
 }
+
+/** A sent reward confirmed by its backer; a pledge not in `sent` (not sent, or confirmed already) is left as it is. */
+export function markReceived(db: Kysely<DB>, id: number, now: Date) {
+  return db
+    .updateTable('donations')
+    .set({ fulfilment_status: 'received', received_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('fulfilment_status', '=', 'sent')
+    .execute();
+}

@@ -94,6 +94,22 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
   );
 
   app.post(
+    '/donations/:id/received',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the reward of my pledge arrived (409 until it was sent; repeating changes nothing)',
+        params: idParam,
+        response: { 200: donationResponse },
+      },
+    },
+    async (request) => ({
+      data: await pledges.confirmReceived(request.params.id, currentUser(request)),
+      message: app.translators.ofApiRequest(request).t('api.pledges.rewardReceived'),
+    }),
+  );
+
+  app.post(
     '/donations/:id/payment-method',
     {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },

@@ -48,6 +48,7 @@ import {
   findPaymentCustomer,
   findPledgeView,
   lockBackerOfProject,
+  markReceived,
   type PledgeView,
   savePaymentCustomer,
 } from './pledges.repository';
@@ -288,6 +289,20 @@ export class PledgeService {
   }
 
   /**
+   * The backer confirms their reward arrived (DESIGN.md §17): only their own pledge (404 for anyone else, as every
+   * call on a backer's pledge), only once it was sent (409). Confirming again changes nothing and answers the same.
+   */
+  async confirmReceived(id: number, caller: AccessClaims) {
+    const pledge = await this.ownPledge(id, caller);
+    if (pledge.fulfilment_status === null) throw new AppError('CONFLICT', 'api.pledges.rewardNotSent');
+    if (pledge.fulfilment_status === 'sent') {
+      // Guarded by its status: of two confirmations at once, one writes and the other finds it done.
+      await markReceived(this.db, id, this.clock());
+    }
+    return this.donation(id, caller);
+  }
+
+  /**
    * A checkout that saves another card: for a live all-or-nothing pledge, or to fix a PAYMENT_FAILED one (the
    * new card is charged as soon as it is saved).
    */
@@ -364,6 +379,7 @@ export class PledgeService {
       shipping_amount: minorToMajor(row.shipping_cents, row.currency),
       shipping_address: row.shipping_address,
       fulfilment_status: row.fulfilment_status,
+      tracking_url: row.tracking_url,
       can_change: open,
       can_cancel: open || row.status === 'PENDING',
       payment_error: row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error : null,

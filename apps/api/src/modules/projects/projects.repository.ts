@@ -49,6 +49,19 @@ export function findProject(db: Kysely<DB>, id: number) {
   return selectProjects(db).where('p.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * How many of the project's rewards were sent, of how many pledged (DESIGN.md §17): counters kept on its row by
+ * triggers (migration 0033), read for the project page only, so list cards and `project_records` stay as they are.
+ */
+export async function rewardCounters(db: Kysely<DB>, id: number) {
+  const row = await db
+    .selectFrom('projects')
+    .select(['rewards_sent', 'rewards_total'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return { rewards_sent: row?.rewards_sent ?? 0, rewards_total: row?.rewards_total ?? 0 };
+}
+
 export function lockProject(db: Kysely<DB>, id: number) {
   return db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -58,6 +58,7 @@ import {
   type ProjectListFilter,
   type ProjectOrder,
   pickListPage,
+  rewardCounters,
   searchPage,
   type ProjectRecord,
   projectsByIds,
@@ -932,14 +933,19 @@ export class ProjectService {
   }
 
   private async withCachedCreator(row: ProjectRecord): Promise<Project> {
-    const creator = await this.pageCache.part(row.id, 'creator', () =>
-      this.users.creatorProfile(row.creator_id),
-    );
-    return { ...toCard(row), creator };
+    const [creator, rewards] = await Promise.all([
+      this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
+      this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
+    ]);
+    return { ...toCard(row), creator, ...rewards };
   }
 
   private async withCreator(row: ProjectRecord): Promise<Project> {
-    return { ...toCard(row), creator: await this.users.creatorProfile(row.creator_id) };
+    const [creator, rewards] = await Promise.all([
+      this.users.creatorProfile(row.creator_id),
+      rewardCounters(this.db, row.id),
+    ]);
+    return { ...toCard(row), creator, ...rewards };
   }
 
   private async mailCreator(

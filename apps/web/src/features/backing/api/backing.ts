@@ -137,3 +137,13 @@ export function useChangePaymentMethod(id: number) {
     onSuccess: (response) => window.location.assign(response.data.checkout_url),
   });
 }
+
+/** The backer confirms their reward arrived (POST backers/donations/{id}/received). */
+export function useConfirmReceived() {
+  const refresh = useRefreshPledges();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ data: Donation; message: string }>(`backers/donations/${id}/received`),
+    onSuccess: refresh,
+  });
+}

@@ -38,6 +38,7 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     shipping_amount: 0,
     shipping_address: null,
     fulfilment_status: null,
+    tracking_url: null,
     can_change: true,
     can_cancel: true,
     payment_error: null,

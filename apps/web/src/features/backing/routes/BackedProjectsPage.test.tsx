@@ -20,6 +20,8 @@ function backed(id: number, title: string): BackedProject {
       amount: 42.5,
       reward: { id: 3, title: 'Early bird' },
       charge_date: '2030-02-01',
+      fulfilment_status: null,
+      tracking_url: null,
     },
   };
 }
@@ -122,6 +124,68 @@ describe('BackedProjectsPage', () => {
     const cancelled = screen.getByRole('article', { name: 'Cancelled one' });
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
     expect(within(cancelled).queryByRole('link', { name: /fix it/ })).not.toBeInTheDocument();
+  });
+
+  it('follows each reward: sent with its tracking link and "I received it", then received', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const withPledge = (
+      id: number,
+      title: string,
+      pledge: Partial<NonNullable<BackedProject['pledge']>>,
+    ): BackedProject => {
+      const project = backed(id, title);
+      return { ...project, pledge: { ...project.pledge!, status: 'SUCCEEDED', ...pledge } };
+    };
+    let confirmed = false;
+    const calls = mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': () => ({
+        body: {
+          data: [
+            withPledge(1, 'Not sent yet', {}),
+            withPledge(2, 'Sent one', {
+              fulfilment_status: confirmed ? 'received' : 'sent',
+              tracking_url: 'https://tracking.example.com/RR1',
+            }),
+            withPledge(3, 'Sent untracked', { fulfilment_status: 'sent' }),
+          ],
+          meta: { total: 3, pages: 1, page: 1, per_page: 20, total_amount: 85, first_backed_at: null },
+        },
+      }),
+      'POST backers/donations/902/received': () => {
+        confirmed = true;
+        return { body: { data: {}, message: 'Thank you! The creator now knows your reward arrived.' } };
+      },
+    });
+    const { user } = renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+
+    const waiting = await screen.findByRole('article', { name: 'Not sent yet' });
+    expect(within(waiting).queryByText('Reward sent')).not.toBeInTheDocument();
+    expect(within(waiting).queryByRole('button', { name: /I received it/ })).not.toBeInTheDocument();
+
+    const untracked = screen.getByRole('article', { name: 'Sent untracked' });
+    expect(within(untracked).getByText('Reward sent')).toBeInTheDocument();
+    expect(within(untracked).queryByRole('link', { name: /Track your parcel/ })).not.toBeInTheDocument();
+
+    const sent = screen.getByRole('article', { name: 'Sent one' });
+    expect(within(sent).getByText('Reward sent')).toBeInTheDocument();
+    const track = within(sent).getByRole('link', {
+      name: 'Track your parcel from Sent one (opens in a new tab)',
+    });
+    expect(track).toHaveAttribute('href', 'https://tracking.example.com/RR1');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(within(sent).getByRole('button', { name: 'I received it: my reward from Sent one' }));
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === 'backers/donations/902/received'),
+    ).toBe(true);
+    expect(
+      await screen.findByText('Thank you! The creator now knows your reward arrived.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(sent).getByText('Received')).toBeInTheDocument());
+    expect(within(sent).queryByRole('button', { name: /I received it/ })).not.toBeInTheDocument();
+    expect(within(sent).getByRole('link', { name: /Track your parcel/ })).toBeInTheDocument();
   });
 
   it('says "Error fetching backed projects" when the list fails', async () => {

@@ -12,6 +12,7 @@ import { readPage, withPage } from '@/lib/pagination';
 import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
+import { FulfilmentState } from '../components/FulfilmentState';
 import { PLEDGE_STATUS } from '../pledge-status';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
@@ -150,7 +151,8 @@ export function BackedProjectsPage() {
                   </Group>
                   {project.pledge && (
                     <Stack
-                      gap={4}
+                      // Its small links and buttons stand far enough apart to be tapped alone (WCAG 2.5.8).
+                      gap={8}
                       aria-label={i18n.t('backing.backed.pledgeLabel', { project: project.title })}
                     >
                       <Group gap="xs" justify="space-between">
@@ -161,6 +163,12 @@ export function BackedProjectsPage() {
                           {project.pledge.reward?.title ?? i18n.t('backing.pledge.noReward')}
                         </Text>
                       </Group>
+                      <FulfilmentState
+                        donationId={project.pledge.donation_id}
+                        project={project.title}
+                        status={project.pledge.fulfilment_status}
+                        trackingUrl={project.pledge.tracking_url}
+                      />
                       {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
                         <Text size="xs" c="dimmed">
                           {i18n.t('backing.backed.chargedIfFunded', {

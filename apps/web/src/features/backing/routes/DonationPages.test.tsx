@@ -33,6 +33,7 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
       country: 'GB',
     },
     fulfilment_status: null,
+    tracking_url: null,
     can_change: true,
     can_cancel: true,
     payment_error: null,
@@ -94,6 +95,38 @@ describe('DonationSuccessPage', () => {
     expect(within(summary).getByText('Charged on')).toBeInTheDocument();
     expect(within(summary).getByText('$45')).toBeInTheDocument();
     expect(within(summary).getByText('Lantern')).toBeInTheDocument();
+  });
+
+  it('follows the reward on the receipt once sent, and confirms it arrived', async () => {
+    let received = false;
+    const { user, calls } = renderSuccess(
+      () =>
+        makeDonation({
+          status: 'SUCCEEDED',
+          succeeded_at: '2030-03-10T04:00:00.000Z',
+          fulfilment_status: received ? 'received' : 'sent',
+          tracking_url: 'https://tracking.example.com/RR1',
+        }),
+      {
+        'POST backers/donations/5/received': () => {
+          received = true;
+          return { body: { data: {}, message: 'Thank you! The creator now knows your reward arrived.' } };
+        },
+      },
+    );
+    const summary = await screen.findByLabelText('Your pledge');
+    expect(within(summary).getByText('Reward delivery')).toBeInTheDocument();
+    expect(within(summary).getByText('Reward sent')).toBeInTheDocument();
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Track your parcel from Solar Lantern (opens in a new tab)',
+      }),
+    ).toHaveAttribute('href', 'https://tracking.example.com/RR1');
+    await user.click(
+      within(summary).getByRole('button', { name: 'I received it: my reward from Solar Lantern' }),
+    );
+    await waitFor(() => expect(within(summary).getByText('Received')).toBeInTheDocument());
+    expect(calls.filter((call) => call.path === 'backers/donations/5/received')).toHaveLength(1);
   });
 
   it('asks to fix a declined payment, by when, and opens the payment page', async () => {

@@ -18,6 +18,7 @@ import type { Donation, Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { useCancelDonation, useChangePaymentMethod, useDonation } from '../api/backing';
+import { FulfilmentState } from '../components/FulfilmentState';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
 
 function donationId(params: URLSearchParams): number | null {
@@ -77,6 +78,17 @@ function DonationSummary({ donation }: { donation: Donation }) {
         <Row label={i18n.t('backing.donation.reward')}>
           {donation.reward_title ?? i18n.t('backing.pledge.noReward')}
         </Row>
+        {donation.fulfilment_status !== null && (
+          <Row label={i18n.t('backing.donation.delivery')}>
+            <FulfilmentState
+              donationId={donation.id}
+              project={donation.project_title}
+              status={donation.fulfilment_status}
+              trackingUrl={donation.tracking_url}
+              justify="flex-end"
+            />
+          </Row>
+        )}
         <Row label={i18n.t('backing.donation.amount')}>{i18n.money(donation.amount, donation.currency)}</Row>
         {donation.shipping_amount > 0 && (
           <Row label={i18n.t('backing.donation.shipping')}>

@@ -1,6 +1,6 @@
 import { currentTranslator } from '@/lib/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackersResponse, DailyStats, DonationStatusName } from '@fundry/shared';
+import type { BackersResponse, DailyStats, DonationStatusName, FulfilmentFilter } from '@fundry/shared';
 import { api, buildUrl, refreshSession, toApiError } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
 import { projectKeys } from '@/lib/projects';
@@ -8,6 +8,7 @@ import { projectKeys } from '@/lib/projects';
 export interface BackerFilters {
   status?: DonationStatusName;
   reward_id?: number;
+  fulfilment?: FulfilmentFilter;
 }
 
 export const toolKeys = {
@@ -50,17 +51,23 @@ function useRefresh(projectId: number) {
   };
 }
 
-/** Marks the rewards of one or several collected pledges sent. */
+/** Marks the rewards of one or several collected pledges sent, with the parcel's tracking link if given. */
 export function useMarkSent(projectId: number) {
   const refresh = useRefresh(projectId);
   return useMutation({
-    mutationFn: (donationIds: number[]) =>
-      donationIds.length === 1
-        ? api.post<{ message: string }>(`backers/donations/${donationIds[0]}/fulfilment`, { status: 'sent' })
+    mutationFn: ({ donationIds, trackingUrl }: { donationIds: number[]; trackingUrl?: string }) => {
+      const tracking = trackingUrl ? { tracking_url: trackingUrl } : {};
+      return donationIds.length === 1
+        ? api.post<{ message: string }>(`backers/donations/${donationIds[0]}/fulfilment`, {
+            status: 'sent',
+            ...tracking,
+          })
         : api.post<{ message: string }>(`projects/${projectId}/backers/fulfilment`, {
             status: 'sent',
+            ...tracking,
             donation_ids: donationIds,
-          }),
+          });
+    },
     onSuccess: refresh,
   });
 }

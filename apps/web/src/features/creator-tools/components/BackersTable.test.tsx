@@ -26,6 +26,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
       country: 'US',
     },
     fulfilment_status: null,
+    tracking_url: null,
     can_refund: true,
     can_mark_sent: true,
     ...overrides,
@@ -82,7 +83,7 @@ describe('BackersTable', () => {
     ).toBe(true);
   });
 
-  it('marks one reward sent, and several selected at once', async () => {
+  it('marks one reward sent, and several selected at once with a tracking link', async () => {
     const { user, calls } = renderTable({
       'POST backers/donations/1/fulfilment': { body: { data: {}, message: 'The reward was marked as sent' } },
       'POST projects/5/backers/fulfilment': { body: { data: {}, message: '2 rewards were marked as sent' } },
@@ -90,6 +91,8 @@ describe('BackersTable', () => {
     });
     const first = await screen.findByTestId('backer-1');
     await user.click(within(first).getByRole('button', { name: 'Mark reward sent to Backer 1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Mark the reward sent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
     expect(await screen.findByText('The reward was marked as sent')).toBeInTheDocument();
     expect(calls.find((call) => call.path === 'backers/donations/1/fulfilment')?.body).toEqual({
       status: 'sent',
@@ -97,11 +100,56 @@ describe('BackersTable', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Select every reward that can be marked sent' }));
     await user.click(screen.getByRole('button', { name: 'Mark selected sent (2)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Mark 2 rewards sent' });
+    const link = within(dialog).getByRole('textbox', { name: /Tracking link \(optional\)/ });
+    // The shared schema refuses what the server would: a plain http link is not sent.
+    await user.type(link, 'http://track.example.com/RR1');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
+    expect(
+      await within(dialog).findByText('The tracking link must be a web address starting with https://'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.path === 'projects/5/backers/fulfilment')).toBe(false);
+    await user.clear(link);
+    await user.type(link, 'https://track.example.com/RR1');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sent' }));
     expect(await screen.findByText('2 rewards were marked as sent')).toBeInTheDocument();
     expect(calls.find((call) => call.path === 'projects/5/backers/fulfilment')?.body).toEqual({
       status: 'sent',
+      tracking_url: 'https://track.example.com/RR1',
       donation_ids: [1, 3],
     });
+  });
+
+  it('shows sent and received rewards with their tracking link, and filters by delivery', async () => {
+    const { user, calls } = renderTable({
+      'GET projects/5/backers': page([
+        backer(1, {
+          fulfilment_status: 'received',
+          tracking_url: 'https://track.example.com/RR1',
+          can_mark_sent: false,
+        }),
+        backer(2, { fulfilment_status: 'sent', can_mark_sent: false }),
+      ]),
+    });
+    const first = await screen.findByTestId('backer-1');
+    expect(within(first).getByText('Received')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('link', { name: 'Tracking link of the reward of Backer 1' }),
+    ).toHaveAttribute('href', 'https://track.example.com/RR1');
+    expect(within(first).queryByRole('button', { name: /Mark reward sent/ })).not.toBeInTheDocument();
+    const second = screen.getByTestId('backer-2');
+    expect(within(second).getByText('Sent')).toBeInTheDocument();
+    expect(within(second).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Delivery' }));
+    await user.click(await screen.findByRole('option', { name: 'Received' }));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) => call.path === 'projects/5/backers' && call.query.get('fulfilment') === 'received',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('refunds after a confirmation, once', async () => {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -13,13 +14,20 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { BACKER_STATUS_KEYS, type BackerRow, type DonationStatusName, type Reward } from '@fundry/shared';
+import {
+  BACKER_STATUS_KEYS,
+  type BackerRow,
+  type DonationStatusName,
+  FULFILMENT_FILTERS,
+  type Reward,
+} from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type BackerFilters, downloadBackersCsv, useBackers, useMarkSent, useRefund } from '../api/tools';
+import { MarkSentDialog } from './MarkSentDialog';
 
 const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
   SUCCEEDED: 'teal',
@@ -54,6 +62,8 @@ export function BackersTable({
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [refunding, setRefunding] = useState<BackerRow | null>(null);
+  /** The pledges whose rewards the "mark sent" dialog is about. */
+  const [sending, setSending] = useState<number[] | null>(null);
   const [exporting, setExporting] = useState(false);
   const backers = useBackers(projectId, filters, page);
   const markSent = useMarkSent(projectId);
@@ -67,14 +77,19 @@ export function BackersTable({
   const rows = backers.data?.data ?? [];
   const selectable = rows.filter((row) => row.can_mark_sent).map((row) => row.donation_id);
 
-  const send = (ids: number[]) =>
-    markSent.mutate(ids, {
-      onSuccess: (response) => {
-        notify.success(response.message);
-        setSelected([]);
+  const send = (trackingUrl: string | undefined) =>
+    sending &&
+    markSent.mutate(
+      { donationIds: sending, trackingUrl },
+      {
+        onSuccess: (response) => {
+          notify.success(response.message);
+          setSelected([]);
+          setSending(null);
+        },
+        onError: (error) => notify.error(serverMessage(error) ?? i18n.t('creatorTools.backers.markFailed')),
       },
-      onError: (error) => notify.error(serverMessage(error) ?? i18n.t('creatorTools.backers.markFailed')),
-    });
+    );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -110,14 +125,25 @@ export function BackersTable({
           value={filters.reward_id ? String(filters.reward_id) : null}
           onChange={(value) => setFilter({ ...filters, reward_id: value ? Number(value) : undefined })}
         />
+        <Select
+          label={i18n.t('creatorTools.backers.fulfilmentFilter')}
+          placeholder={i18n.t('creatorTools.backers.fulfilmentAll')}
+          clearable
+          w={200}
+          data={FULFILMENT_FILTERS.map((value) => ({
+            value,
+            label: i18n.t(`creatorTools.backers.fulfilment.${value}`),
+          }))}
+          value={filters.fulfilment ?? null}
+          onChange={(value) => setFilter({ ...filters, fulfilment: value ?? undefined })}
+        />
         <Group gap="sm" ml="auto">
           {messageBackers?.(filters, backers.data?.meta.total ?? 0)}
           <Button
             variant="outline"
             leftSection={<IconTruckDelivery size={18} />}
             disabled={selected.length === 0}
-            loading={markSent.isPending && selected.length > 0}
-            onClick={() => send(selected)}
+            onClick={() => setSending(selected)}
           >
             {selected.length > 0
               ? i18n.t('creatorTools.backers.markSelectedCount', { count: selected.length })
@@ -206,10 +232,33 @@ export function BackersTable({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{row.reward?.title ?? i18n.t('creatorTools.backers.noReward')}</Text>
-                    {row.fulfilment_status === 'sent' && (
-                      <Badge size="xs" color="teal" variant="outline">
-                        {i18n.t('creatorTools.backers.sent')}
-                      </Badge>
+                    {row.fulfilment_status !== null && (
+                      <Group gap={6}>
+                        <Badge
+                          size="xs"
+                          color={row.fulfilment_status === 'received' ? 'green' : 'teal'}
+                          variant={row.fulfilment_status === 'received' ? 'light' : 'outline'}
+                        >
+                          {i18n.t(
+                            row.fulfilment_status === 'received'
+                              ? 'creatorTools.backers.received'
+                              : 'creatorTools.backers.sent',
+                          )}
+                        </Badge>
+                        {row.tracking_url && (
+                          <Anchor
+                            href={row.tracking_url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            size="xs"
+                            aria-label={i18n.t('creatorTools.backers.trackingLinkFor', {
+                              name: row.backer.name,
+                            })}
+                          >
+                            {i18n.t('creatorTools.backers.trackingLink')}
+                          </Anchor>
+                        )}
+                      </Group>
                     )}
                   </Table.Td>
                   <Table.Td maw={260}>
@@ -222,8 +271,7 @@ export function BackersTable({
                           size="xs"
                           variant="outline"
                           aria-label={i18n.t('creatorTools.backers.markSentTo', { name: row.backer.name })}
-                          loading={markSent.isPending && markSent.variables?.[0] === row.donation_id}
-                          onClick={() => send([row.donation_id])}
+                          onClick={() => setSending([row.donation_id])}
                         >
                           {i18n.t('creatorTools.backers.markSent')}
                         </Button>
@@ -253,6 +301,15 @@ export function BackersTable({
         total={backers.data?.meta.pages ?? 1}
         onChange={setPage}
         label={i18n.t('creatorTools.backers.pages')}
+      />
+      <MarkSentDialog
+        // A new dialog each time, so a link typed for other rewards is not offered again.
+        key={sending?.join() ?? 'closed'}
+        opened={sending !== null}
+        count={sending?.length ?? 0}
+        loading={markSent.isPending}
+        onClose={() => setSending(null)}
+        onConfirm={send}
       />
       <ConfirmDialog
         opened={refunding !== null}

@@ -45,3 +45,42 @@ describe('StatsCard in other languages', () => {
     expect(card).toHaveTextContent('جُمعت من هدف قدره');
   });
 });
+
+describe('StatsCard after success', () => {
+  const renderSent = (locale: 'en' | 'de' | 'ar', sent: number, total: number) =>
+    render(
+      <MoneyProviders locale={locale} chosen="USD">
+        <StatsCard
+          project={makeProject({
+            status: 'SUCCESSFUL',
+            end_date: '2020-01-31',
+            rewards_sent: sent,
+            rewards_total: total,
+          })}
+        />
+      </MoneyProviders>,
+    );
+
+  it('says nothing of rewards until one is sent', () => {
+    renderSent('en', 0, 300);
+    expect(screen.getByLabelText('Funding')).not.toHaveTextContent(/Rewards sent/);
+  });
+
+  it('says how many backers their rewards were sent to', () => {
+    renderSent('en', 120, 300);
+    expect(screen.getByText('Rewards sent to 120 of 300 backers')).toBeInTheDocument();
+  });
+
+  it('agrees the noun with the total', () => {
+    renderSent('en', 1, 1);
+    expect(screen.getByText('Rewards sent to 1 of 1 backer')).toBeInTheDocument();
+  });
+
+  it('in German and in Arabic', () => {
+    const german = renderSent('de', 1, 2);
+    expect(screen.getByText('Belohnungen an 1 von 2 Unterstützern versendet')).toBeInTheDocument();
+    german.unmount();
+    renderSent('ar', 1, 2);
+    expect(screen.getByText(/أُرسلت المكافآت إلى/)).toHaveTextContent('داعمَين');
+  });
+});

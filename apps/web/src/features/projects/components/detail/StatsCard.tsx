@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { daysLeft, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
@@ -111,6 +112,17 @@ export function StatsCard({
             <Figure value={i18n.number(days)} label={i18n.t('projects.stats.daysToGo', { count: days })} />
           )}
         </SimpleGrid>
+        {project.rewards_sent > 0 && (
+          <Group gap={6} wrap="nowrap">
+            <IconTruckDelivery size={18} color="var(--mantine-color-teal-8)" aria-hidden />
+            <Text size="sm" fw={600}>
+              {i18n.t('projects.stats.rewardsSent', {
+                sent: project.rewards_sent,
+                total: project.rewards_total,
+              })}
+            </Text>
+          </Group>
+        )}
         {primaryAction}
         {children && <Group grow>{children}</Group>}
       </Stack>
