@@ -235,6 +235,7 @@ function ChangeForm({
       {
         amount: value,
         reward_id: chosen?.id ?? null,
+        add_ons: pledge.add_ons.map(({ add_on_id, quantity }) => ({ add_on_id, quantity })),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
       },
       {

@@ -35,6 +35,7 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     funding_model: 'all_or_nothing',
     charge_date: '2030-03-10',
     reward: { id: 11, title: 'Early bird' },
+    add_ons: [],
     shipping_amount: 0,
     shipping_address: null,
     fulfilment_status: null,
