@@ -137,7 +137,11 @@ describe('PledgeAction', () => {
     await user.type(amount, '75');
     await user.click(save);
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ amount: 75, reward_id: 12 }),
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        amount: 75,
+        reward_id: 12,
+        add_ons: [],
+      }),
     );
     expect(await screen.findByText('Your pledge was updated.')).toBeInTheDocument();
   });
@@ -199,6 +203,7 @@ describe('PledgeAction', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         amount: 40,
         reward_id: 13,
+        add_ons: [],
         shipping_address: {
           name: 'Ada Lovelace',
           line1: '1 Main Street',
