@@ -59,6 +59,7 @@ export class AppError extends Error {
 
 /** What a 404 can be about: each has its own sentence in the catalogs (`api.notFound.*`). */
 type Missing =
+  | 'addOn'
   | 'category'
   | 'comment'
   | 'donation'

@@ -35,6 +35,7 @@ import { ProjectPageCache } from './modules/projects/page-cache';
 import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
+import { AddOnService } from './modules/add-ons/add-ons.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -97,6 +98,7 @@ export function createServices(
     config.currencies,
   );
   const rewards = new RewardService(db, projects, pageCache);
+  const addOns = new AddOnService(db, projects);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -137,6 +139,7 @@ export function createServices(
     pageHtml,
     projects,
     rewards,
+    addOns,
     payments,
     backing,
     pledges,

@@ -28,6 +28,9 @@ export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp']
 
 export const REWARD_TITLE_MAX = 100;
 export const REWARD_DESCRIPTION_MAX = 500;
+/** How many of one add-on a pledge may take, and how many different add-ons (DESIGN.md §16). */
+export const ADD_ON_QUANTITY_MAX = 10;
+export const ADD_ONS_PER_PLEDGE_MAX = 20;
 /** The currency the pledge messages quote when no project's is given (SPEC's dollars). */
 export const PLEDGE_CURRENCY = 'USD';
 

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 // Messages and limits without zod: the web's pages import them without loading the schemas.
+export * from './messages/add-ons';
 export * from './messages/auth';
 export * from './messages/backers';
 export * from './messages/backing';
@@ -26,6 +27,7 @@ export * from './rules/pledges';
 export * from './rules/countries';
 export * from './schemas/projects';
 export * from './schemas/backing';
+export * from './schemas/add-ons';
 export * from './schemas/payouts';
 export * from './schemas/preferences';
 export * from './schemas/tools';

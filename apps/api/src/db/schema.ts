@@ -180,6 +180,30 @@ export interface RewardsTable {
   updated_at: Timestamp;
 }
 
+export interface AddOnsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: Generated<string>;
+  price_cents: number;
+  quantity_available: number | null;
+  quantity_claimed: Generated<number>;
+  quantity_reserved: Generated<number>;
+  available_with: Generated<number[]>;
+  /** As RewardsTable.shipping_rules: written as JSON text. */
+  shipping_rules: ColumnType<ShippingRuleRow[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DonationAddOnsTable {
+  donation_id: number;
+  add_on_id: number;
+  quantity: number;
+  price_cents: number;
+  shipping_cents: Generated<number>;
+}
+
 export interface ShippingRuleRow {
   country: string;
   cost_cents: number;
@@ -467,7 +491,9 @@ export interface DB {
   projects: ProjectsTable;
   saved_projects: SavedProjectsTable;
   rewards: RewardsTable;
+  add_ons: AddOnsTable;
   donations: DonationsTable;
+  donation_add_ons: DonationAddOnsTable;
   backings: BackingsTable;
   backer_summaries: BackerSummariesTable;
   public_titles_version: PublicTitlesVersionTable;

@@ -13,6 +13,7 @@ export async function pledge(
     reward_id?: number | null;
     currency?: string;
     shipping_address?: Record<string, string | null>;
+    add_ons?: { add_on_id: number; quantity: number }[];
   },
 ) {
   const response = await ctx.app.inject({

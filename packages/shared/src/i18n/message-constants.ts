@@ -1,4 +1,5 @@
 import {
+  ADD_ON_QUANTITY_MAX,
   COMMENT_MAX,
   FAQ_ANSWER_MAX,
   FAQ_QUESTION_MAX,
@@ -19,6 +20,7 @@ import { SEARCH_MAX_LENGTH } from '../schemas/projects';
  * characters"): a message that states a rule, such as a schema's, needs no arguments from where it is shown.
  */
 export const MESSAGE_CONSTANTS = {
+  ADD_ON_QUANTITY_MAX,
   COMMENT_MAX,
   FAQ_ANSWER_MAX,
   FAQ_QUESTION_MAX,

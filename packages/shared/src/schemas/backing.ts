@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ADD_ON_QUANTITY_MAX,
+  ADD_ONS_PER_PLEDGE_MAX,
   LOWEST_PLEDGE_MINIMUM,
   MAX_PER_PAGE,
   PAGE_SIZES,
@@ -13,6 +15,7 @@ import { FUNDING_MODELS } from '../rules/projects';
 import { currencyCode, pageMeta } from './common';
 import { projectCard } from './projects';
 import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
+import { ADD_ON_MESSAGES } from '../messages/add-ons';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 
@@ -20,7 +23,7 @@ export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
  * An amount as the API accepts it: a finite number with at most 2 decimals, the most any offered currency has; the
  * service checks the project's currency's own (none on JPY).
  */
-const dollars = (messages: { required: string; decimals: string }) =>
+export const dollars = (messages: { required: string; decimals: string }) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : 'msg.backing.notANumber') })
     .finite()
@@ -162,6 +165,16 @@ export const shippingAddressView = z.object({
   country: z.string(),
 });
 
+/** An add-on as a pledge holds it (receipts, Backed Projects, the backer list). */
+export const pledgedAddOn = z.object({
+  add_on_id: z.number().int(),
+  title: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  currency: currencyCode,
+});
+export type PledgedAddOn = z.infer<typeof pledgedAddOn>;
+
 export const pledgeRequest = z.strictObject({
   // The limits of the project's currency (PLEDGE_LIMITS) are checked where it is known: the pledge service.
   amount: dollars({ required: PLEDGE_MESSAGES.amountRequired, decimals: PLEDGE_MESSAGES.decimals }).min(
@@ -172,6 +185,24 @@ export const pledgeRequest = z.strictObject({
   currency: z.string({ error: PLEDGE_MESSAGES.currency }).max(3, PLEDGE_MESSAGES.currency).optional(),
   reward_id: z.number().int().positive().nullable().optional(),
   shipping_address: shippingAddress.nullable().optional(),
+  /** Items beside the reward (DESIGN.md §16), each once, with a quantity within the per-pledge limit. */
+  add_ons: z
+    .array(
+      z.strictObject({
+        add_on_id: z.number().int().positive(),
+        quantity: z
+          .number({ error: ADD_ON_MESSAGES.quantity })
+          .int(ADD_ON_MESSAGES.quantity)
+          .min(1, ADD_ON_MESSAGES.quantity)
+          .max(ADD_ON_QUANTITY_MAX, ADD_ON_MESSAGES.quantity),
+      }),
+    )
+    .max(ADD_ONS_PER_PLEDGE_MAX)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.add_on_id)).size === lines.length,
+      ADD_ON_MESSAGES.twice,
+    )
+    .default([]),
 });
 export type PledgeRequest = z.infer<typeof pledgeRequest>;
 
@@ -210,6 +241,8 @@ export const donation = z.object({
   /** All-or-nothing: the day the card is charged if the goal is met (the day after the end date). */
   charge_date: z.string().nullable(),
   reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The add-ons of the pledge, each at the price it was pledged at, in the pledge's currency. */
+  add_ons: z.array(pledgedAddOn),
   shipping_amount: z.number(),
   shipping_address: shippingAddressView.nullable(),
   fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),

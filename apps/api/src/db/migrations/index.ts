@@ -31,6 +31,7 @@ import * as moneyCurrencies from './0029_money_currencies';
 import * as baseAmounts from './0030_base_amounts';
 import * as messages from './0032_messages';
 import * as fulfilmentReceived from './0033_fulfilment_received';
+import * as addOns from './0034_add_ons';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030_base_amounts': baseAmounts,
   '0032_messages': messages,
   '0033_fulfilment_received': fulfilmentReceived,
+  '0034_add_ons': addOns,
 };

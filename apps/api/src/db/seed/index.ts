@@ -8,6 +8,7 @@ import type { FileStorage } from '../../modules/media/storage';
 import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
+import { insertAddOn } from '../../modules/add-ons/add-ons.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
@@ -131,6 +132,23 @@ export async function seedDemoData(
           estimated_delivery_date: day(deliveryDays),
           shipping_type: shippingType,
           shipping_rules: JSON.stringify(shippingType === 'none' ? [] : shipping.rules[shippingType]),
+        });
+      }
+      for (const [title, price, quantity, withRewards, ships] of project.addOns ?? []) {
+        const rewards = await trx
+          .selectFrom('rewards')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .where('title', 'in', withRewards.length > 0 ? withRewards : [''])
+          .execute();
+        await insertAddOn(trx, {
+          project_id: projectId,
+          title,
+          description: `${title}, beside any reward of “${project.title}”.`,
+          price_cents: majorToMinor(price, currency),
+          quantity_available: quantity,
+          available_with: rewards.map((reward) => reward.id),
+          shipping_rules: JSON.stringify(ships ? shipping.rules.international : []),
         });
       }
       const fundingModel = project.fundingModel ?? 'all_or_nothing';

@@ -27,6 +27,8 @@ export interface DemoProject {
   revocationReason?: string;
   /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping. */
   rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
+  /** Add-ons: title, price, quantity (null = unlimited), the rewards' titles it comes with (none: any), ships. */
+  addOns?: [string, number, number | null, string[], boolean][];
   /**
    * Pledges: backer username, amount, the reward's title (or null), the pledge's state and where its reward is.
    * Without a state, an all-or-nothing pledge to a running campaign is PLEDGED (card saved) and any other is
@@ -67,6 +69,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
     rewards: [
       ['Digital copy of the game', 15, null, 200, 'none'],
       ['Collector’s edition', 60, 200, 240, 'international'],
+    ],
+    addOns: [
+      ['Original soundtrack (download)', 8, null, [], false],
+      ['Enamel pin: the harbour cat', 6, 300, [], true],
+      ['Hardcover art book', 25, 100, ['Collector’s edition'], true],
     ],
     backing: [
       ['maya', 15, null],

@@ -245,19 +245,25 @@ export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: n
 
 /**
  * A failed all-or-nothing campaign releases its saved-card pledges in one statement: nothing was charged, so
- * no money moves; their reward claims are freed. The counters are recounted by the caller.
+ * no money moves; their reward and add-on claims are freed. The counters are recounted by the caller.
  */
 export async function releasePledges(db: Kysely<DB>, projectId: number) {
   const result = await sql<{ released: number }>`
     with released as (
       update donations set status = 'RELEASED', updated_at = now()
       where project_id = ${projectId} and status = 'PLEDGED'
-      returning reward_id),
+      returning id, reward_id),
     per_reward as (
       select reward_id, count(*)::integer as n from released where reward_id is not null group by reward_id),
     freed as (
       update rewards r set quantity_claimed = r.quantity_claimed - pr.n, backers_count = r.backers_count - pr.n
-      from per_reward pr where r.id = pr.reward_id returning r.id)
+      from per_reward pr where r.id = pr.reward_id returning r.id),
+    per_add_on as (
+      select l.add_on_id, sum(l.quantity)::integer as n
+      from donation_add_ons l join released on released.id = l.donation_id group by l.add_on_id),
+    freed_add_ons as (
+      update add_ons a set quantity_claimed = a.quantity_claimed - pa.n
+      from per_add_on pa where a.id = pa.add_on_id returning a.id)
     select (select count(*) from released)::integer as released`.execute(db);
   return result.rows[0]?.released ?? 0;
 }

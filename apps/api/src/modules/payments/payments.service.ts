@@ -14,6 +14,7 @@ import {
   type NewNotification,
   notifyBackers,
 } from '../notifications/notifications.repository';
+import { dropPledgeLines, moveAddOnStock } from '../add-ons/add-ons.repository';
 import {
   claimIfAvailable,
   claimReservation,
@@ -334,6 +335,7 @@ export class PaymentService {
       // The reservation lapsed before the money arrived: keep the payment, with the reward only if stock allows.
       else if (!(await claimIfAvailable(trx, rewardId))) rewardId = null;
     }
+    await claimAddOns(trx, donation);
     const now = this.clock();
     await transitionDonation(trx, donation.id, donation.status, {
       status: 'SUCCEEDED',
@@ -385,6 +387,7 @@ export class PaymentService {
       if (donation.status === 'PENDING') await claimReservation(trx, rewardId);
       else if (!(await claimIfAvailable(trx, rewardId))) rewardId = null;
     }
+    await claimAddOns(trx, donation);
     await transitionDonation(trx, donation.id, donation.status, {
       ...card,
       status: 'PLEDGED',
@@ -424,6 +427,7 @@ export class PaymentService {
       if (donation.reward_id !== null && !(await claimIfAvailable(trx, donation.reward_id))) {
         await setDonation(trx, donation.id, { reward_id: null });
       }
+      await claimAddOns(trx, donation);
       await this.goLive(trx, donation, project);
     }
     const project = await projectForNotice(trx, donation.project_id);
@@ -575,6 +579,7 @@ export class PaymentService {
     const stillBacker = await hasLivePledge(trx, donation.donor_id, donation.project_id, donation.id);
     await moveProjectCounters(trx, donation.project_id, -donation.amount_cents, stillBacker ? 0 : -1);
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
+    await moveAddOnStock(trx, donation.id, 'unclaim');
   }
 
   /** Money collected: its ledger row (gross, the provider's fee, the platform's fee) and the backer's receipt. */
@@ -625,6 +630,7 @@ export class PaymentService {
   private async close(trx: Kysely<DB>, donation: DonationRow, status: 'FAILED' | 'EXPIRED' | 'CANCELED') {
     if (!(await transitionDonation(trx, donation.id, 'PENDING', { status }))) return false;
     if (donation.reward_id !== null) await releaseReservation(trx, donation.reward_id);
+    await moveAddOnStock(trx, donation.id, 'release');
     return true;
   }
 
@@ -640,6 +646,7 @@ export class PaymentService {
     const stillBacker = await hasLivePledge(trx, donation.donor_id, project.id);
     await moveProjectCounters(trx, project.id, -donation.amount_cents, stillBacker ? 0 : -1);
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
+    await moveAddOnStock(trx, donation.id, 'unclaim');
     const original = await donationLedgerEntry(trx, donation.id);
     await insertLedgerEntry(trx, {
       project_id: project.id,
@@ -672,4 +679,16 @@ function countEvent(kind: PaymentEvent['kind'], from: DonationStatus, to: Donati
   if (kind === 'charge_failed') platformMetrics.collections.inc({ outcome: 'failed' });
   if (kind === 'failed' || kind === 'charge_failed') platformMetrics.paymentFailures.inc();
   if (kind === 'refunded') platformMetrics.refunds.inc();
+}
+
+/**
+ * A pledge going live claims its add-ons: from its checkout's reservation, or — the reservation lapsed before the
+ * money arrived — from what stock is left; a line none is left for is dropped, as a reward is.
+ */
+async function claimAddOns(trx: Kysely<DB>, donation: DonationRow) {
+  if (donation.status === 'PENDING') {
+    await moveAddOnStock(trx, donation.id, 'reservedToClaimed');
+    return;
+  }
+  await dropPledgeLines(trx, donation.id, await moveAddOnStock(trx, donation.id, 'claim'));
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  ADD_ON_MESSAGES,
   campaignEnd,
   chargeDate,
   type Donation,
@@ -43,6 +44,7 @@ import {
 import type { ProjectService } from '../projects/projects.service';
 import { claimIfAvailable, findReward, reserveReward, unclaim } from '../rewards/rewards.repository';
 import { findUserById } from '../users/users.repository';
+import { findAddOns, moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/add-ons.repository';
 import {
   findCurrentPledge,
   findPaymentCustomer,
@@ -56,6 +58,15 @@ import {
 export const CHECKOUT_TTL_MS = 30 * 60_000;
 
 type Reward = NonNullable<Awaited<ReturnType<typeof findReward>>>;
+/** An add-on a pledge asks for, with how many. */
+type ChosenAddOn = Awaited<ReturnType<typeof findAddOns>>[number] & { quantity: number };
+
+/** A 409 naming the first add-on that had not enough left (the transaction then takes nothing). */
+function assertStock(addOns: ChosenAddOn[], short: number[]) {
+  const first = addOns.find((addOn) => short.includes(addOn.id));
+  if (first)
+    throw new AppError('CONFLICT', ADD_ON_MESSAGES.soldOut, undefined, undefined, { title: first.title });
+}
 
 /**
  * A backer's pledge from the Back button to the end of the campaign (DESIGN.md §10): one live pledge per
@@ -123,7 +134,14 @@ export class PledgeService {
 
         const reward = input.reward_id ? await findReward(trx, projectId, input.reward_id) : null;
         if (input.reward_id && !reward) throw notFound('reward');
-        const shipping = this.priceShipping(reward ?? null, input.shipping_address ?? null, amountCents);
+        const addOns = await this.chosenAddOns(trx, projectId, reward ?? null, input.add_ons);
+        const shipping = this.priceShipping(
+          reward ?? null,
+          addOns,
+          input.shipping_address ?? null,
+          amountCents,
+          project.currency,
+        );
         if (reward && !(await reserveReward(trx, reward.id))) {
           throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
         }
@@ -140,6 +158,8 @@ export class PledgeService {
           shipping_address: shipping.address,
           payment_customer: customerId,
         });
+        await replacePledgeLines(trx, donation.id, shipping.lines);
+        assertStock(addOns, await moveAddOnStock(trx, donation.id, 'reserve'));
         return {
           donation,
           projectTitle: project.title,
@@ -184,12 +204,12 @@ export class PledgeService {
   async myPledge(projectId: number, caller: AccessClaims): Promise<Donation | null> {
     await this.projects.getCard(projectId, caller);
     const row = await findPledgeView(this.db, { donorId: caller.userId, projectId });
-    return row ? this.toDonation(row) : null;
+    return row ? this.toDonation(row, await pledgeLinesOf(this.db, [row.id])) : null;
   }
 
   /** A donation: its donor only (anyone else gets 404). */
   async donation(id: number, caller: AccessClaims): Promise<Donation> {
-    return this.toDonation(await this.ownPledge(id, caller));
+    return this.toDonation(await this.ownPledge(id, caller), await pledgeLinesOf(this.db, [id]));
   }
 
   /**
@@ -206,10 +226,13 @@ export class PledgeService {
       this.assertChangeable(donation, project);
       const reward = (input.reward_id ? await findReward(trx, project.id, input.reward_id) : null) ?? null;
       if (input.reward_id && !reward) throw notFound('reward');
+      const addOns = await this.chosenAddOns(trx, project.id, reward, input.add_ons);
       const shipping = this.priceShipping(
         reward,
+        addOns,
         input.shipping_address ?? (reward?.id === donation.reward_id ? donation.shipping_address : null),
         amountCents,
+        donation.currency,
       );
       this.assertKeepsGoal(project, amountCents - donation.amount_cents);
       if ((reward?.id ?? null) !== donation.reward_id) {
@@ -218,6 +241,10 @@ export class PledgeService {
         }
         if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
       }
+      // The add-ons held so far are given back and the new set taken, in one transaction: never oversold.
+      await moveAddOnStock(trx, id, 'unclaim');
+      await replacePledgeLines(trx, id, shipping.lines);
+      assertStock(addOns, await moveAddOnStock(trx, id, 'claim'));
       await transitionDonation(trx, id, 'PLEDGED', {
         amount_cents: amountCents,
         reward_id: reward?.id ?? null,
@@ -351,7 +378,7 @@ export class PledgeService {
   }
 
   /** The donation as the API shows it, with what the backer may still do. */
-  toDonation(row: PledgeView): Donation {
+  toDonation(row: PledgeView, addOns: Awaited<ReturnType<typeof pledgeLinesOf>>): Donation {
     const allOrNothing = row.funding_model === 'all_or_nothing';
     const open =
       allOrNothing &&
@@ -376,6 +403,13 @@ export class PledgeService {
         row.reward_id !== null && row.reward_title !== null
           ? { id: row.reward_id, title: row.reward_title }
           : null,
+      add_ons: addOns.map((line) => ({
+        add_on_id: line.add_on_id,
+        title: line.title,
+        quantity: line.quantity,
+        price: minorToMajor(line.price_cents, row.currency),
+        currency: row.currency,
+      })),
       shipping_amount: minorToMajor(row.shipping_cents, row.currency),
       shipping_address: row.shipping_address,
       fulfilment_status: row.fulfilment_status,
@@ -405,36 +439,90 @@ export class PledgeService {
   }
 
   /**
-   * Shipping for a reward: none for rewards that do not ship; otherwise the address is required, a rule must
-   * cover its country, and the amount must cover the reward's minimum plus that rule's cost.
+   * The add-ons a pledge asks for, read from its project: each must exist there and come with the chosen reward
+   * (an add-on with no rewards named comes with any pledge).
    */
-  private priceShipping(reward: Reward | null, address: ShippingAddress | null, amountCents: number) {
-    if (!reward) return { cents: 0, address: null };
-    if (reward.shipping_type === 'none') {
-      if (amountCents < reward.minimum_cents) {
-        throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.belowReward, {
-          amount: [PLEDGE_MESSAGES.belowReward],
-        });
+  private async chosenAddOns(
+    trx: Kysely<DB>,
+    projectId: number,
+    reward: Reward | null,
+    requested: { add_on_id: number; quantity: number }[],
+  ): Promise<ChosenAddOn[]> {
+    const rows = await findAddOns(
+      trx,
+      projectId,
+      requested.map((line) => line.add_on_id),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return requested.map(({ add_on_id, quantity }) => {
+      const addOn = byId.get(add_on_id);
+      if (!addOn) throw notFound('addOn');
+      if (addOn.available_with.length > 0 && (!reward || !addOn.available_with.includes(reward.id))) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          ADD_ON_MESSAGES.notWithReward,
+          { add_ons: [ADD_ON_MESSAGES.notWithReward] },
+          undefined,
+          { title: addOn.title },
+        );
       }
-      return { cents: 0, address: null };
-    }
-    if (!address) {
+      return { ...addOn, quantity };
+    });
+  }
+
+  /**
+   * What the pledge must cover and what it ships: the reward's minimum and shipping, each add-on's price and
+   * shipping per item, for the address's country. An address is required once anything ships, and a rule must
+   * cover its country for everything that ships.
+   */
+  private priceShipping(
+    reward: Reward | null,
+    addOns: ChosenAddOn[],
+    address: ShippingAddress | null,
+    amountCents: number,
+    currency: string,
+  ) {
+    const rewardShips = reward !== null && reward.shipping_type !== 'none';
+    const shippedAddOns = addOns.filter((addOn) => addOn.shipping_rules.length > 0);
+    if ((rewardShips || shippedAddOns.length > 0) && !address) {
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.addressRequired, {
         shipping_address: [PLEDGE_MESSAGES.addressRequired],
       });
     }
-    const rule = shippingRuleFor(reward.shipping_rules, address.country);
-    if (!rule) {
-      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notShippedThere, {
-        'shipping_address.country': [PLEDGE_MESSAGES.notShippedThere],
+    const costTo = (rules: { country: string; cost_cents: number }[]) => {
+      const rule = shippingRuleFor(rules, address!.country);
+      if (!rule) {
+        throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notShippedThere, {
+          'shipping_address.country': [PLEDGE_MESSAGES.notShippedThere],
+        });
+      }
+      return rule.cost_cents;
+    };
+    const rewardShipping = rewardShips ? costTo(reward.shipping_rules) : 0;
+    const lines = addOns.map((addOn) => ({
+      add_on_id: addOn.id,
+      quantity: addOn.quantity,
+      price_cents: addOn.price_cents,
+      shipping_cents: addOn.shipping_rules.length > 0 ? costTo(addOn.shipping_rules) * addOn.quantity : 0,
+    }));
+    const shippingCents = lines.reduce((sum, line) => sum + line.shipping_cents, rewardShipping);
+    const required =
+      (reward?.minimum_cents ?? 0) +
+      shippingCents +
+      lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
+    if (amountCents < required) {
+      const message =
+        lines.length > 0
+          ? ADD_ON_MESSAGES.belowTotal
+          : rewardShips
+            ? PLEDGE_MESSAGES.belowRewardWithShipping
+            : PLEDGE_MESSAGES.belowReward;
+      throw new AppError('UNPROCESSABLE', message, { amount: [message] }, undefined, {
+        minimum: minorToMajor(required, currency),
+        currency,
       });
     }
-    if (amountCents < reward.minimum_cents + rule.cost_cents) {
-      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.belowRewardWithShipping, {
-        amount: [PLEDGE_MESSAGES.belowRewardWithShipping],
-      });
-    }
-    return { cents: rule.cost_cents, address };
+    return { cents: shippingCents, address: rewardShips || shippedAddOns.length > 0 ? address : null, lines };
   }
 
   private assertChangeable(donation: DonationRow, project: { status: string; end_date: string | null }) {

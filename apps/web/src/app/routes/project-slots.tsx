@@ -1,4 +1,4 @@
-import { Skeleton } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { Project } from '@fundry/shared';
 import { creatorName } from '@/features/projects/components/detail/CreatorCard';
@@ -18,6 +18,9 @@ const MessageCreatorButton = lazy(async () => ({
 const RewardListCard = lazy(async () => ({
   default: (await import('@/features/backing/components/RewardListCard')).RewardListCard,
 }));
+const AddOnListCard = lazy(async () => ({
+  default: (await import('@/features/backing/components/AddOnListCard')).AddOnListCard,
+}));
 
 function ReportProjectButton({ projectId }: { projectId: number }) {
   const i18n = useI18n();
@@ -36,14 +39,19 @@ function MessageTheCreator({ project }: { project: Project }) {
 }
 
 /**
- * What the public and the draft project pages both compose in: the reward list (backing), Report (reports) and
- * Message the creator (messages).
+ * What the public and the draft project pages both compose in: the rewards and add-ons (backing), Report
+ * (reports) and Message the creator (messages).
  */
 export const projectSlots = {
   rewardList: (project, isCreator) => (
-    <Suspense fallback={<Skeleton h={320} radius="lg" />}>
-      <RewardListCard project={project} isCreator={isCreator} />
-    </Suspense>
+    <Stack gap="lg">
+      <Suspense fallback={<Skeleton h={320} radius="lg" />}>
+        <RewardListCard project={project} isCreator={isCreator} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AddOnListCard projectId={project.id} />
+      </Suspense>
+    </Stack>
   ),
   reportButton: (project) => <ReportProjectButton projectId={project.id} />,
   messageButton: (project) => <MessageTheCreator project={project} />,

@@ -85,17 +85,20 @@ export function useBackProject(projectId: number) {
       currency,
       rewardId,
       shippingAddress,
+      addOns,
     }: {
       amount: number;
       /** The project's, as the backer saw it: the server refuses the pledge if the project's has changed since. */
       currency: string;
       rewardId: number | null;
       shippingAddress: ShippingAddress | null;
+      addOns: { add_on_id: number; quantity: number }[];
     }) =>
       api.post<PledgeResponse>(`backers/projects/${projectId}/back`, {
         amount,
         currency,
         ...(rewardId === null ? {} : { reward_id: rewardId }),
+        ...(addOns.length > 0 ? { add_ons: addOns } : {}),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
       }),
   });

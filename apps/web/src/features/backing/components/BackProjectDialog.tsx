@@ -9,7 +9,9 @@ import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useBackProject } from '../api/backing';
+import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
+import { AddOnPicker, addOnsFor, choicesOf } from './AddOnPicker';
 import { PledgeAmountInput } from './PledgeAmountInput';
 import { isSoldOut } from '../reward-status';
 import { chargeExplanation, checkPledge, minimumDescription } from './pledge-terms';
@@ -74,7 +76,9 @@ function PledgeForm({
 }) {
   const i18n = useI18n();
   const rewards = useRewards(project.id);
+  const addOns = useAddOns(project.id);
   const back = useBackProject(project.id);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
   // null until the person types: the chosen reward's minimum stands in for it.
   const [typed, setTyped] = useState<number | string | null>(null);
   const [rewardId, setRewardId] = useState<string>(
@@ -88,26 +92,31 @@ function PledgeForm({
 
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
   const chosen = available.find((reward) => String(reward.id) === rewardId) ?? null;
-  const preview = checkPledge(chosen, 0, address, project.currency);
-  const amount = typed ?? (chosen ? preview.minimum : '');
-  const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint } = checkPledge(
-    chosen,
-    amount,
-    address,
-    project.currency,
-  );
+  const offered = addOnsFor(addOns.data ?? [], chosen?.id ?? null);
+  const choices = choicesOf(offered, quantities);
+  const preview = checkPledge(chosen, 0, address, project.currency, choices);
+  const amount = typed ?? (chosen || choices.length > 0 ? preview.minimum : '');
+  const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint, hintValues } =
+    checkPledge(chosen, amount, address, project.currency, choices);
   const minimumText = minimumDescription(i18n, chosen, {
     minimum,
     shipping,
     ships,
     currency: project.currency,
+    addOns: choices.length,
   });
 
   const confirm = () => {
     if (!valid) return;
     setProblem(null);
     back.mutate(
-      { amount: value, currency: project.currency, rewardId: chosen?.id ?? null, shippingAddress },
+      {
+        amount: value,
+        currency: project.currency,
+        rewardId: chosen?.id ?? null,
+        shippingAddress,
+        addOns: choices.map(({ addOn, quantity }) => ({ add_on_id: addOn.id, quantity })),
+      },
       {
         onSuccess: (response) => {
           setRedirecting(true);
@@ -144,7 +153,7 @@ function PledgeForm({
         placeholder="25"
         value={amount}
         onChange={setTyped}
-        error={hint && i18n.t(hint)}
+        error={hint && i18n.t(hint, hintValues)}
         description={minimumText}
         data-autofocus
       />
@@ -174,6 +183,15 @@ function PledgeForm({
           </Stack>
         </ScrollArea.Autosize>
       </Radio.Group>
+      <AddOnPicker
+        offered={offered}
+        quantities={quantities}
+        onChange={(next) => {
+          setQuantities(next);
+          // The amount follows the new minimum until the backer types one.
+          setTyped(null);
+        }}
+      />
       {rewards.isError && (
         <Text size="sm" c="red">
           {i18n.t('backing.rewards.couldNotLoad')}

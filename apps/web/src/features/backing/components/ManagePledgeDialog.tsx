@@ -8,7 +8,9 @@ import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../api/backing';
+import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
+import { AddOnPicker, addOnsFor, choicesOf } from './AddOnPicker';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
 import { isSoldOut } from '../reward-status';
 import { PledgeAmountInput } from './PledgeAmountInput';
@@ -79,6 +81,15 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
           },
         )}
       </Text>
+      {pledge.add_ons.map((line) => (
+        <Text key={line.add_on_id} size="sm">
+          {i18n.t('backing.pledge.addOnLine', {
+            title: line.title,
+            quantity: line.quantity,
+            price: i18n.money(line.price, line.currency),
+          })}
+        </Text>
+      ))}
       {pledge.shipping_address && (
         <Text size="sm" c="dimmed">
           {i18n.t('backing.manage.shipsTo', { address: formatAddress(i18n, pledge.shipping_address) })}
@@ -204,7 +215,10 @@ function ChangeForm({
 }) {
   const i18n = useI18n();
   const rewards = useRewards(pledge.project_id);
+  const addOns = useAddOns(pledge.project_id);
   const update = useUpdatePledge(pledge.id);
+  const held = Object.fromEntries(pledge.add_ons.map((line) => [line.add_on_id, line.quantity]));
+  const [quantities, setQuantities] = useState<Record<number, number>>(held);
   const [amount, setAmount] = useState<number | string>(pledge.amount);
   const [rewardId, setRewardId] = useState(pledge.reward ? String(pledge.reward.id) : NO_REWARD);
   const [address, setAddress] = useState(toDraft(pledge.shipping_address));
@@ -214,12 +228,10 @@ function ChangeForm({
     (reward) => !isSoldOut(reward) || reward.id === pledge.reward?.id,
   );
   const chosen = choices.find((reward) => String(reward.id) === rewardId) ?? null;
-  const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint } = checkPledge(
-    chosen,
-    amount,
-    address,
-    pledge.currency,
-  );
+  const offered = addOnsFor(addOns.data ?? [], chosen?.id ?? null);
+  const addOnChoices = choicesOf(offered, quantities);
+  const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint, hintValues } =
+    checkPledge(chosen, amount, address, pledge.currency, addOnChoices);
 
   // The same words as the back dialog: what the reward needs, what shipping adds, the sum.
   const minimumText = minimumDescription(i18n, chosen, {
@@ -227,6 +239,7 @@ function ChangeForm({
     shipping,
     ships,
     currency: pledge.currency,
+    addOns: addOnChoices.length,
   });
 
   const save = () => {
@@ -235,6 +248,7 @@ function ChangeForm({
       {
         amount: value,
         reward_id: chosen?.id ?? null,
+        add_ons: addOnChoices.map(({ addOn, quantity }) => ({ add_on_id: addOn.id, quantity })),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
       },
       {
@@ -254,7 +268,7 @@ function ChangeForm({
         label={i18n.t('backing.manage.amountLabel')}
         value={amount}
         onChange={setAmount}
-        error={hint && i18n.t(hint)}
+        error={hint && i18n.t(hint, hintValues)}
         description={minimumText}
       />
       <Select
@@ -274,6 +288,7 @@ function ChangeForm({
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
+      <AddOnPicker offered={offered} quantities={quantities} held={held} onChange={setQuantities} />
       {ships && (
         <ShippingAddressSection value={address} onChange={setAddress} notShippedThere={notShippedThere} />
       )}

@@ -35,6 +35,7 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     funding_model: 'all_or_nothing',
     charge_date: '2030-03-10',
     reward: { id: 11, title: 'Early bird' },
+    add_ons: [],
     shipping_amount: 0,
     shipping_address: null,
     fulfilment_status: null,
@@ -137,7 +138,11 @@ describe('PledgeAction', () => {
     await user.type(amount, '75');
     await user.click(save);
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ amount: 75, reward_id: 12 }),
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        amount: 75,
+        reward_id: 12,
+        add_ons: [],
+      }),
     );
     expect(await screen.findByText('Your pledge was updated.')).toBeInTheDocument();
   });
@@ -199,6 +204,7 @@ describe('PledgeAction', () => {
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         amount: 40,
         reward_id: 13,
+        add_ons: [],
         shipping_address: {
           name: 'Ada Lovelace',
           line1: '1 Main Street',

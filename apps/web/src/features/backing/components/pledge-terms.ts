@@ -1,4 +1,6 @@
 import {
+  ADD_ON_MESSAGES,
+  type AddOn,
   chargeDate,
   hasValidDecimals,
   majorToMinor,
@@ -40,8 +42,16 @@ export function minimumDescription(
     shipping,
     ships,
     currency,
-  }: { minimum: number; shipping: number | null; ships: boolean; currency: string },
+    addOns = 0,
+  }: { minimum: number; shipping: number | null; ships: boolean; currency: string; addOns?: number },
 ): string {
+  if (addOns > 0) {
+    return i18n.t(reward ? 'backing.pledge.minimumWithAddOns' : 'backing.pledge.minimumAddOnsOnly', {
+      total: i18n.money(minimum, currency),
+      title: reward?.title ?? '',
+      count: addOns,
+    });
+  }
   if (!reward) return i18n.t('backing.pledge.minimum', { amount: i18n.money(minimum, currency) });
   if (shipping) {
     return i18n.t('backing.pledge.minimumWithShipping', {
@@ -70,27 +80,49 @@ export function shippingCost(
   return shippingRuleFor(reward.shipping_rules, country)?.cost ?? null;
 }
 
+/** An add-on the backer chose, with how many. */
+export interface AddOnChoice {
+  addOn: AddOn;
+  quantity: number;
+}
+
 /**
  * The pledge rules of the back and manage dialogs, as the server checks them: at least 1 unit of the project's
- * currency, at least the reward's minimum plus shipping to the address's country, no more decimals than the
- * currency has, and a complete address a rule covers. `hint` is the amount's problem as a message key
- * (PLEDGE_MESSAGES), for the dialog to show in the reader's language.
+ * currency, at least the reward's minimum plus the chosen add-ons plus all shipping (the reward's, and each shipped
+ * add-on's per item) to the address's country, no more decimals than the currency has, and a complete address that
+ * every shipped item's rules cover. `hint` is the amount's problem as a message key, for the dialog to show in the
+ * reader's language with `hintValues`.
  */
 export function checkPledge(
   reward: Reward | null,
   amount: number | string,
   address: AddressDraft,
   currency: string,
+  addOns: AddOnChoice[] = [],
 ) {
-  const ships = reward !== null && reward.shipping_type !== 'none';
-  const shipping = shippingCost(reward, address.country);
+  const shippedAddOns = addOns.filter(({ addOn }) => addOn.shipping_rules.length > 0);
+  const ships = (reward !== null && reward.shipping_type !== 'none') || shippedAddOns.length > 0;
+  const rewardShipping = shippingCost(reward, address.country);
+  const addOnShipping = shippedAddOns.map(({ addOn, quantity }) => {
+    const rule = address.country ? shippingRuleFor(addOn.shipping_rules, address.country) : undefined;
+    return rule ? majorToMinor(rule.cost, currency) * quantity : null;
+  });
+  const unknownShipping = rewardShipping === null || addOnShipping.some((cost) => cost === null);
   // Summed in minor units: 19.99 + 5.01 in floating point is not 25.
-  const rewardMinimum =
-    majorToMinor(reward?.minimum_amount ?? 0, currency) + majorToMinor(shipping ?? 0, currency);
-  const minimum = Math.max(MIN_PLEDGE_DOLLARS, minorToMajor(rewardMinimum, currency));
+  const shippingMinor = unknownShipping
+    ? null
+    : majorToMinor(rewardShipping, currency) +
+      addOnShipping.reduce<number>((sum, cost) => sum + (cost ?? 0), 0);
+  const itemsMinor = addOns.reduce(
+    (sum, { addOn, quantity }) => sum + majorToMinor(addOn.price, currency) * quantity,
+    0,
+  );
+  const required = majorToMinor(reward?.minimum_amount ?? 0, currency) + itemsMinor + (shippingMinor ?? 0);
+  const minimum = Math.max(MIN_PLEDGE_DOLLARS, minorToMajor(required, currency));
+  const shipping = shippingMinor === null ? null : minorToMajor(shippingMinor, currency);
   const value = typeof amount === 'number' ? amount : Number.NaN;
   const shippingAddress = ships ? completeAddress(address) : null;
-  const notShippedThere = ships && address.country !== '' && shipping === null;
+  const notShippedThere = ships && address.country !== '' && unknownShipping;
   const valid =
     Number.isFinite(value) &&
     value >= minimum &&
@@ -98,11 +130,15 @@ export function checkPledge(
     (!ships || (shippingAddress !== null && !notShippedThere));
   let hint: string | undefined;
   if (Number.isFinite(value) && value < minimum) {
-    hint = !reward
-      ? PLEDGE_MESSAGES.amountMin
-      : shipping
-        ? PLEDGE_MESSAGES.belowRewardWithShipping
-        : PLEDGE_MESSAGES.belowReward;
+    hint =
+      addOns.length > 0
+        ? ADD_ON_MESSAGES.belowTotal
+        : !reward
+          ? PLEDGE_MESSAGES.amountMin
+          : shipping
+            ? PLEDGE_MESSAGES.belowRewardWithShipping
+            : PLEDGE_MESSAGES.belowReward;
   } else if (Number.isFinite(value) && !hasValidDecimals(value, currency)) hint = PLEDGE_MESSAGES.decimals;
-  return { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint };
+  const hintValues = { minimum, currency };
+  return { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint, hintValues };
 }

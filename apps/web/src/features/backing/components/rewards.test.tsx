@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
+import { type AddOn, PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, testUser } from '@/test/api';
 import { testTranslator } from '@/test/i18n';
@@ -306,6 +306,97 @@ describe('BackProjectDialog', () => {
       },
     });
   }, 20_000);
+
+  it('offers the add-ons the chosen reward comes with, adds them and their shipping to the minimum, and sends them', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const addOn = (values: Partial<AddOn>): AddOn => ({
+      id: 1,
+      project_id: 1,
+      currency: 'USD',
+      title: 'Add-on',
+      description: '',
+      price: 1,
+      quantity_available: null,
+      quantity_claimed: 0,
+      remaining: null,
+      is_available: true,
+      available_with: [],
+      shipping_rules: [],
+      ...values,
+    });
+    const { user, calls } = renderDialog({
+      'GET projects/1/add-ons': {
+        body: {
+          data: [
+            addOn({ id: 31, title: 'Sticker sheet', price: 3 }),
+            addOn({
+              id: 32,
+              title: 'Mug',
+              price: 12,
+              quantity_available: 10,
+              quantity_claimed: 8,
+              remaining: 2,
+              available_with: [13],
+              shipping_rules: [{ country: 'US', cost: 2, currency: 'USD' }],
+            }),
+          ],
+        },
+      },
+      'POST backers/projects/1/back': {
+        status: 201,
+        body: { data: { checkout_url: 'http://pay.example/checkout/abc', donation_id: 5 } },
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    const stickers = await within(dialog).findByRole('textbox', { name: 'How many “Sticker sheet”' });
+    // The mug comes only with the shipped lantern.
+    expect(within(dialog).queryByRole('textbox', { name: 'How many “Mug”' })).not.toBeInTheDocument();
+    await user.clear(stickers);
+    await user.type(stickers, '2');
+    expect(within(dialog).getByLabelText(/Pledge Amount/)).toHaveValue('6');
+    expect(within(dialog).getByText('Minimum $6 for 1 add-on, shipping included')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByLabelText(/Shipped Lantern/));
+    const mugs = within(dialog).getByRole('textbox', { name: 'How many “Mug”' });
+    await user.clear(mugs);
+    // Two are left: a third cannot be chosen.
+    await user.type(mugs, '3');
+    expect(mugs).not.toHaveValue('3');
+    await user.clear(mugs);
+    await user.type(mugs, '2');
+    const fill = async (label: RegExp, text: string) => {
+      await user.click(within(dialog).getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill(/Full name/, 'Bea Backer');
+    await fill(/^Address/, '1 Kettle Lane');
+    await fill(/^City/, 'Boston');
+    await fill(/Postal code/, '02118');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Country' }));
+    await user.paste('United St');
+    await user.click(await screen.findByRole('option', { name: 'United States' }));
+    // 40 + 5 shipping, 2 stickers × 3, 2 mugs × (12 + 2 shipping).
+    expect(
+      within(dialog).getByText('Minimum $79 for “Shipped Lantern” and 2 add-ons, shipping included'),
+    ).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText(/Pledge Amount/);
+    await user.clear(amount);
+    await user.type(amount, '78');
+    expect(within(dialog).getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '79');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === 'backers/projects/1/back')?.body).toMatchObject({
+      amount: 79,
+      reward_id: 13,
+      add_ons: [
+        { add_on_id: 31, quantity: 2 },
+        { add_on_id: 32, quantity: 2 },
+      ],
+    });
+  }, 30_000);
 
   it('says before paying that a flexible pledge is final', async () => {
     mockApi({ 'GET rewards/projects/1/rewards': { body: { data: [] } } });

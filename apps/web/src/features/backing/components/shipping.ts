@@ -1,4 +1,4 @@
-import { type Locale, REST_OF_WORLD, type Reward, type Translator } from '@fundry/shared';
+import { type AddOn, type Locale, REST_OF_WORLD, type Reward, type Translator } from '@fundry/shared';
 import { countryName } from './countries';
 
 /** How many destinations the card names before it sums up the rest. */
@@ -46,4 +46,16 @@ export function shippingSummary(
   return others > 0
     ? i18n.t('backing.shipping.shipsToMore', { destinations, count: others })
     : i18n.t('backing.shipping.shipsTo', { destinations });
+}
+
+/** Where an add-on ships and at what price per item; one that has no rules does not ship. */
+export function addOnShippingSummary(
+  i18n: Translator,
+  addOn: Pick<AddOn, 'shipping_rules' | 'currency'>,
+): string {
+  return shippingSummary(i18n, {
+    shipping_type: addOn.shipping_rules.length === 0 ? 'none' : 'international',
+    shipping_rules: addOn.shipping_rules,
+    currency: addOn.currency,
+  });
 }

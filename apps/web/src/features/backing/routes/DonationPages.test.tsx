@@ -22,6 +22,7 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
     funding_model: 'all_or_nothing',
     charge_date: '2030-03-10',
     reward: { id: 11, title: 'Lantern' },
+    add_ons: [],
     shipping_amount: 5,
     shipping_address: {
       name: 'Ada Lovelace',

@@ -1,0 +1,149 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  ADD_ON_MESSAGES,
+  type AddOn,
+  type AddOnRequest,
+  minorToMajor,
+  REWARD_MESSAGES,
+  type ShippingRule,
+} from '@fundry/shared';
+import type { AddOnsTable, DB } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import { minorUnitsIn } from '../payments/amounts';
+import type { ProjectService } from '../projects/projects.service';
+import {
+  deleteUnpledgedAddOn,
+  insertAddOn,
+  listAddOns,
+  lockAddOn,
+  rewardIdsOf,
+  updateAddOn,
+} from './add-ons.repository';
+
+/** An add-on as the API shows it; its amounts are in `currency`, its project's. */
+export function toAddOn(row: Selectable<AddOnsTable>, currency: string): AddOn {
+  const remaining =
+    row.quantity_available === null
+      ? null
+      : Math.max(0, row.quantity_available - row.quantity_claimed - row.quantity_reserved);
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    currency,
+    title: row.title,
+    description: row.description,
+    price: minorToMajor(row.price_cents, currency),
+    quantity_available: row.quantity_available,
+    quantity_claimed: row.quantity_claimed,
+    remaining,
+    is_available: remaining === null || remaining > 0,
+    available_with: row.available_with,
+    shipping_rules: row.shipping_rules.map((rule) => ({
+      country: rule.country as ShippingRule['country'],
+      cost: minorToMajor(rule.cost_cents, currency),
+      currency,
+    })),
+  };
+}
+
+/** As rewards': the creator edits add-ons until the campaign ends. */
+const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
+
+/** DESIGN.md §16: add-ons, managed by the project's creator (or an admin) beside the rewards, listed publicly. */
+export class AddOnService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly projects: ProjectService,
+  ) {}
+
+  async list(projectId: number, caller: AccessClaims | null): Promise<AddOn[]> {
+    const { currency } = await this.projects.pageCard(projectId, caller);
+    return (await listAddOns(this.db, projectId)).map((row) => toAddOn(row, currency));
+  }
+
+  async create(projectId: number, caller: AccessClaims, input: AddOnRequest): Promise<AddOn> {
+    const { currency } = await this.assertManager(projectId, caller);
+    const row = await insertAddOn(this.db, {
+      project_id: projectId,
+      ...(await this.columns(projectId, input, currency)),
+    });
+    return toAddOn(row, currency);
+  }
+
+  async update(
+    projectId: number,
+    addOnId: number,
+    caller: AccessClaims,
+    input: AddOnRequest,
+  ): Promise<AddOn> {
+    const { currency } = await this.assertManager(projectId, caller);
+    const columns = await this.columns(projectId, input, currency);
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await lockAddOn(trx, projectId, addOnId);
+      if (!existing) throw notFound('addOn');
+      const quantity = input.quantity_available ?? null;
+      if (quantity !== null && quantity < existing.quantity_claimed + existing.quantity_reserved) {
+        throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.belowClaimed, {
+          quantity_available: [ADD_ON_MESSAGES.belowClaimed],
+        });
+      }
+      return toAddOn(await updateAddOn(trx, addOnId, columns), currency);
+    });
+  }
+
+  async remove(projectId: number, addOnId: number, caller: AccessClaims): Promise<void> {
+    await this.assertManager(projectId, caller);
+    if (!(await lockAddOn(this.db, projectId, addOnId))) throw notFound('addOn');
+    if (!(await deleteUnpledgedAddOn(this.db, addOnId)))
+      throw new AppError('CONFLICT', ADD_ON_MESSAGES.hasBackers);
+  }
+
+  /** The request as stored: amounts in minor units of the project's currency, rewards of this project only. */
+  private async columns(projectId: number, input: AddOnRequest, currency: string) {
+    const named = [input.currency, ...input.shipping_rules.map((rule) => rule.currency)];
+    if (named.some((code) => code !== undefined && code !== currency)) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        REWARD_MESSAGES.currency,
+        { currency: [REWARD_MESSAGES.currency] },
+        undefined,
+        { PLEDGE_CURRENCY: currency },
+      );
+    }
+    const rewards = await rewardIdsOf(this.db, projectId, input.available_with);
+    if (input.available_with.some((id) => !rewards.has(id))) {
+      throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.unknownReward, {
+        available_with: [ADD_ON_MESSAGES.unknownReward],
+      });
+    }
+    return {
+      title: input.title,
+      description: input.description,
+      price_cents: minorUnitsIn(input.price, currency, 'price', {
+        min: ADD_ON_MESSAGES.priceTooLow,
+        max: ADD_ON_MESSAGES.priceTooHigh,
+      }),
+      quantity_available: input.quantity_available ?? null,
+      available_with: [...new Set(input.available_with)].sort((a, b) => a - b),
+      shipping_rules: JSON.stringify(
+        input.shipping_rules.map((rule, index) => ({
+          country: rule.country,
+          cost_cents: minorUnitsIn(rule.cost, currency, `shipping_rules.${index}.cost`),
+        })),
+      ),
+    };
+  }
+
+  /** As rewards (SPEC §6): the project's creator, or an admin, with create_reward, while the campaign runs. */
+  private async assertManager(projectId: number, caller: AccessClaims) {
+    const project = await this.projects.getCard(projectId, caller);
+    const isCreator = project.creator_id === caller.userId;
+    const isAdmin = caller.roles.includes('Admin');
+    if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
+      throw forbidden('api.addOns.onlyCreator');
+    }
+    if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.addOns.locked');
+    return project;
+  }
+}
