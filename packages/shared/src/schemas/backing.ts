@@ -278,6 +278,7 @@ export const backedProject = projectCard.extend({
       charge_date: z.string().nullable(),
       fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
       tracking_url: z.string().nullable(),
+      add_ons: z.array(pledgedAddOn),
     })
     .nullable(),
 });

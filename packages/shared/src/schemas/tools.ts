@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
-import { FULFILMENT_STATUSES, shippingAddressView, trackingUrl } from './backing';
+import { FULFILMENT_STATUSES, pledgedAddOn, shippingAddressView, trackingUrl } from './backing';
 import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
 import { TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
@@ -143,6 +143,8 @@ export const backersQuery = z.object({
   ...pageQuery,
   status: z.enum(DONATION_STATUSES).optional(),
   reward_id: z.coerce.number().int().positive().optional(),
+  /** Pledges holding this add-on (DESIGN.md §16). */
+  add_on_id: z.coerce.number().int().positive().optional(),
   fulfilment: z.enum(FULFILMENT_FILTERS).optional(),
 });
 export type BackersQuery = z.infer<typeof backersQuery>;
@@ -153,6 +155,7 @@ export const backerRow = z.object({
   amount: z.number(),
   currency: currencyCode,
   reward: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  add_ons: z.array(pledgedAddOn),
   status: z.enum(DONATION_STATUSES),
   funding_model: z.enum(FUNDING_MODELS),
   pledged_at: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { minorToMajor, type PledgedAddOn } from '@fundry/shared';
 import type { AddOnsTable, DB } from '../../db/schema';
 
 export function listAddOns(db: Kysely<DB>, projectId: number) {
@@ -160,4 +161,26 @@ export async function dropPledgeLines(db: Kysely<DB>, donationId: number, addOnI
     .where('donation_id', '=', donationId)
     .where('add_on_id', 'in', addOnIds)
     .execute();
+}
+
+/** The add-ons of these pledges as the API shows them on a pledge, by pledge: one query for a whole page. */
+export async function pledgedAddOnsOf(
+  db: Kysely<DB>,
+  donationIds: number[],
+  currencyOf: (donationId: number) => string,
+) {
+  const byPledge = new Map<number, PledgedAddOn[]>();
+  for (const line of await pledgeLinesOf(db, donationIds)) {
+    const currency = currencyOf(line.donation_id);
+    const lines = byPledge.get(line.donation_id) ?? [];
+    lines.push({
+      add_on_id: line.add_on_id,
+      title: line.title,
+      quantity: line.quantity,
+      price: minorToMajor(line.price_cents, currency),
+      currency,
+    });
+    byPledge.set(line.donation_id, lines);
+  }
+  return byPledge;
 }

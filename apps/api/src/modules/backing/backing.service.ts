@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
+import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
 import { toCard } from '../projects/projects.service';
 import type { ProjectService } from '../projects/projects.service';
 import { backedInBase, backedProjectsPage } from './backing.repository';
@@ -47,6 +48,13 @@ export class BackingService {
     const totals = own ? summary : null;
     const backedTotal = own ? await backedInBase(this.db, userId, this.baseCurrency) : null;
     const cards = await this.projects.pageRows(projects.map((backed) => backed.project_id));
+    const pledgeIds = projects.flatMap((backed) => (backed.pledge ? [backed.pledge.id] : []));
+    const currencyOfPledge = new Map(
+      projects.flatMap((backed) =>
+        backed.pledge ? [[backed.pledge.id, cards.get(backed.project_id)?.currency ?? '']] : [],
+      ),
+    );
+    const addOns = await pledgedAddOnsOf(this.db, pledgeIds, (id) => currencyOfPledge.get(id)!);
     const data: BackedProject[] = projects.flatMap((backed) => {
       const row = cards.get(backed.project_id);
       // The project's own status decides too, as on every list: one taken down since is left out at once.
@@ -71,6 +79,7 @@ export class BackingService {
                 pledge.funding_model === 'all_or_nothing' && row.end_date ? chargeDate(row.end_date) : null,
               fulfilment_status: pledge.fulfilment_status,
               tracking_url: pledge.tracking_url,
+              add_ons: addOns.get(pledge.id) ?? [],
             }
           : null,
       });

@@ -20,6 +20,8 @@ export interface BackerFilters {
   rewardId?: number;
   /** The country of the pledge's shipping address (ISO 3166-1 alpha-2). */
   country?: string;
+  /** Pledges holding this add-on. */
+  addOnId?: number;
   /** Rewards not sent yet (pledges with a reward only), sent and not confirmed, or received. */
   fulfilment?: FulfilmentFilter;
 }
@@ -36,6 +38,18 @@ export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFi
     ? query.where('d.status', '=', filters.status)
     : query.where('d.status', 'in', SHOWN_STATUSES);
   if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
+  if (filters.addOnId) {
+    const addOnId = filters.addOnId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('donation_add_ons as l')
+          .select('l.add_on_id')
+          .whereRef('l.donation_id', '=', 'd.id')
+          .where('l.add_on_id', '=', addOnId),
+      ),
+    );
+  }
   if (filters.country) query = query.where(sql<string>`d.shipping_address->>'country'`, '=', filters.country);
   if (filters.fulfilment === 'unsent') {
     query = query.where('d.reward_id', 'is not', null).where('d.fulfilment_status', 'is', null);

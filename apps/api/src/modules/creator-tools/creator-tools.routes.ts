@@ -57,6 +57,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
         {
           status: request.query.status,
           rewardId: request.query.reward_id,
+          addOnId: request.query.add_on_id,
           fulfilment: request.query.fulfilment,
         },
         app.translators.ofApiRequest(request),

@@ -7,6 +7,7 @@ import {
   exponent,
   minorToMajor,
   MS_PER_DAY,
+  type PledgedAddOn,
   PUBLIC_STATUSES,
   todayUtc,
   toCsv,
@@ -15,6 +16,7 @@ import {
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
 import { recordAudit } from '../admin/audit.repository';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
@@ -44,7 +46,7 @@ const BACKED_PROJECTS_LINK = '/backed-projects';
 const MAX_CURVE_DAYS = 400;
 
 /** A backer of a project whose currency is `currency`. */
-function toBackerRow(row: BackerRecord, currency: string): BackerRow {
+function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]): BackerRow {
   const collected = row.status === 'SUCCEEDED';
   return {
     donation_id: row.id,
@@ -52,6 +54,7 @@ function toBackerRow(row: BackerRecord, currency: string): BackerRow {
     backer: { id: row.donor_id, name: row.full_name || row.username, email: row.email },
     amount: minorToMajor(Number(row.amount_cents), currency),
     reward: row.reward_id === null ? null : { id: row.reward_id, title: row.reward_title ?? '' },
+    add_ons: addOns,
     status: row.status,
     funding_model: row.funding_model,
     pledged_at: row.pledged_at?.toISOString() ?? null,
@@ -81,6 +84,7 @@ const CSV_COLUMNS = [
   'amount',
   'currency',
   'reward',
+  'addOns',
   'status',
   'pledgedAt',
   'rewardSent',
@@ -135,11 +139,17 @@ export class CreatorToolsService {
     const filters: BackerFilters = {
       status: query.status,
       rewardId: query.reward_id,
+      addOnId: query.add_on_id,
       fulfilment: query.fulfilment,
     };
     const { rows, total } = await listBackers(this.db, projectId, filters, query.page, query.per_page);
+    const addOns = await pledgedAddOnsOf(
+      this.db,
+      rows.map((row) => row.id),
+      () => currency,
+    );
     return {
-      data: rows.map((row) => toBackerRow(row, currency)),
+      data: rows.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? [])),
       meta: {
         total,
         pages: Math.max(1, Math.ceil(total / query.per_page)),
@@ -153,7 +163,13 @@ export class CreatorToolsService {
   async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters, translator: Translator) {
     const project = await this.ownProject(projectId, caller);
     const { currency } = project;
-    const rows = (await allBackers(this.db, projectId, filters)).map((row) => toBackerRow(row, currency));
+    const records = await allBackers(this.db, projectId, filters);
+    const addOns = await pledgedAddOnsOf(
+      this.db,
+      records.map((row) => row.id),
+      () => currency,
+    );
+    const rows = records.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? []));
     const { t } = translator;
     const csv = toCsv([
       CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency })),
@@ -165,6 +181,9 @@ export class CreatorToolsService {
         row.amount.toFixed(exponent(currency)),
         currency,
         row.reward?.title ?? '',
+        row.add_ons
+          .map((line) => t('api.backersCsv.addOnLine', { title: line.title, quantity: line.quantity }))
+          .join('; '),
         t(BACKER_STATUS_KEYS[row.status] ?? row.status),
         row.pledged_at ?? '',
         t(row.fulfilment_status !== null ? 'api.backersCsv.yes' : 'api.backersCsv.no'),

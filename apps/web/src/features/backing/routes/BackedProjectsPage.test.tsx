@@ -22,6 +22,7 @@ function backed(id: number, title: string): BackedProject {
       charge_date: '2030-02-01',
       fulfilment_status: null,
       tracking_url: null,
+      add_ons: [],
     },
   };
 }

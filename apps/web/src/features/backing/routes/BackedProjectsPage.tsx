@@ -10,6 +10,7 @@ import { ViewProjectButton } from '@/components/projects/ViewProjectButton';
 import { formatBaseFigure } from '@/components/money/base-figure';
 import { readPage, withPage } from '@/lib/pagination';
 import { Rich, useI18n } from '@/lib/i18n';
+import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
@@ -163,6 +164,13 @@ export function BackedProjectsPage() {
                           {project.pledge.reward?.title ?? i18n.t('backing.pledge.noReward')}
                         </Text>
                       </Group>
+                      {project.pledge.add_ons.length > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {i18n.t('backing.pledge.withAddOns', {
+                            items: pledgedAddOnsText(i18n, project.pledge.add_ons),
+                          })}
+                        </Text>
+                      )}
                       <FulfilmentState
                         donationId={project.pledge.donation_id}
                         project={project.title}

@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Donation, Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
+import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { useCancelDonation, useChangePaymentMethod, useDonation } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
 import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
@@ -78,6 +79,9 @@ function DonationSummary({ donation }: { donation: Donation }) {
         <Row label={i18n.t('backing.donation.reward')}>
           {donation.reward_title ?? i18n.t('backing.pledge.noReward')}
         </Row>
+        {donation.add_ons.length > 0 && (
+          <Row label={i18n.t('backing.donation.addOns')}>{pledgedAddOnsText(i18n, donation.add_ons)}</Row>
+        )}
         {donation.fulfilment_status !== null && (
           <Row label={i18n.t('backing.donation.delivery')}>
             <FulfilmentState

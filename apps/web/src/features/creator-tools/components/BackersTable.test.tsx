@@ -13,6 +13,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
     amount: 40,
     currency: 'USD',
     reward: { id: 3, title: 'Kettle' },
+    add_ons: [],
     status: 'SUCCEEDED',
     funding_model: 'flexible',
     pledged_at: '2026-03-02T10:00:00.000Z',

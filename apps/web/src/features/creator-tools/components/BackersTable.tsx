@@ -25,6 +25,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
+import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { notify } from '@/lib/notify';
 import { type BackerFilters, downloadBackersCsv, useBackers, useMarkSent, useRefund } from '../api/tools';
 import { MarkSentDialog } from './MarkSentDialog';
@@ -232,6 +233,11 @@ export function BackersTable({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{row.reward?.title ?? i18n.t('creatorTools.backers.noReward')}</Text>
+                    {row.add_ons.length > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {i18n.t('backing.pledge.withAddOns', { items: pledgedAddOnsText(i18n, row.add_ons) })}
+                      </Text>
+                    )}
                     {row.fulfilment_status !== null && (
                       <Group gap={6}>
                         <Badge
