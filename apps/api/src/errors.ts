@@ -72,6 +72,7 @@ type Missing =
   | 'report'
   | 'resource'
   | 'reward'
+  | 'stretchGoal'
   | 'update'
   | 'user';
 

@@ -34,6 +34,7 @@ import { ProjectPageCache } from './modules/projects/page-cache';
 import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
+import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -96,6 +97,7 @@ export function createServices(
     config.currencies,
   );
   const rewards = new RewardService(db, projects, pageCache);
+  const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -105,6 +107,7 @@ export function createServices(
     { appUrl: config.appUrl, platformFeePercent: config.platformFeePercent },
     clock,
     preferences,
+    stretchGoals,
   );
   const backing = new BackingService(db, projects, config.baseCurrency);
   const pledges = new PledgeService(db, projects, payments, mail, config.appUrl, clock, log, preferences);
@@ -135,6 +138,7 @@ export function createServices(
     pageHtml,
     projects,
     rewards,
+    stretchGoals,
     payments,
     backing,
     pledges,

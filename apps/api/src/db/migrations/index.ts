@@ -29,6 +29,7 @@ import * as currencies from './0027_currencies';
 import * as communityChangeNotifications from './0028_community_change_notifications';
 import * as moneyCurrencies from './0029_money_currencies';
 import * as baseAmounts from './0030_base_amounts';
+import * as stretchGoals from './0031_stretch_goals';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_community_change_notifications': communityChangeNotifications,
   '0029_money_currencies': moneyCurrencies,
   '0030_base_amounts': baseAmounts,
+  '0031_stretch_goals': stretchGoals,
 };

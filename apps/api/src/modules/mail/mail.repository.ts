@@ -23,6 +23,24 @@ export async function insertMail(db: Kysely<DB>, mail: MailContent) {
     .execute();
 }
 
+/** Many mails in one statement (a notice to every backer of a project), in batches the driver's parameters allow. */
+export async function insertMails(db: Kysely<DB>, mails: MailContent[]) {
+  for (let start = 0; start < mails.length; start += 1000) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(start, start + 1000).map((mail) => ({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        })),
+      )
+      .execute();
+  }
+}
+
 /**
  * Leases up to `limit` due mails: their next attempt moves `leaseSeconds` ahead, so another instance (or
  * this one after a crash) retries them only if this delivery never reports back.

@@ -4,7 +4,14 @@ import type { Translator } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import type { SavedLanguage, Translators } from '../../i18n';
 import { platformMetrics } from '../metrics/metrics';
-import { insertMail, leaseDueMails, type MailContent, markFailedAttempt, markSent } from './mail.repository';
+import {
+  insertMail,
+  insertMails,
+  leaseDueMails,
+  type MailContent,
+  markFailedAttempt,
+  markSent,
+} from './mail.repository';
 import type { MailTransport } from './mail.transport';
 
 const MAX_ATTEMPTS = 8;
@@ -36,6 +43,18 @@ export class MailService {
    */
   enqueue(trx: Kysely<DB>, recipient: SavedLanguage, compose: (translator: Translator) => MailContent) {
     return insertMail(trx, compose(this.translators.ofUser(recipient)));
+  }
+
+  /** Queues one mail per recipient, each in their own language, in as few statements as the batch allows. */
+  enqueueAll<R extends SavedLanguage>(
+    trx: Kysely<DB>,
+    recipients: readonly R[],
+    compose: (translator: Translator, recipient: R) => MailContent,
+  ) {
+    return insertMails(
+      trx,
+      recipients.map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
+    );
   }
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */
