@@ -2,6 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
+import { ProjectFundingBar } from '@/features/stretch-goals/components/ProjectFundingBar';
 import { useI18n } from '@/lib/i18n';
 
 /**
@@ -12,13 +13,27 @@ const RewardListCard = lazy(async () => ({
   default: (await import('@/features/backing/components/RewardListCard')).RewardListCard,
 }));
 
+/** The list of stretch goals comes after the funding card, in the server's HTML too, its code following the page's. */
+const StretchGoalsCard = lazy(async () => ({
+  default: (await import('@/features/stretch-goals/components/StretchGoalsCard')).StretchGoalsCard,
+}));
+
 function ReportProjectButton({ projectId }: { projectId: number }) {
   const i18n = useI18n();
   return <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />;
 }
 
-/** What the public and the draft project pages both compose in: the reward list (backing) and Report (reports). */
+/**
+ * What the public and the draft project pages both compose in: the funding bar and list of stretch goals (stretch
+ * goals), the reward list (backing) and Report (reports).
+ */
 export const projectSlots = {
+  fundingBar: (project) => <ProjectFundingBar project={project} />,
+  stretchGoals: (project, isCreator) => (
+    <Suspense fallback={null}>
+      <StretchGoalsCard project={project} isCreator={isCreator} />
+    </Suspense>
+  ),
   rewardList: (project, isCreator) => (
     <Suspense fallback={<Skeleton h={320} radius="lg" />}>
       <RewardListCard project={project} isCreator={isCreator} />
