@@ -8,6 +8,7 @@ import type { FileStorage } from '../../modules/media/storage';
 import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
+import { insertStretchGoal, reachStretchGoals } from '../../modules/stretch-goals/stretch-goals.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import type { DB, ShippingRuleRow } from '../schema';
@@ -159,6 +160,15 @@ export async function seedDemoData(
           },
         });
       }
+      for (const [title, amount, description] of project.stretchGoals ?? []) {
+        await insertStretchGoal(trx, {
+          project_id: projectId,
+          amount_cents: majorToMinor(amount, currency),
+          title,
+          description,
+        });
+      }
+      await reachStretchGoals(trx, projectId);
     }
     await seedCommunity(trx, projectIds, users);
     const rates = parseEcbXml(DEMO_RATES_XML);
