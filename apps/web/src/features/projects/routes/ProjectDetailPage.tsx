@@ -205,7 +205,7 @@ export interface ProjectPageSlots {
   pledgeAction?: (project: Project, isCreator: boolean) => ReactNode;
   /** The funding card's progress bar with the stretch goals marked on it (stretch goals). */
   fundingBar?: (project: Project) => ReactNode;
-  /** The list of stretch goals, above the rewards, with Add and Edit for the creator (stretch goals). */
+  /** The list of stretch goals under the funding card, with Add and Edit for the creator (stretch goals). */
   stretchGoals?: (project: Project, isCreator: boolean) => ReactNode;
   /** The reward tiers beside the page, with Add Reward and Edit for the creator (backing). */
   rewardList?: (project: Project, isCreator: boolean) => ReactNode;
@@ -320,13 +320,16 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           )}
         </Stack>
         <div className={classes.side}>
-          <div className={classes.funding} ref={fundingCard}>
-            <StatsCard project={project} primaryAction={pledgeAction()} bar={slots.fundingBar?.(project)}>
-              <ProjectActions project={project} isCreator={isCreator} />
-            </StatsCard>
-          </div>
-          <Stack gap="lg" className={classes.aside}>
+          {/* The stretch goals follow the funding card, under its bar, on a phone too. */}
+          <Stack gap="lg" className={classes.funding}>
+            <div ref={fundingCard}>
+              <StatsCard project={project} primaryAction={pledgeAction()} bar={slots.fundingBar?.(project)}>
+                <ProjectActions project={project} isCreator={isCreator} />
+              </StatsCard>
+            </div>
             {slots.stretchGoals?.(project, isCreator)}
+          </Stack>
+          <Stack gap="lg" className={classes.aside}>
             {slots.rewardList?.(project, isCreator)}
             <CreatorCard creator={project.creator} />
             {slots.reportButton &&
