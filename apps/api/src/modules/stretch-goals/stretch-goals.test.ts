@@ -276,6 +276,40 @@ describe.each(databaseKinds)('stretch goals on %s', (kind) => {
     expect(reworded.json().data).toMatchObject({ title: 'Glowing case', reached_at: first!.toISOString() });
   });
 
+  it('mails each backer in their own language, and not those who turned update mails off', async () => {
+    const projectId = await createProjectRow(db(), {
+      creatorId: creator.user.id,
+      goal: 10,
+      start: -1,
+      end: 10,
+      title: 'Lampen',
+    });
+    const german = await signedInUser(ctx);
+    const quiet = await signedInUser(ctx);
+    await db().updateTable('users').set({ locale: 'de' }).where('id', '=', german.user.id).execute();
+    await db()
+      .insertInto('user_preferences')
+      .values({ user_id: quiet.user.id, email_updates: false })
+      .execute();
+    await api('POST', `projects/${projectId}/stretch-goals`, creator.headers, {
+      amount: 20,
+      title: 'Goldrand',
+    });
+    await backProject(ctx, german.headers, projectId, { amount: 5 });
+    await backProject(ctx, quiet.headers, projectId, { amount: 20 });
+
+    const mails = await db()
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'subject'])
+      .where('subject', 'like', '%Goldrand%')
+      .execute();
+    expect(mails).toEqual([
+      { recipient: german.user.email, subject: '„Lampen“ hat ein Stretch Goal freigeschaltet: Goldrand' },
+    ]);
+    // The notification is in-app for both: the preference governs mail only.
+    expect((await notices(projectId)).sort()).toEqual([german.user.id, quiet.user.id].sort());
+  });
+
   it('reaches a goal added below the total at once, and one a raised pledge crosses', async () => {
     const projectId = await createProjectRow(db(), {
       creatorId: creator.user.id,
