@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { shoot, toast } from '../support/page';
 import { createCampaign, databaseUrl, pledgeWithCard } from '../support/campaign';
@@ -7,6 +9,21 @@ test.skip(
   !databaseUrl,
   'The journeys use the demo accounts, seeded on a PostgreSQL server (none answered at start)',
 );
+
+/** axe-core's serious and critical findings on the page as it is (WCAG 2.2 A and AA, as the accessibility journey). */
+async function seriousViolations(page: Page) {
+  // Mantine's transitions end before axe looks at colours.
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
 
 test('the creator adds stretch goals and everyone sees them on the funding bar, in English and in Arabic', async ({
   page,
@@ -64,6 +81,7 @@ test('the creator adds stretch goals and everyone sees them on the funding bar, 
   await expect(reached).toBeFocused();
   await expect(page.getByRole('tooltip')).toHaveText('Stretch goal “Copper lid”: $550, reached');
   await page.keyboard.press('Escape');
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'stretch-goals-creator', out);
   await signOut(page);
 
@@ -88,4 +106,5 @@ test('the creator adds stretch goals and everyone sees them on the funding bar, 
   await shoot(page, 'stretch-goals-ar', out);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
 });
