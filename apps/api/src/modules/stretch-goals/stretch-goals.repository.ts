@@ -35,6 +35,16 @@ export async function amountTaken(db: Kysely<DB>, projectId: number, amountCents
   return Boolean(await query.executeTakeFirst());
 }
 
+/** The currency a project's goals are in: its own. */
+export async function projectCurrency(db: Kysely<DB>, projectId: number) {
+  const row = await db
+    .selectFrom('projects')
+    .select('currency')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return row.currency;
+}
+
 export function insertStretchGoal(
   db: Kysely<DB>,
   values: { project_id: number; amount_cents: number; title: string; description: string },

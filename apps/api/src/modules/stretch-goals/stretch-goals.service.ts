@@ -24,6 +24,7 @@ import {
   findStretchGoal,
   insertStretchGoal,
   listStretchGoals,
+  projectCurrency,
   reachStretchGoals,
   stretchGoalMailRecipients,
   type StretchGoalRow,
@@ -164,14 +165,9 @@ export class StretchGoalService {
   }
 
   private async one(projectId: number, goalId: number) {
-    const project = await this.db
-      .selectFrom('projects')
-      .select('currency')
-      .where('id', '=', projectId)
-      .executeTakeFirstOrThrow();
     const row = await findStretchGoal(this.db, projectId, goalId);
     if (!row) throw notFound('stretchGoal');
-    return toStretchGoal(row, project.currency);
+    return toStretchGoal(row, await projectCurrency(this.db, projectId));
   }
 
   /** As rewards (SPEC §6): create_reward and the project's creator, or an admin; 404 for a project they cannot see. */
