@@ -5,6 +5,8 @@ export const STRETCH_GOAL_MESSAGES = {
   aboveGoal: 'msg.stretchGoal.aboveGoal',
   goalFirst: 'msg.stretchGoal.goalFirst',
   amountTaken: 'msg.stretchGoal.amountTaken',
+  /** `{currency}`: the project's. */
+  currency: 'msg.stretchGoal.currency',
   onlyCreator: 'api.stretchGoals.onlyCreator',
   locked: 'api.stretchGoals.locked',
   created: 'api.stretchGoals.created',

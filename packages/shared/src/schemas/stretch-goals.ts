@@ -29,6 +29,8 @@ export const stretchGoalRequest = z.strictObject({
     .min(1, REWARD_MESSAGES.titleRequired)
     .max(REWARD_TITLE_MAX, REWARD_MESSAGES.titleLength),
   description: z.string().trim().max(REWARD_DESCRIPTION_MAX, REWARD_MESSAGES.descriptionLength).default(''),
+  /** Must be the project's currency when given (a goal read and sent back names it; the service checks). */
+  currency: z.string().max(3, STRETCH_GOAL_MESSAGES.currency).optional(),
 });
 export type StretchGoalRequest = z.infer<typeof stretchGoalRequest>;
 

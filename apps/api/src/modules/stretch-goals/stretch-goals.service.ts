@@ -49,6 +49,41 @@ export interface ReachingProject {
   currency: string;
 }
 
+/**
+ * Before a project's first pledge its creator may change its currency: each stretch goal keeps the figure its
+ * creator typed (a 1,500 USD goal becomes 1,500 EUR), as the goal and the rewards do. A figure the new currency
+ * cannot hold (12.50 in yen) is a 400 on `currency`, and nothing changes. No goal is reached yet (nothing was
+ * pledged). Rows move in the order that never meets another goal's old amount (the amounts are unique).
+ */
+export async function stretchGoalsInCurrency(trx: Kysely<DB>, projectId: number, from: string, to: string) {
+  const rows = await listStretchGoals(trx, projectId);
+  const moved = rows.map((row) => ({
+    row,
+    cents: minorUnitsIn(minorToMajor(Number(row.amount_cents), from), to, 'currency'),
+  }));
+  const growing = moved.some(({ row, cents }) => cents > Number(row.amount_cents));
+  for (const { row, cents } of growing ? moved.reverse() : moved) {
+    await updateStretchGoal(trx, row.id, {
+      amount_cents: cents,
+      title: row.title,
+      description: row.description,
+    });
+  }
+}
+
+/** A request may name its currency (a goal read and sent back does); it must be the project's. */
+function checkCurrency(input: StretchGoalRequest, currency: string) {
+  if (input.currency !== undefined && input.currency !== currency) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      STRETCH_GOAL_MESSAGES.currency,
+      { currency: [STRETCH_GOAL_MESSAGES.currency] },
+      undefined,
+      { currency },
+    );
+  }
+}
+
 /** The statuses whose stretch goals change, as rewards' do (RewardService). */
 const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
 
@@ -82,6 +117,7 @@ export class StretchGoalService {
     await this.assertManager(projectId, caller);
     const id = await this.db.transaction().execute(async (trx) => {
       const project = await this.lockEditable(trx, projectId);
+      checkCurrency(input, project.currency);
       const amountCents = await this.checkAmount(trx, project, input.amount);
       const row = await insertStretchGoal(trx, {
         project_id: projectId,
@@ -101,6 +137,7 @@ export class StretchGoalService {
     await this.assertManager(projectId, caller);
     await this.db.transaction().execute(async (trx) => {
       const project = await this.lockEditable(trx, projectId);
+      checkCurrency(input, project.currency);
       const existing = await findStretchGoal(trx, projectId, goalId);
       if (!existing) throw notFound('stretchGoal');
       const amountCents = minorUnitsIn(input.amount, project.currency, 'amount');

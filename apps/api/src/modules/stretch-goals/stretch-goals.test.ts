@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inEnglish } from '../../test/i18n';
+import { projectFields, sendProject } from '../../test/projects';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -47,7 +48,7 @@ describe.each(databaseKinds)('stretch goals on %s', (kind) => {
     ).map((row) => row.user_id);
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind);
+    ctx = await createTestApp(kind, { CURRENCIES: 'USD,EUR,JPY' });
     creator = await signedInUser(ctx);
     backer = await signedInUser(ctx);
     stranger = await signedInUser(ctx);
@@ -141,6 +142,49 @@ describe.each(databaseKinds)('stretch goals on %s', (kind) => {
     });
     expect(long.statusCode).toBe(400);
     expect(Object.keys(long.json().details).sort()).toEqual(['description', 'title']);
+  });
+
+  it('keeps the figures when the currency changes before the first pledge, and refuses another currency', async () => {
+    const created = await sendProject(ctx, 'POST', 'projects/drafts', creator.headers, {
+      ...(await projectFields(ctx)),
+      currency: 'EUR',
+      goal_amount: '2500',
+    });
+    const id = created.json().data.id as number;
+    const path = `projects/${id}/stretch-goals`;
+    const change = (currency: string) =>
+      sendProject(ctx, 'PUT', `projects/${id}`, creator.headers, { currency });
+    const listed = async () =>
+      (await api('GET', path, creator.headers))
+        .json()
+        .data.stretch_goals.map((goal: { amount: number; currency: string }) => [goal.amount, goal.currency]);
+    const odd = await api('POST', path, creator.headers, { amount: 3000.5, title: 'Odd', currency: 'EUR' });
+    expect(odd.statusCode).toBe(201);
+    // 300 EUR is the goal 3 in yen would be: the goals move in an order that never meets another's old amount.
+    await api('POST', path, creator.headers, { amount: 300_000, title: 'Huge' });
+
+    const halfYen = await change('JPY');
+    expect(halfYen.statusCode).toBe(400);
+    expect(await listed()).toEqual([
+      [3000.5, 'EUR'],
+      [300_000, 'EUR'],
+    ]);
+    await api('PUT', `${path}/${odd.json().data.id}`, creator.headers, { amount: 3000, title: 'Even' });
+    expect((await change('JPY')).statusCode).toBe(200);
+    expect(await listed()).toEqual([
+      [3000, 'JPY'],
+      [300_000, 'JPY'],
+    ]);
+    expect((await change('USD')).statusCode).toBe(200);
+    expect(await listed()).toEqual([
+      [3000, 'USD'],
+      [300_000, 'USD'],
+    ]);
+
+    const other = await api('POST', path, creator.headers, { amount: 4000, title: 'Euros', currency: 'EUR' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(inEnglish(STRETCH_GOAL_MESSAGES.currency, { currency: 'USD' }));
+    expect(other.json().details).toEqual({ currency: [other.json().message] });
   });
 
   it('lets only the creator and admins write, and everyone who may see the project read', async () => {
