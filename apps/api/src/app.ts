@@ -40,6 +40,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { addOnRoutes } from './modules/add-ons/add-ons.routes';
+import { stretchGoalRoutes } from './modules/stretch-goals/stretch-goals.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { fxRateRoutes } from './modules/fx-rates/fx-rates.routes';
 import type { Translators } from './i18n';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(updateRoutes, { prefix: '/projects', updates: services.updates });
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(addOnRoutes, { prefix: '/projects', addOns: services.addOns });
+      await api.register(stretchGoalRoutes, { prefix: '/projects', stretchGoals: services.stretchGoals });
       await api.register(commentRoutes, { comments: services.comments });
       await api.register(messageRoutes, { messages: services.messages });
       api.setNotFoundHandler((request) => {

@@ -74,6 +74,7 @@ type Missing =
   | 'resource'
   | 'reward'
   | 'thread'
+  | 'stretchGoal'
   | 'update'
   | 'user';
 

@@ -36,6 +36,7 @@ import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
+import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -99,6 +100,7 @@ export function createServices(
   );
   const rewards = new RewardService(db, projects, pageCache);
   const addOns = new AddOnService(db, projects);
+  const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -108,6 +110,7 @@ export function createServices(
     { appUrl: config.appUrl, platformFeePercent: config.platformFeePercent },
     clock,
     preferences,
+    stretchGoals,
   );
   const backing = new BackingService(db, projects, config.baseCurrency);
   const pledges = new PledgeService(db, projects, payments, mail, config.appUrl, clock, log, preferences);
@@ -140,6 +143,7 @@ export function createServices(
     projects,
     rewards,
     addOns,
+    stretchGoals,
     payments,
     backing,
     pledges,

@@ -12,6 +12,7 @@ import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
 import { rewardsQuery } from './features/backing/api/rewards';
+import { stretchGoalsQuery } from './features/stretch-goals/api/stretch-goals';
 import { discoveryQuery } from './features/home/api/discovery';
 import { projectQuery } from './features/projects/api/projects';
 import { fxRatesQuery } from './lib/display-currency';
@@ -45,6 +46,7 @@ const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unk
         fxRatesQuery,
         projectQuery(Number(id), null),
         rewardsQuery(Number(id), null),
+        stretchGoalsQuery(Number(id), null),
       ] as FetchQueryOptions<unknown>[],
   ],
 ];

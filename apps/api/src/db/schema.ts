@@ -467,6 +467,19 @@ export interface ProjectFaqsTable {
   updated_at: Timestamp;
 }
 
+/** A project's stretch goal (DESIGN.md §16): an amount above its goal, in minor units of its currency. */
+export interface StretchGoalsTable {
+  id: Generated<number>;
+  project_id: number;
+  amount_cents: number;
+  title: string;
+  description: string;
+  /** Set once, when the funded total first reached the amount. */
+  reached_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 /** The reference rates of a day, per unit of `base` (the ECB's: per euro), as it published them. */
 export interface FxRatesTable {
   rate_date: string;
@@ -514,6 +527,7 @@ export interface DB {
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
+  stretch_goals: StretchGoalsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -318,6 +318,7 @@ export const NOTIFICATION_TYPES = [
   'PAYOUT',
   'PLEDGE',
   'PAYMENT_FAILED',
+  'STRETCH_GOAL_REACHED',
 ] as const;
 
 export const notification = z.object({

@@ -29,6 +29,7 @@ import * as currencies from './0027_currencies';
 import * as communityChangeNotifications from './0028_community_change_notifications';
 import * as moneyCurrencies from './0029_money_currencies';
 import * as baseAmounts from './0030_base_amounts';
+import * as stretchGoals from './0031_stretch_goals';
 import * as messages from './0032_messages';
 import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0028_community_change_notifications': communityChangeNotifications,
   '0029_money_currencies': moneyCurrencies,
   '0030_base_amounts': baseAmounts,
+  '0031_stretch_goals': stretchGoals,
   '0032_messages': messages,
   '0033_fulfilment_received': fulfilmentReceived,
   '0034_add_ons': addOns,

@@ -9,6 +9,7 @@ import { storeProjectImage } from '../../modules/projects/project-media';
 import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
 import { insertAddOn } from '../../modules/add-ons/add-ons.repository';
+import { insertStretchGoal, reachStretchGoals } from '../../modules/stretch-goals/stretch-goals.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
@@ -179,6 +180,15 @@ export async function seedDemoData(
           fulfilment,
         });
       }
+      for (const [title, amount, description] of project.stretchGoals ?? []) {
+        await insertStretchGoal(trx, {
+          project_id: projectId,
+          amount_cents: majorToMinor(amount, currency),
+          title,
+          description,
+        });
+      }
+      await reachStretchGoals(trx, projectId);
     }
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);

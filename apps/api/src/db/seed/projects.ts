@@ -35,6 +35,8 @@ export interface DemoProject {
    * SUCCEEDED (charged).
    */
   backing?: [string, number, string | null, DemoPledgeState?, DemoFulfilment?][];
+  /** Stretch goals: title, amount above the goal, what it unlocks; those the pledges cover are reached. */
+  stretchGoals?: [string, number, string][];
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
@@ -147,6 +149,14 @@ export const DEMO_PROJECTS: DemoProject[] = [
     backing: [
       ['maya', 3000, null],
       ['leo', 1800, 'A printed map for your school'],
+      ['rafael', 5000, null],
+      ['lena', 3500, 'A printed map for your school'],
+    ],
+    // Past its goal (13,300 of 12,000): the first stretch goal is reached, the others are ahead on the bar.
+    stretchGoals: [
+      ['Maps in Braille', 13_000, 'Tactile editions of every map for schools for the blind.'],
+      ['Four more languages', 18_000, 'Translation review for the last four of the twelve languages.'],
+      ['An atlas for tablets', 25_000, 'The maps as an offline app for classroom tablets.'],
     ],
     category: 'Education',
     creator: 'sofia',

@@ -198,6 +198,23 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('has a running campaign past its goal with stretch goals on its bar, the first one reached', async () => {
+    const atlas = await ctx.database.db
+      .selectFrom('projects')
+      .select(['id', 'status', 'goal_cents', 'current_cents'])
+      .where('title', 'like', 'Open Atlas%')
+      .executeTakeFirstOrThrow();
+    expect(atlas.status).toBe('ACTIVE');
+    expect(atlas.current_cents).toBeGreaterThan(atlas.goal_cents!);
+    const listed = await ctx.app.inject(`/api/v1/projects/${atlas.id}/stretch-goals`);
+    const goals = listed.json().data.stretch_goals as { amount: number; reached_at: string | null }[];
+    expect(goals.map((goal) => [goal.amount, goal.reached_at !== null])).toEqual([
+      [13_000, true],
+      [18_000, false],
+      [25_000, false],
+    ]);
+  });
+
   it('has an admin and creators who can sign in with the documented password', async () => {
     const login = await ctx.app.inject({
       method: 'POST',

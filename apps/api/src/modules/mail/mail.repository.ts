@@ -23,21 +23,22 @@ export async function insertMail(db: Kysely<DB>, mail: MailContent) {
     .execute();
 }
 
-/** Many mails in one statement (a bulk message's, in slices the caller chooses). */
+/** Many mails in one statement (a notice to every backer of a project), in batches the driver's parameters allow. */
 export async function insertMails(db: Kysely<DB>, mails: MailContent[]) {
-  if (mails.length === 0) return;
-  await db
-    .insertInto('mail_outbox')
-    .values(
-      mails.map((mail) => ({
-        recipient: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      })),
-    )
-    .execute();
+  for (let start = 0; start < mails.length; start += 1000) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(start, start + 1000).map((mail) => ({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**

@@ -45,24 +45,16 @@ export class MailService {
     return insertMail(trx, compose(this.translators.ofUser(recipient)));
   }
 
-  /**
-   * Queue many mails inside the caller's transaction with a statement per few hundred, not one per mail: each
-   * still written in its recipient's language by `compose`.
-   */
-  async enqueueMany<R extends SavedLanguage>(
+  /** Queues one mail per recipient, each in their own language, in as few statements as the batch allows. */
+  enqueueAll<R extends SavedLanguage>(
     trx: Kysely<DB>,
-    recipients: R[],
+    recipients: readonly R[],
     compose: (translator: Translator, recipient: R) => MailContent,
   ) {
-    const SLICE = 500;
-    for (let start = 0; start < recipients.length; start += SLICE) {
-      await insertMails(
-        trx,
-        recipients
-          .slice(start, start + SLICE)
-          .map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
-      );
-    }
+    return insertMails(
+      trx,
+      recipients.map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
+    );
   }
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */

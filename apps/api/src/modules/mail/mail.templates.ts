@@ -1,4 +1,4 @@
-import type { Translator } from '@fundry/shared';
+import { minorToMajor, type Translator } from '@fundry/shared';
 import { amountWithCents, type KeyedMessage, type Money, writeMessage } from '../../i18n';
 import type { MailContent } from './mail.repository';
 
@@ -281,6 +281,32 @@ export const mailTemplates = {
       paragraphs: [t.t('mail.projectUpdate.body', values), update.excerpt],
       action: { label: t.t('mail.projectUpdate.action'), url },
       footer: t.t('mail.projectUpdate.footer'),
+    });
+  },
+  /** A stretch goal of a project the recipient backs was reached (DESIGN.md §16): email_updates. */
+  stretchGoalReached: (
+    t: Translator,
+    to: string,
+    name: string,
+    project: string,
+    goal: { title: string; amount: Money; description: string },
+    url: string,
+  ) => {
+    const values = {
+      project,
+      goal: goal.title,
+      amount: t.money(minorToMajor(goal.amount.cents, goal.amount.currency), goal.amount.currency),
+    };
+    return render(t, {
+      to,
+      subject: t.t('mail.stretchGoalReached.subject', values),
+      name,
+      paragraphs: [
+        t.t('mail.stretchGoalReached.body', values),
+        ...(goal.description ? [goal.description] : []),
+      ],
+      action: { label: t.t('mail.stretchGoalReached.action'), url },
+      footer: t.t('mail.stretchGoalReached.footer'),
     });
   },
   /** A comment on a creator's project, or a reply to someone's comment: email_comments. */

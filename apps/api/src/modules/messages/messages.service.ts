@@ -228,7 +228,7 @@ export class MessageService {
         .select(['full_name', 'username'])
         .where('id', '=', caller.userId)
         .executeTakeFirstOrThrow();
-      await this.mail.enqueueMany(
+      await this.mail.enqueueAll(
         trx,
         rows.filter((row) => row.mail_due),
         (t, row) =>

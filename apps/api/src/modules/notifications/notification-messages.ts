@@ -60,6 +60,10 @@ export const notificationMessages = {
     values: { name, title },
   }),
   goalReached: (title: string): KeyedMessage => ({ key: 'api.notification.goalReached', values: { title } }),
+  stretchGoalReached: (title: string, goal: string, amount: Money): KeyedMessage => ({
+    key: 'api.notification.stretchGoalReached',
+    values: { title, goal, amount: { ...amount } },
+  }),
   refunded: (title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.refunded',
     values: { title, amount: { ...amount } },

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors';
 import type { SavedLanguage } from '../../i18n';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
+import type { ReachingProject, StretchGoalService } from '../stretch-goals/stretch-goals.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
 import { notificationMessages } from '../notifications/notification-messages';
@@ -68,7 +69,13 @@ export class PaymentService {
     private readonly settings: Settings,
     private readonly clock: Clock,
     private readonly preferences: PreferenceService,
+    private readonly stretchGoals: StretchGoalService,
   ) {}
+
+  /** The project's funded total rose in this transaction: the stretch goals it now covers are reached (once). */
+  totalRose(trx: Kysely<DB>, project: ReachingProject) {
+    return this.stretchGoals.reach(trx, project);
+  }
 
   /**
    * Applies a provider event once. Returns, besides the result, the pledge whose new card should be charged at
@@ -571,6 +578,7 @@ export class PaymentService {
       ]);
       await notifyBackers(trx, project.id, 'GOAL_REACHED', message);
     }
+    await this.totalRose(trx, project);
     return donor;
   }
 

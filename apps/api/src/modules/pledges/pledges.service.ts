@@ -252,6 +252,7 @@ export class PledgeService {
         shipping_address: shipping.address,
       });
       await moveProjectCounters(trx, project.id, amountCents - donation.amount_cents, 0);
+      if (amountCents > donation.amount_cents) await this.payments.totalRose(trx, project);
       const rewardTitle = reward?.title ?? null;
       await this.tell(trx, donation, project, {
         creatorMessage: (name) =>

@@ -2,7 +2,7 @@ import { PUBLIC_STATUSES } from '@fundry/shared';
 import type { ProjectChangeListener } from './project-changes';
 import type { ProjectRecord } from './projects.repository';
 
-type Part = 'project' | 'creator' | 'rewards' | 'fulfilment';
+type Part = 'project' | 'creator' | 'rewards' | 'fulfilment' | 'stretchGoals';
 
 interface Entry {
   until: number;
@@ -13,7 +13,8 @@ interface Entry {
 const MAX_PROJECTS = 10_000;
 
 /**
- * The public part of project pages — the project's row, its creator's card, its rewards and how many were sent — kept in this instance's
+ * The public part of project pages — the project's row, its creator's card, its rewards, how many were sent and its
+ * stretch goals — kept in this instance's
  * memory (issue 17, decision 016). List pages and discovery read their cards' rows through it too. It is only trusted while the instance hears of every change from the database
  * (`ProjectChangeFeed`, migration 0017): until then, and whenever the feed is lost, every read goes to the database.
  * Each entry also expires after `ttlMs`, a safety net for what no notification announces (a creator's counts).

@@ -39,6 +39,7 @@ import { findCategory } from '../categories/categories.repository';
 import { adminIds } from '../admin/admin.repository';
 import { recordAudit } from '../admin/audit.repository';
 import { rewardsInCurrency } from '../rewards/rewards.service';
+import { stretchGoalsInCurrency } from '../stretch-goals/stretch-goals.service';
 import type { MailService } from '../mail/mail.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
@@ -698,7 +699,10 @@ export class ProjectService {
           currency: existing.currency,
         });
       }
-      if (currency !== existing.currency) await rewardsInCurrency(trx, id, existing.currency, currency);
+      if (currency !== existing.currency) {
+        await rewardsInCurrency(trx, id, existing.currency, currency);
+        await stretchGoalsInCurrency(trx, id, existing.currency, currency);
+      }
       const { changes, errors } = parseForm(fields, media, currency);
       if (changes.goalCents === undefined && existing.goal_cents !== null && currency !== existing.currency) {
         // The goal the creator typed keeps its figure in the new currency (minor units differ: 5000 USD is 500000

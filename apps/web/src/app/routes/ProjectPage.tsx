@@ -7,6 +7,7 @@ import { parseProjectId } from '@/features/projects/api/projects';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { useSession } from '@/lib/session';
+import { useStretchGoals } from '@/features/stretch-goals/api/stretch-goals';
 import { projectSlots } from './project-slots';
 
 // The updates, comments and FAQ load when their tab is first opened (the overview is what a link opens on).
@@ -63,9 +64,11 @@ function ProjectCreatorTools({ project }: { project: Project }) {
  * (projects).
  */
 export function ProjectPage() {
-  // The rewards are asked for beside the project rather than once it has loaded: the server renders the page once
+  // The rewards and stretch goals are asked for beside the project rather than once it has loaded: the server renders the page once
   // fewer to find what it needs (decision 018), and the browser, navigating here, reads both at once.
-  useRewards(parseProjectId(useParams().id));
+  const projectId = parseProjectId(useParams().id);
+  useRewards(projectId);
+  useStretchGoals(projectId);
   return (
     <ProjectDetailPage
       {...projectSlots}

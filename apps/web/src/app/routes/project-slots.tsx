@@ -4,6 +4,7 @@ import type { Project } from '@fundry/shared';
 import { creatorName } from '@/features/projects/components/detail/CreatorCard';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
+import { ProjectFundingBar } from '@/features/stretch-goals/components/ProjectFundingBar';
 import { useI18n } from '@/lib/i18n';
 
 /**
@@ -20,6 +21,11 @@ const RewardListCard = lazy(async () => ({
 }));
 const AddOnListCard = lazy(async () => ({
   default: (await import('@/features/backing/components/AddOnListCard')).AddOnListCard,
+}));
+
+/** The list of stretch goals comes after the funding card, in the server's HTML too, its code following the page's. */
+const StretchGoalsCard = lazy(async () => ({
+  default: (await import('@/features/stretch-goals/components/StretchGoalsCard')).StretchGoalsCard,
 }));
 
 function ReportProjectButton({ projectId }: { projectId: number }) {
@@ -39,10 +45,16 @@ function MessageTheCreator({ project }: { project: Project }) {
 }
 
 /**
- * What the public and the draft project pages both compose in: the rewards and add-ons (backing), Report
- * (reports) and Message the creator (messages).
+ * What the public and the draft project pages both compose in: the funding bar and list of stretch goals (stretch
+ * goals), the rewards and add-ons (backing), Report (reports) and Message the creator (messages).
  */
 export const projectSlots = {
+  fundingBar: (project) => <ProjectFundingBar project={project} />,
+  stretchGoals: (project, isCreator) => (
+    <Suspense fallback={null}>
+      <StretchGoalsCard project={project} isCreator={isCreator} />
+    </Suspense>
+  ),
   rewardList: (project, isCreator) => (
     <Stack gap="lg">
       <Suspense fallback={<Skeleton h={320} radius="lg" />}>

@@ -20,6 +20,7 @@ import {
   IconCoin,
   IconNews,
   IconShieldCheck,
+  IconTargetArrow,
   IconTrophy,
   IconUsers,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ const TYPE_ICONS: Record<string, { icon: ReactNode; color: string }> = {
   GOAL_REACHED: { icon: <IconTrophy size={18} />, color: 'yellow' },
   ADMIN_REVIEW: { icon: <IconShieldCheck size={18} />, color: 'grape' },
   PROJECT_UPDATE: { icon: <IconNews size={18} />, color: 'cyan' },
+  STRETCH_GOAL_REACHED: { icon: <IconTargetArrow size={18} />, color: 'teal' },
 };
 
 /** Relative times move on by themselves, a minute at a time. */

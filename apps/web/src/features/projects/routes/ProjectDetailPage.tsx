@@ -203,6 +203,10 @@ function TabLoader() {
 export interface ProjectPageSlots {
   /** Back This Project, or what the signed-in backer pledged (backing). */
   pledgeAction?: (project: Project, isCreator: boolean) => ReactNode;
+  /** The funding card's progress bar with the stretch goals marked on it (stretch goals). */
+  fundingBar?: (project: Project) => ReactNode;
+  /** The list of stretch goals under the funding card, with Add and Edit for the creator (stretch goals). */
+  stretchGoals?: (project: Project, isCreator: boolean) => ReactNode;
   /** The reward tiers beside the page, with Add Reward and Edit for the creator (backing). */
   rewardList?: (project: Project, isCreator: boolean) => ReactNode;
   /** The Updates, Comments and FAQ tabs (community). */
@@ -318,11 +322,15 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           )}
         </Stack>
         <div className={classes.side}>
-          <div className={classes.funding} ref={fundingCard}>
-            <StatsCard project={project} primaryAction={pledgeAction()}>
-              <ProjectActions project={project} isCreator={isCreator} />
-            </StatsCard>
-          </div>
+          {/* The stretch goals follow the funding card, under its bar, on a phone too. */}
+          <Stack gap="lg" className={classes.funding}>
+            <div ref={fundingCard}>
+              <StatsCard project={project} primaryAction={pledgeAction()} bar={slots.fundingBar?.(project)}>
+                <ProjectActions project={project} isCreator={isCreator} />
+              </StatsCard>
+            </div>
+            {slots.stretchGoals?.(project, isCreator)}
+          </Stack>
           <Stack gap="lg" className={classes.aside}>
             {slots.rewardList?.(project, isCreator)}
             <CreatorCard creator={project.creator} />

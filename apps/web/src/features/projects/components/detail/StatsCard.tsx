@@ -81,9 +81,12 @@ export function StatsCard({
   project,
   children,
   primaryAction,
+  bar,
 }: {
   project: Project;
   children?: ReactNode;
+  /** The progress bar drawn by another feature (with the stretch goals' markers); the plain one otherwise. */
+  bar?: ReactNode;
   /** A full-width action above the others: Back This Project. */
   primaryAction?: ReactNode;
 }) {
@@ -96,13 +99,15 @@ export function StatsCard({
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label={i18n.t('projects.stats.heading')}>
       <Stack gap="md">
         <RaisedOfGoal project={project} />
-        <Progress
-          value={percent}
-          size="lg"
-          radius="xl"
-          color={percent >= 100 ? 'green' : 'teal'}
-          aria-label={i18n.t('projects.stats.percentFunded', { percent: percentLabel })}
-        />
+        {bar ?? (
+          <Progress
+            value={percent}
+            size="lg"
+            radius="xl"
+            color={percent >= 100 ? 'green' : 'teal'}
+            aria-label={i18n.t('projects.stats.percentFunded', { percent: percentLabel })}
+          />
+        )}
         <SimpleGrid cols={3} spacing="xs">
           <Figure value={percentLabel} label={i18n.t('projects.stats.funded')} />
           <BackersFigure count={project.backers_count} />
