@@ -1,45 +1,59 @@
 import { expect, test } from '../fixtures';
 import { toast } from '../support/page';
 import { API, bearer, createCampaign } from '../support/campaign';
-import { signIn } from '../support/session';
+import { signIn, signOut } from '../support/session';
 
 /**
- * DESIGN.md §16 on a phone: a backer takes a reward with two add-ons (one that ships with it), the minimum adding
- * their prices and shipping, saves a card, then changes them in Manage pledge.
+ * DESIGN.md §16: the creator adds an add-on beside the rewards; on a phone, a backer takes a reward with two add-ons
+ * (one that ships with it), the minimum adding their prices and shipping, saves a card, then changes them in Manage
+ * pledge.
  */
-test('a backer on a phone backs a reward with two add-ons, then changes them in Manage pledge', async ({
+test('the creator adds an add-on; a backer on a phone backs a reward with two add-ons, then changes them', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 390, height: 844 });
   const title = `Add-ons journey ${Date.now().toString(36)}`;
   const projectId = await createCampaign(request, title, 30);
   const creator = await bearer(request, 'maya@fundry.dev');
-  const rewards = (await (await request.get(`${API}/rewards/projects/${projectId}/rewards`)).json()) as {
-    data: { id: number; title: string }[];
-  };
-  const kettle = rewards.data.find((reward) => reward.title === 'Kettle')!;
-  for (const addOn of [
-    {
-      title: 'Enamel mug',
-      description: 'A mug to match',
-      price: 12,
-      quantity_available: 10,
-      available_with: [kettle.id],
-      shipping_rules: [
-        { country: 'US', cost: 2 },
-        { country: '*', cost: 6 },
-      ],
-    },
-    { title: 'Sticker sheet', price: 3 },
-  ]) {
-    const made = await request.post(`${API}/projects/${projectId}/add-ons`, {
-      headers: creator,
-      data: addOn,
-    });
-    expect(made.status(), await made.text()).toBe(201);
-  }
+  const sticker = await request.post(`${API}/projects/${projectId}/add-ons`, {
+    headers: creator,
+    data: { title: 'Sticker sheet', price: 3 },
+  });
+  expect(sticker.status(), await sticker.text()).toBe(201);
+
+  // The creator adds the mug on the project page, beside the rewards: it ships, and comes with the kettle only.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'maya@fundry.dev');
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: 'Add add-on' }).click();
+  const form = page.getByRole('dialog', { name: 'Add an add-on' });
+  await form.getByLabel(/^Title/).fill('Enamel mug');
+  await form.getByLabel(/^Description/).fill('A mug to match');
+  await form.getByLabel(/^Price per item/).fill('12');
+  await form.getByLabel(/^Available Quantity/i).fill('10');
+  await form.getByRole('combobox', { name: 'Comes with' }).click({ force: true });
+  await page.getByRole('option', { name: 'Kettle' }).click();
+  // A multiple choice stays open for more: closed as a keyboard user closes it.
+  await page.keyboard.press('Escape');
+  await form.getByRole('combobox', { name: 'Shipping' }).click();
+  await page.getByRole('option', { name: 'Ships (price per item)' }).click();
+  await form
+    .getByLabel(/^Shipping cost/)
+    .first()
+    .fill('2');
+  await form.getByRole('button', { name: 'Add country' }).click();
+  await form.getByRole('combobox', { name: /^Country 2/ }).fill('Rest of the world');
+  await page.getByRole('option', { name: 'Rest of the world' }).click();
+  await form
+    .getByLabel(/^Shipping cost/)
+    .nth(1)
+    .fill('6');
+  await page.screenshot({ path: testInfo.outputPath('0-add-on-form.png'), animations: 'disabled' });
+  await form.getByRole('button', { name: 'Create add-on' }).click();
+  await expect(toast(page, 'Add-on created')).toBeVisible();
+  await signOut(page);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await signIn(page, 'sofia@fundry.dev');
   await page.goto(`/projects/${projectId}`);

@@ -61,7 +61,7 @@ export const projectSlots = {
         <RewardListCard project={project} isCreator={isCreator} />
       </Suspense>
       <Suspense fallback={null}>
-        <AddOnListCard projectId={project.id} />
+        <AddOnListCard project={project} isCreator={isCreator} />
       </Suspense>
     </Stack>
   ),

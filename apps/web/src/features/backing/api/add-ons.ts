@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AddOn } from '@fundry/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddOn, AddOnRequest } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
 
@@ -20,3 +20,24 @@ export const addOnsQuery = (projectId: number, token: string | null) =>
     queryFn: async ({ signal }) =>
       (await api.get<{ data: AddOn[] }>(`projects/${projectId}/add-ons`, undefined, signal)).data,
   });
+
+/** Create (no addOnId) or update an add-on (the project's creator or an admin). */
+export function useSaveAddOn(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ addOnId, body }: { addOnId?: number; body: AddOnRequest }) =>
+      addOnId === undefined
+        ? api.post<{ data: AddOn }>(`projects/${projectId}/add-ons`, body)
+        : api.put<{ data: AddOn }>(`projects/${projectId}/add-ons/${addOnId}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addOnKeys.list(projectId) }),
+  });
+}
+
+export function useDeleteAddOn(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (addOnId: number) =>
+      api.delete<{ message: string }>(`projects/${projectId}/add-ons/${addOnId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addOnKeys.list(projectId) }),
+  });
+}

@@ -1,43 +1,90 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPackage } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { AddOn, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
+import { useCanManageRewards } from './RewardListCard';
 import { addOnShippingSummary } from './shipping';
+
+// Only the creator edits add-ons; their form loads when first opened.
+const AddOnFormDialog = lazy(async () => ({
+  default: (await import('./AddOnFormDialog')).AddOnFormDialog,
+}));
 
 /**
  * The project page's add-ons beneath the rewards (DESIGN.md §16): each with its price in the project's currency,
  * what is left, where it ships and which rewards it comes with. Backers choose them in the Back dialog. Nothing
- * shows while a project has none.
+ * shows while a project has none, but to those who may add one.
  */
-export function AddOnListCard({ projectId }: { projectId: number }) {
+export function AddOnListCard({
+  project,
+  isCreator,
+}: {
+  project: { id: number; currency: string };
+  isCreator: boolean;
+}) {
   const i18n = useI18n();
-  const addOns = useAddOns(projectId);
-  const rewards = useRewards(projectId);
-  if (addOns.isPending || (addOns.data && addOns.data.length === 0)) return null;
+  const addOns = useAddOns(project.id);
+  const rewards = useRewards(project.id);
+  const canManage = useCanManageRewards(isCreator);
+  const form = useLazyDialog<AddOn | null>();
+  if (addOns.isPending || (addOns.data && addOns.data.length === 0 && !canManage)) return null;
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-labelledby="add-ons-heading">
       <Stack gap="md">
-        <Group gap={8}>
-          <IconPackage size={20} color="var(--mantine-color-teal-7)" aria-hidden />
-          <Title order={2} fz="lg" id="add-ons-heading">
-            {i18n.t('backing.addOns.title')}
-          </Title>
+        <Group justify="space-between" align="center" gap="xs">
+          <Group gap={8}>
+            <IconPackage size={20} color="var(--mantine-color-teal-7)" aria-hidden />
+            <Title order={2} fz="lg" id="add-ons-heading">
+              {i18n.t('backing.addOns.title')}
+            </Title>
+          </Group>
+          {canManage && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.open(null)}
+            >
+              {i18n.t('backing.addOns.add')}
+            </Button>
+          )}
         </Group>
         {addOns.isError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {i18n.t('backing.addOns.loadFailed')}
           </Alert>
         ) : (
-          addOns.data.map((addOn) => <AddOnRow key={addOn.id} addOn={addOn} rewards={rewards.data ?? []} />)
+          addOns.data.map((addOn) => (
+            <AddOnRow
+              key={addOn.id}
+              addOn={addOn}
+              rewards={rewards.data ?? []}
+              onEdit={canManage ? () => form.open(addOn) : undefined}
+            />
+          ))
         )}
       </Stack>
+      {canManage && form.state && (
+        <Suspense fallback={null}>
+          <AddOnFormDialog
+            projectId={project.id}
+            currency={project.currency}
+            rewards={rewards.data ?? []}
+            opened={form.state.opened}
+            addOn={form.state.value}
+            onClose={form.close}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
 
-function AddOnRow({ addOn, rewards }: { addOn: AddOn; rewards: Reward[] }) {
+function AddOnRow({ addOn, rewards, onEdit }: { addOn: AddOn; rewards: Reward[]; onEdit?: () => void }) {
   const i18n = useI18n();
   const withRewards = rewards.filter((reward) => addOn.available_with.includes(reward.id));
   return (
@@ -74,6 +121,18 @@ function AddOnRow({ addOn, rewards }: { addOn: AddOn; rewards: Reward[] }) {
               rewards: withRewards.map((reward) => reward.title).join(' · '),
             })}
       </Text>
+      {onEdit && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconEdit size={14} />}
+          onClick={onEdit}
+          style={{ alignSelf: 'flex-start' }}
+          aria-label={i18n.t('backing.addOns.edit', { title: addOn.title })}
+        >
+          {i18n.t('backing.addOns.editShort')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -29,7 +29,7 @@ import { useI18n } from '@/lib/i18n';
 import { amountInputProps } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { type RewardInput, useSaveReward } from '../api/rewards';
-import { ShippingRulesField } from './ShippingRulesField';
+import { ShippingRulesField, type ShippingFormValues } from './ShippingRulesField';
 
 type Shipping = Reward['shipping_type'];
 
@@ -109,8 +109,8 @@ export function validateReward(values: RewardFormValues, currency: string, today
 }
 
 /** The shipping rules' own rules, the API's messages (rewardRequest in @fundry/shared). */
-function validateShipping(
-  { shipping_type: type, shipping_rules: rules }: RewardFormValues,
+export function validateShipping(
+  { shipping_type: type, shipping_rules: rules }: ShippingFormValues,
   currency: string,
 ) {
   const errors: Record<string, string> = {};

@@ -1,23 +1,28 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { REST_OF_WORLD } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { amountInputProps } from '@/lib/money';
 import { countryName, countryOptions } from './countries';
-import type { RewardFormValues } from './RewardFormDialog';
+
+/** What the field needs of a form: a reward's or an add-on's. */
+export interface ShippingFormValues {
+  shipping_type: 'none' | 'domestic' | 'international';
+  shipping_rules: { country: string; cost: number | string }[];
+}
+type ShippingForm = Pick<UseFormReturnType<ShippingFormValues>, 'removeListItem' | 'insertListItem'> & {
+  getValues: () => ShippingFormValues;
+  getInputProps: (path: string) => ReturnType<UseFormReturnType<ShippingFormValues>['getInputProps']>;
+  errors: Record<string, ReactNode>;
+};
 
 /**
  * Where a shipped reward goes and what shipping costs (DESIGN.md §10): a domestic reward ships to one country
  * (the creator's); an international one has a price per country and, optionally, one for the rest of the world.
  */
-export function ShippingRulesField({
-  form,
-  currency,
-}: {
-  form: UseFormReturnType<RewardFormValues>;
-  currency: string;
-}) {
+export function ShippingRulesField({ form, currency }: { form: ShippingForm; currency: string }) {
   const i18n = useI18n();
   const { shipping_type: type, shipping_rules: rules } = form.getValues();
   if (type === 'none') return null;
