@@ -185,7 +185,9 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
     expect(header).toMatch(
       /^Unterstützungs-ID,Unterstützer:in,E-Mail,Betrag \(USD\),Währung,Belohnung,Zusatzartikel,Status,/,
     );
-    expect(rows.find((line) => line.startsWith(`${withReward},`))).toContain(',40.00,USD,Kettle,,Eingezogen,');
+    expect(rows.find((line) => line.startsWith(`${withReward},`))).toContain(
+      ',40.00,USD,Kettle,,Eingezogen,',
+    );
   });
 
   it('marks a reward sent once, telling the backer; a pledge without a reward cannot be', async () => {
