@@ -229,6 +229,8 @@ export interface DonationsTable {
   funding_model: 'all_or_nothing' | 'flexible';
   pledged_at: Timestamp | null;
   canceled_at: Timestamp | null;
+  /** The pledge holds add-ons (donation_add_ons): their stock moves with it. */
+  has_add_ons: Generated<boolean>;
   shipping_cents: Generated<number>;
   shipping_address: ShippingAddress | null;
   /** The reward's way to the backer (DESIGN.md §17): null until sent, then `sent`, then `received`. */

@@ -49,9 +49,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('donation_add_ons')
     .column('add_on_id')
     .execute();
+  // Whether a pledge holds add-ons, on its row: the payment paths of the many pledges without any skip their stock.
+  await db.schema
+    .alterTable('donations')
+    .addColumn('has_add_ons', 'boolean', (col) => col.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('donations').dropColumn('has_add_ons').execute();
   await db.schema.dropTable('donation_add_ons').execute();
   await db.schema.dropTable('add_ons').execute();
 }

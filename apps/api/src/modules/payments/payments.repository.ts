@@ -45,6 +45,7 @@ export function insertDonation(
     shipping_cents: number;
     shipping_address: DonationRow['shipping_address'];
     payment_customer: string | null;
+    has_add_ons: boolean;
   },
 ) {
   return db

@@ -587,7 +587,7 @@ export class PaymentService {
     const stillBacker = await hasLivePledge(trx, donation.donor_id, donation.project_id, donation.id);
     await moveProjectCounters(trx, donation.project_id, -donation.amount_cents, stillBacker ? 0 : -1);
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
-    await moveAddOnStock(trx, donation.id, 'unclaim');
+    if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
   }
 
   /** Money collected: its ledger row (gross, the provider's fee, the platform's fee) and the backer's receipt. */
@@ -638,7 +638,7 @@ export class PaymentService {
   private async close(trx: Kysely<DB>, donation: DonationRow, status: 'FAILED' | 'EXPIRED' | 'CANCELED') {
     if (!(await transitionDonation(trx, donation.id, 'PENDING', { status }))) return false;
     if (donation.reward_id !== null) await releaseReservation(trx, donation.reward_id);
-    await moveAddOnStock(trx, donation.id, 'release');
+    if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'release');
     return true;
   }
 
@@ -654,7 +654,7 @@ export class PaymentService {
     const stillBacker = await hasLivePledge(trx, donation.donor_id, project.id);
     await moveProjectCounters(trx, project.id, -donation.amount_cents, stillBacker ? 0 : -1);
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
-    await moveAddOnStock(trx, donation.id, 'unclaim');
+    if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
     const original = await donationLedgerEntry(trx, donation.id);
     await insertLedgerEntry(trx, {
       project_id: project.id,
@@ -694,6 +694,7 @@ function countEvent(kind: PaymentEvent['kind'], from: DonationStatus, to: Donati
  * money arrived — from what stock is left; a line none is left for is dropped, as a reward is.
  */
 async function claimAddOns(trx: Kysely<DB>, donation: DonationRow) {
+  if (!donation.has_add_ons) return;
   if (donation.status === 'PENDING') {
     await moveAddOnStock(trx, donation.id, 'reservedToClaimed');
     return;

@@ -157,9 +157,12 @@ export class PledgeService {
           shipping_cents: shipping.cents,
           shipping_address: shipping.address,
           payment_customer: customerId,
+          has_add_ons: shipping.lines.length > 0,
         });
-        await replacePledgeLines(trx, donation.id, shipping.lines);
-        assertStock(addOns, await moveAddOnStock(trx, donation.id, 'reserve'));
+        if (shipping.lines.length > 0) {
+          await replacePledgeLines(trx, donation.id, shipping.lines);
+          assertStock(addOns, await moveAddOnStock(trx, donation.id, 'reserve'));
+        }
         return {
           donation,
           projectTitle: project.title,
@@ -242,10 +245,12 @@ export class PledgeService {
         if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
       }
       // The add-ons held so far are given back and the new set taken, in one transaction: never oversold.
-      await moveAddOnStock(trx, id, 'unclaim');
-      await replacePledgeLines(trx, id, shipping.lines);
-      assertStock(addOns, await moveAddOnStock(trx, id, 'claim'));
+      if (donation.has_add_ons) await moveAddOnStock(trx, id, 'unclaim');
+      if (donation.has_add_ons || shipping.lines.length > 0)
+        await replacePledgeLines(trx, id, shipping.lines);
+      if (shipping.lines.length > 0) assertStock(addOns, await moveAddOnStock(trx, id, 'claim'));
       await transitionDonation(trx, id, 'PLEDGED', {
+        has_add_ons: shipping.lines.length > 0,
         amount_cents: amountCents,
         reward_id: reward?.id ?? null,
         shipping_cents: shipping.cents,
