@@ -218,11 +218,12 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
     '111 22',
     'SE',
   ]);
-  expect(cells('leo@fundry.dev').slice(1, 7)).toEqual([
+  expect(cells('leo@fundry.dev').slice(1, 8)).toEqual([
     'Leo Martins',
     'leo@fundry.dev',
     '15.00',
     'USD',
+    '',
     '',
     'Collected',
   ]);

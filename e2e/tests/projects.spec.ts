@@ -66,8 +66,8 @@ async function openVisitor(browser: Browser, baseURL: string, privateProjectPath
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    // The API's 404s for the project and its rewards (read side by side), and the page's own (DESIGN.md §13: a
-    // hidden project's page is a 404).
+    // The API's 404s for the project, its rewards and stretch goals (read side by side), and the page's own
+    // (DESIGN.md §13: a hidden project's page is a 404).
     const expected404 =
       message.text().includes('status of 404') &&
       (privateProjectPaths.some((path) => message.location().url.endsWith(path)) ||
@@ -193,6 +193,7 @@ test('a creator drafts, completes and submits a project; an admin activates, fea
   const visitor = await openVisitor(browser, baseURL!, [
     `/api/v1/projects/${projectId}`,
     `/api/v1/rewards/projects/${projectId}/rewards`,
+    `/api/v1/projects/${projectId}/stretch-goals`,
   ]);
   await visitor.page.goto(`/projects/${projectId}`);
   await expect(visitor.page.getByText('Project not found')).toBeVisible();
