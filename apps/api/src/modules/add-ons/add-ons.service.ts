@@ -8,7 +8,7 @@ import {
   type ShippingRule,
 } from '@fundry/shared';
 import type { AddOnsTable, DB } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { minorUnitsIn } from '../payments/amounts';
 import type { ProjectService } from '../projects/projects.service';
@@ -137,12 +137,7 @@ export class AddOnService {
 
   /** As rewards (SPEC §6): the project's creator, or an admin, with create_reward, while the campaign runs. */
   private async assertManager(projectId: number, caller: AccessClaims) {
-    const project = await this.projects.getCard(projectId, caller);
-    const isCreator = project.creator_id === caller.userId;
-    const isAdmin = caller.roles.includes('Admin');
-    if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
-      throw forbidden('api.addOns.onlyCreator');
-    }
+    const project = await this.projects.cardForOfferManager(projectId, caller, 'api.addOns.onlyCreator');
     if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.addOns.locked');
     return project;
   }

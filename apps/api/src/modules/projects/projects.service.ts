@@ -372,6 +372,17 @@ export class ProjectService {
   }
 
   /**
+   * What is offered beside the campaign (rewards, add-ons, stretch goals) is managed as rewards are (SPEC §6): with
+   * create_reward, by the project's creator or an admin; 404 for a project the caller cannot see.
+   */
+  async cardForOfferManager(id: number, caller: AccessClaims, onlyCreatorMessage: string) {
+    const project = await this.getCard(id, caller);
+    const mayManage = project.creator_id === caller.userId || caller.roles.includes('Admin');
+    if (!caller.permissions.includes('create_reward') || !mayManage) throw forbidden(onlyCreatorMessage);
+    return project;
+  }
+
+  /**
    * The project page's reads (GET): the same answers as `get` and `getCard`, public projects served from the page
    * cache. A write never decides on these: it reads the database.
    */

@@ -9,7 +9,7 @@ import {
 } from '@fundry/shared';
 import type { DB, RewardsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { minorUnitsIn } from '../payments/amounts';
 import type { ProjectPageCache } from '../projects/page-cache';
@@ -186,12 +186,7 @@ export class RewardService {
 
   /** SPEC §6: rewards are managed with create_reward by the project's creator, or an admin. */
   private async assertManager(projectId: number, caller: AccessClaims) {
-    const project = await this.projects.getCard(projectId, caller);
-    const isCreator = project.creator_id === caller.userId;
-    const isAdmin = caller.roles.includes('Admin');
-    if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
-      throw forbidden('api.rewards.onlyCreator');
-    }
+    const project = await this.projects.cardForOfferManager(projectId, caller, 'api.rewards.onlyCreator');
     if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.rewards.locked');
     return project;
   }

@@ -6,7 +6,7 @@ import {
   type StretchGoalRequest,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
@@ -209,12 +209,7 @@ export class StretchGoalService {
 
   /** As rewards (SPEC §6): create_reward and the project's creator, or an admin; 404 for a project they cannot see. */
   private async assertManager(projectId: number, caller: AccessClaims) {
-    const project = await this.projects.getCard(projectId, caller);
-    const isCreator = project.creator_id === caller.userId;
-    const isAdmin = caller.roles.includes('Admin');
-    if (!caller.permissions.includes('create_reward') || !(isCreator || isAdmin)) {
-      throw forbidden(STRETCH_GOAL_MESSAGES.onlyCreator);
-    }
+    await this.projects.cardForOfferManager(projectId, caller, STRETCH_GOAL_MESSAGES.onlyCreator);
   }
 
   /** The project's row locked against pledges, so the total read and the goals written agree. */
