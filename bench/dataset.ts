@@ -559,8 +559,8 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
         cross join lateral generate_series(1, x.count) n
         order by t.id, n`.execute(conn);
       await sql`
-        update message_threads t set last_message_id = m.id
-        from (select thread_id, max(id) as id from messages group by thread_id) m
+        update message_threads t set last_message_id = m.id, messages_count = m.count
+        from (select thread_id, max(id) as id, count(*) as count from messages group by thread_id) m
         where m.thread_id = t.id`.execute(conn);
     });
 

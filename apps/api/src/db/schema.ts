@@ -402,6 +402,8 @@ export interface MessageThreadsTable {
   last_message_at: Timestamp;
   creator_unread: Generated<number>;
   person_unread: Generated<number>;
+  /** Messages in the thread, kept with each one added (migration 0038). */
+  messages_count: Generated<number>;
   creator_mailed_at: Timestamp | null;
   person_mailed_at: Timestamp | null;
   created_at: CreatedAt;

@@ -8,11 +8,21 @@ export type Side = 'creator' | 'person';
 export function findThread(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('message_threads')
-    .select(['id', 'project_id', 'creator_id', 'person_id'])
+    .select([
+      'id',
+      'project_id',
+      'creator_id',
+      'person_id',
+      'creator_unread',
+      'person_unread',
+      'messages_count',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThread>>>;
+/** Who a thread is between: what adding a message needs to know of it. */
+export type ThreadParties = Pick<ThreadRow, 'id' | 'project_id' | 'creator_id' | 'person_id'>;
 
 /** The thread of a project and a person, made when missing; returns its id whoever made it first. */
 export async function openThread(db: Kysely<DB>, projectId: number, creatorId: number, personId: number) {
@@ -57,7 +67,7 @@ export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: 
  */
 export async function insertMessage(
   db: Kysely<DB>,
-  thread: ThreadRow,
+  thread: ThreadParties,
   authorId: number,
   body: string,
   now: Date,
@@ -75,6 +85,7 @@ export async function insertMessage(
   const result = await sql<{ mail_due: boolean }>`
     update message_threads t
     set last_message_id = ${message.id}, last_message_at = ${now}, ${unread} = t.${unread} + 1,
+        messages_count = t.messages_count + 1,
         ${mailed} = case when o.due then ${now} else o.before end
     from (select id, ${mailed} as before, (${mailed} is null or ${mailed} < ${mailCutoff}) as due
           from message_threads where id = ${thread.id} for update) o
@@ -138,26 +149,30 @@ export type ThreadSummaryRow = Awaited<ReturnType<ReturnType<typeof threadSummar
 
 /**
  * The caller's threads, newest activity first, and their total unread. Each side of a thread has its own index
- * (party, last activity), so a page reads only its rows.
+ * (party, last activity): the page is picked by walking both (index only, up to the page's end) and merging them,
+ * as an `or` of the two parties would read every thread of the caller. The counts read the same indexes, and the
+ * unread total only the threads with something unread (migration 0038).
  */
 export async function listThreads(db: Kysely<DB>, userId: number, page: number, perPage: number) {
-  const pageOfThreads = threadRows(db)
-    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('person_id', '=', userId)]))
-    .orderBy('last_message_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .as('t');
+  const pageEnd = page * perPage;
+  const newestOf = (party: 'creator_id' | 'person_id') => sql`(
+        select id, last_message_at from message_threads where ${sql.ref(party)} = ${userId}
+        order by last_message_at desc, id desc limit ${pageEnd})`;
+  const pageIds = sql<number>`(
+      select id from (${newestOf('creator_id')} union all ${newestOf('person_id')}) newest
+      order by last_message_at desc, id desc limit ${perPage} offset ${pageEnd - perPage})`;
   const [rows, totals] = await Promise.all([
-    threadSummaries(db, userId, pageOfThreads)
+    threadSummaries(db, userId, threadRows(db).where('id', 'in', pageIds).as('t'))
       .orderBy('t.last_message_at', 'desc')
       .orderBy('t.id', 'desc')
       .execute(),
     sql<{ total: number; unread: number }>`
-      select count(*)::int as total, coalesce(sum(unread), 0)::int as unread from (
-        select creator_unread as unread from message_threads where creator_id = ${userId}
-        union all
-        select person_unread from message_threads where person_id = ${userId}) x`.execute(db),
+      select (select count(*) from message_threads where creator_id = ${userId})::int
+               + (select count(*) from message_threads where person_id = ${userId})::int as total,
+             (select coalesce(sum(creator_unread), 0) from message_threads
+               where creator_id = ${userId} and creator_unread > 0)::int
+               + (select coalesce(sum(person_unread), 0) from message_threads
+               where person_id = ${userId} and person_unread > 0)::int as unread`.execute(db),
   ]);
   const sums = totals.rows[0];
   return { rows, total: Number(sums?.total ?? 0), unread: Number(sums?.unread ?? 0) };
@@ -172,25 +187,17 @@ export function threadSummary(db: Kysely<DB>, threadId: number, userId: number) 
   ).executeTakeFirstOrThrow();
 }
 
-/** A page of a thread's messages, oldest first, with their authors. */
-export async function listMessages(db: Kysely<DB>, threadId: number, page: number, perPage: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('messages as m')
-      .innerJoin('users as u', 'u.id', 'm.author_id')
-      .select(['m.id', 'm.body', 'm.author_id', 'u.full_name', 'u.username', 'm.created_at'])
-      .where('m.thread_id', '=', threadId)
-      .orderBy('m.id')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('thread_id', '=', threadId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+/** A page of a thread's messages, oldest first, with their authors (the thread's row counts them). */
+export function listMessages(db: Kysely<DB>, threadId: number, page: number, perPage: number) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('users as u', 'u.id', 'm.author_id')
+    .select(['m.id', 'm.body', 'm.author_id', 'u.full_name', 'u.username', 'm.created_at'])
+    .where('m.thread_id', '=', threadId)
+    .orderBy('m.id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
 }
 
 export async function markRead(db: Kysely<DB>, threadId: number, side: Side) {
@@ -281,6 +288,7 @@ export async function sendBulk(
     ), moved as (
       update message_threads t
       set last_message_id = added.id, last_message_at = ${now}, person_unread = t.person_unread + 1,
+          messages_count = t.messages_count + 1,
           person_mailed_at = case when targets.mail_due then ${now} else t.person_mailed_at end
       from added join targets on targets.id = added.thread_id
       where t.id = added.thread_id

@@ -29,6 +29,7 @@ import {
   sendBulk,
   type Side,
   threadSummary,
+  type ThreadParties,
   type ThreadRow,
   type ThreadSummaryRow,
 } from './messages.repository';
@@ -116,7 +117,7 @@ export class MessageService {
   }
 
   /** Adds a message and, when the throttle allows and they want it, mails the other party in their language. */
-  private async add(trx: Kysely<DB>, thread: ThreadRow, authorId: number, body: string, title: string) {
+  private async add(trx: Kysely<DB>, thread: ThreadParties, authorId: number, body: string, title: string) {
     const now = this.clock();
     const cutoff = new Date(now.getTime() - MESSAGE_MAIL_INTERVAL_MS);
     const message = await insertMessage(trx, thread, authorId, body, now, cutoff);
@@ -159,9 +160,10 @@ export class MessageService {
 
   /** A page of a thread, oldest first; reading it marks it read for the caller. */
   async read(threadId: number, caller: AccessClaims, page: number, perPage: number) {
-    const { side } = await this.party(threadId, caller);
-    await markRead(this.db, threadId, side);
-    const [summary, { rows, total }] = await Promise.all([
+    const { thread, side } = await this.party(threadId, caller);
+    if (thread[side === 'creator' ? 'creator_unread' : 'person_unread'] > 0)
+      await markRead(this.db, threadId, side);
+    const [summary, rows] = await Promise.all([
       threadSummary(this.db, threadId, caller.userId),
       listMessages(this.db, threadId, page, perPage),
     ]);
@@ -175,7 +177,7 @@ export class MessageService {
           created_at: row.created_at.toISOString(),
         })),
       },
-      meta: pageMeta(total, page, perPage),
+      meta: pageMeta(thread.messages_count, page, perPage),
     };
   }
 

@@ -149,6 +149,36 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     ]);
   });
 
+  it('pages an inbox with threads on both sides (as a creator and as an asker), newest activity first', async () => {
+    const both = await signedInUser(ctx);
+    const ownProject = await createProjectRow(db(), { creatorId: both.user.id, start: -1, end: 10 });
+    const askers = [await signedInUser(ctx), await signedInUser(ctx)];
+    const asked = [await ask(askers[0]!, 'To you, first', ownProject)];
+    asked.push(await ask(both, 'From you, second'));
+    asked.push(await ask(askers[1]!, 'To you, third', ownProject));
+    asked.push(
+      await ask(both, 'From you, fourth', await createProjectRow(db(), { creatorId: creator.user.id })),
+    );
+    const newestFirst = [...asked].reverse();
+    const all = await inbox(both);
+    expect(all.data.threads.map((t: { id: number }) => t.id)).toEqual(newestFirst);
+    expect(all.meta).toMatchObject({ total: 4, unread: 2 });
+    for (const page of [1, 2]) {
+      const paged = await inbox(both, `?per_page=2&page=${page}`);
+      expect(paged.data.threads.map((t: { id: number }) => t.id)).toEqual(
+        newestFirst.slice(page * 2 - 2, page * 2),
+      );
+      expect(paged.meta).toMatchObject({ total: 4, unread: 2, page });
+    }
+    expect((await inbox(both, '?per_page=2&page=3')).data.threads).toEqual([]);
+    // Reading a thread with nothing unread writes nothing and still counts its messages.
+    const read = (await api('GET', `messages/${asked[1]}`, both.headers)).json();
+    expect(read.meta).toMatchObject({ total: 1 });
+    expect((await inbox(both)).meta.unread).toBe(2);
+    await api('GET', `messages/${asked[0]}`, both.headers);
+    expect((await inbox(both)).meta.unread).toBe(1);
+  });
+
   it('mails the other party at most once per thread in 15 minutes, in their language, unless they opted out', async () => {
     const asker = await signedInUser(ctx);
     await db().updateTable('users').set({ locale: 'es' }).where('id', '=', creator.user.id).execute();
