@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
-import { backerSummaryMismatchesSql } from '../apps/api/src/db/checks';
+import { backerSummaryMismatchesSql, backingMismatchesSql } from '../apps/api/src/db/checks';
 import { createDatabase, type Database } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
@@ -620,18 +620,7 @@ const consistencyChecks: Check[] = [
   },
   {
     name: 'backings (a backer’s projects) = their live and released pledges, with the project’s status',
-    query: sql`
-      select count(*) as value from backings b
-      full join (select d.donor_id, d.project_id, p.status,
-                        sum(d.amount_cents) filter (where d.status in (${sql.join(LIVE_PLEDGES)})) as cents,
-                        min(d.pledged_at) as first_at, max(d.pledged_at) as last_at
-                 from donations d join projects p on p.id = d.project_id
-                 where d.status in (${sql.join(LIVE_PLEDGES)}, 'RELEASED')
-                 group by d.donor_id, d.project_id, p.status) s
-        on s.donor_id = b.donor_id and s.project_id = b.project_id
-      where b.donor_id is null or s.donor_id is null or b.project_status <> s.status
-         or b.total_cents <> coalesce(s.cents, 0)
-         or (b.first_backed_at, b.last_backed_at) is distinct from (s.first_at, s.last_at)`,
+    query: sql`select count(*) as value from (${backingMismatchesSql}) as mismatches`,
   },
   {
     name: 'each backer’s summary = their backings (projects by status, live total)',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 
 /**
  * Backers whose summary row (migration 0018) differs from what their `backings` rows say: none, whatever was
@@ -17,3 +18,22 @@ export const backerSummaryMismatchesSql = sql<{ donor_id: number }>`
   where (s.active_count, s.successful_count, s.failed_count, s.live_projects, s.live_cents)
         is distinct from (coalesce(b.active_count, 0), coalesce(b.successful_count, 0),
                           coalesce(b.failed_count, 0), coalesce(b.live_projects, 0), coalesce(b.live_cents, 0))`;
+
+/**
+ * Backings (migration 0014) that differ from a recount of their donations: a backer's projects are their live and
+ * released pledges, with the live total, the first and last pledge and the project's status. Run by the tests and
+ * by the bench after its load.
+ */
+export const backingMismatchesSql = sql<{ donor_id: number; project_id: number }>`
+  select coalesce(b.donor_id, s.donor_id) as donor_id, coalesce(b.project_id, s.project_id) as project_id
+  from backings b
+  full join (select d.donor_id, d.project_id, p.status,
+                    sum(d.amount_cents) filter (where d.status in (${sql.join(LIVE_PLEDGE_STATUSES)})) as cents,
+                    min(d.pledged_at) as first_at, max(d.pledged_at) as last_at
+             from donations d join projects p on p.id = d.project_id
+             where d.status in (${sql.join(LIVE_PLEDGE_STATUSES)}, 'RELEASED')
+             group by d.donor_id, d.project_id, p.status) s
+    on s.donor_id = b.donor_id and s.project_id = b.project_id
+  where b.donor_id is null or s.donor_id is null or b.project_status <> s.status
+     or b.total_cents <> coalesce(s.cents, 0)
+     or (b.first_backed_at, b.last_backed_at) is distinct from (s.first_at, s.last_at)`;

@@ -1,6 +1,6 @@
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DonationStatus } from '../db/schema';
-import { backerSummaryMismatchesSql } from '../db/checks';
+import { backerSummaryMismatchesSql, backingMismatchesSql } from '../db/checks';
 import type { TestContext } from './app';
 
 /** Pledges through the API; returns the donation id and the checkout address. */
@@ -118,4 +118,10 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
 export async function backerSummaryMismatches(ctx: TestContext): Promise<number[]> {
   const { rows } = await backerSummaryMismatchesSql.execute(ctx.database.db);
   return rows.map((row) => row.donor_id);
+}
+
+/** Backings that differ from a recount of their donations: none, whatever was written. */
+export async function backingMismatches(ctx: TestContext) {
+  const { rows } = await backingMismatchesSql.execute(ctx.database.db);
+  return rows;
 }

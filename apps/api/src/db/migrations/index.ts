@@ -34,6 +34,7 @@ import * as messages from './0032_messages';
 import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
 import * as inboxUnread from './0038_inbox_unread';
+import * as backingsLiveToLive from './0039_backings_live_to_live';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0033_fulfilment_received': fulfilmentReceived,
   '0034_add_ons': addOns,
   '0038_inbox_unread': inboxUnread,
+  '0039_backings_live_to_live': backingsLiveToLive,
 };

@@ -3,7 +3,13 @@ import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { backerSummaryMismatches, ledgerAgrees, payInSandbox, pledge } from '../../test/backing';
+import {
+  backerSummaryMismatches,
+  backingMismatches,
+  ledgerAgrees,
+  payInSandbox,
+  pledge,
+} from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inDays } from '../../test/projects';
 import { inEnglish } from '../../test/i18n';
@@ -447,6 +453,7 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect((await backed('SUCCESSFUL')).meta.total).toBe(0);
       expect((await backed('ALL')).meta).toMatchObject({ total: 0, total_amount: 0 });
       expect(await backerSummaryMismatches(ctx)).toEqual([]);
+      expect(await backingMismatches(ctx)).toEqual([]);
     });
 
     it('marks notifications read, one or all, own only', async () => {
@@ -562,6 +569,7 @@ describe.runIf(databaseKinds.includes('postgres'))('concurrency on the PostgreSQ
     expect(agree.counters).toEqual(agree.donations);
     expect(agree.ledgerGross).toBe(agree.counters.cents);
     expect(await backerSummaryMismatches(ctx)).toEqual([]);
+    expect(await backingMismatches(ctx)).toEqual([]);
     const amounts = await ctx.database.db
       .selectFrom('donations')
       .select('amount_cents')

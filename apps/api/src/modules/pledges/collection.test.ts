@@ -3,7 +3,7 @@ import { LIVE_PLEDGE_STATUSES, todayUtc } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { ledgerAgrees, pledge } from '../../test/backing';
+import { backingMismatches, ledgerAgrees, pledge } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../../test/fake-stripe';
 import { insertReward } from '../rewards/rewards.repository';
@@ -151,6 +151,7 @@ describe.runIf(databaseKinds.includes('postgres'))('pledges under load on the Po
     const before = await ledgerAgrees(ctx, projectId);
     expect(before.counters).toEqual(before.donations);
     expect(before.ledgerGross).toBe(0);
+    expect(await backingMismatches(ctx)).toEqual([]);
 
     // The campaign ends; three collectors race; declined cards are retried daily and dropped after 7 days.
     now += DAY;
@@ -203,6 +204,8 @@ describe.runIf(databaseKinds.includes('postgres'))('pledges under load on the Po
       provider: collectedCents,
     });
     expect(after.counters).toEqual(after.donations);
+    // Collected, declined and dropped pledges leave each backer's projects as their donations say.
+    expect(await backingMismatches(ctx)).toEqual([]);
     const reward = await db
       .selectFrom('rewards')
       .selectAll()
