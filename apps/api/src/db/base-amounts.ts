@@ -7,23 +7,27 @@ import { exponent, minorToMajor } from '@fundry/shared';
  * with no rate yet is left out of a sum and makes it approximate.
  */
 
-/** The rate of the projects row `p` to the base currency, or null while it is unknown. */
-const rateToBase = (base: string) =>
-  sql<string | null>`coalesce(p.base_rate, case when p.currency = ${base} then 1 end)`;
+/** The rate of a row's project to the base currency, or null while it is unknown. */
+function rateToBase(base: string, of: string) {
+  const rate = sql.ref(`${of}.base_rate`);
+  return sql<string | null>`coalesce(${rate}, case when ${sql.ref(`${of}.currency`)} = ${base} then 1 end)`;
+}
 
 /**
- * Aggregate columns over rows joined to the projects row `p`: `base_minor`, Σ `minor` in minor units of the base
- * currency (exact numerics, rounded once), `currencies`, how many currencies the rows with money hold, and
- * `unconverted`, how many of those have no rate to the base currency; only over the rows `counted` holds for.
+ * Aggregate columns over rows of projects (`of`: the projects row `p`, or rows that carry a project's `currency` and
+ * `base_rate`): `base_minor`, Σ `minor` in minor units of the base currency (exact numerics, rounded once),
+ * `currencies`, how many currencies the rows with money hold, and `unconverted`, how many of those have no rate to
+ * the base currency; only over the rows `counted` holds for.
  */
-export function sumInBase(minor: string, base: string, counted: RawBuilder<boolean> = sql`true`) {
+export function sumInBase(minor: string, base: string, counted: RawBuilder<boolean> = sql`true`, of = 'p') {
   const amount = sql.ref(minor);
-  const rate = rateToBase(base);
+  const currency = sql.ref(`${of}.currency`);
+  const rate = rateToBase(base, of);
   const scale = sql.lit(10 ** exponent(base));
-  const sum = sql`sum(base_amount(${amount}, p.currency, ${rate})) filter (where ${counted})`;
+  const sum = sql`sum(base_amount(${amount}, ${currency}, ${rate})) filter (where ${counted})`;
   return [
     sql<string>`round(coalesce(${sum}, 0) * ${scale})::text`.as('base_minor'),
-    sql<string>`count(distinct p.currency) filter (where ${counted} and ${amount} > 0)`.as('currencies'),
+    sql<string>`count(distinct ${currency}) filter (where ${counted} and ${amount} > 0)`.as('currencies'),
     sql<string>`count(*) filter (where ${counted} and ${amount} > 0 and ${rate} is null)`.as('unconverted'),
   ] as const;
 }

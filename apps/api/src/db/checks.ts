@@ -21,19 +21,20 @@ export const backerSummaryMismatchesSql = sql<{ donor_id: number }>`
 
 /**
  * Backings (migration 0014) that differ from a recount of their donations: a backer's projects are their live and
- * released pledges, with the live total, the first and last pledge and the project's status. Run by the tests and
- * by the bench after its load.
+ * released pledges, with the live total, the first and last pledge, and the project's status, currency and rate.
+ * Run by the tests and by the bench after its load.
  */
 export const backingMismatchesSql = sql<{ donor_id: number; project_id: number }>`
   select coalesce(b.donor_id, s.donor_id) as donor_id, coalesce(b.project_id, s.project_id) as project_id
   from backings b
-  full join (select d.donor_id, d.project_id, p.status,
+  full join (select d.donor_id, d.project_id, p.status, p.currency, p.base_rate,
                     sum(d.amount_cents) filter (where d.status in (${sql.join(LIVE_PLEDGE_STATUSES)})) as cents,
                     min(d.pledged_at) as first_at, max(d.pledged_at) as last_at
              from donations d join projects p on p.id = d.project_id
              where d.status in (${sql.join(LIVE_PLEDGE_STATUSES)}, 'RELEASED')
-             group by d.donor_id, d.project_id, p.status) s
+             group by d.donor_id, d.project_id, p.status, p.currency, p.base_rate) s
     on s.donor_id = b.donor_id and s.project_id = b.project_id
   where b.donor_id is null or s.donor_id is null or b.project_status <> s.status
+     or (b.currency, b.base_rate) is distinct from (s.currency, s.base_rate)
      or b.total_cents <> coalesce(s.cents, 0)
      or (b.first_backed_at, b.last_backed_at) is distinct from (s.first_at, s.last_at)`;

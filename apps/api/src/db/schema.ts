@@ -259,6 +259,9 @@ export interface BackingsTable {
   total_cents: ColumnType<number, never, never>;
   first_backed_at: ColumnType<Date | null, never, never>;
   last_backed_at: ColumnType<Date | null, never, never>;
+  /** The project's currency and rate to the base currency, copied from it (migration 0040). */
+  currency: ColumnType<string, never, never>;
+  base_rate: ColumnType<string | null, never, never>;
 }
 
 /** One row per backer, kept by triggers on `backings` (migration 0018). */

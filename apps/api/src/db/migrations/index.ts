@@ -35,6 +35,7 @@ import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
 import * as inboxUnread from './0038_inbox_unread';
 import * as backingsLiveToLive from './0039_backings_live_to_live';
+import * as backingsInBase from './0040_backings_in_base';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034_add_ons': addOns,
   '0038_inbox_unread': inboxUnread,
   '0039_backings_live_to_live': backingsLiveToLive,
+  '0040_backings_in_base': backingsInBase,
 };

@@ -124,12 +124,14 @@ export async function backerSummary(db: Kysely<DB>, donorId: number) {
   return toBackerSummary(row);
 }
 
-/** What a backer has pledged (live and collected pledges, every project) in the base currency. */
+/**
+ * What a backer has pledged (live and collected pledges, every project) in the base currency: from the backer's
+ * index alone, each backing carrying its project's currency and rate (migration 0040).
+ */
 export async function backedInBase(db: Kysely<DB>, donorId: number, baseCurrency: string) {
   const row = await db
     .selectFrom('backings as b')
-    .innerJoin('projects as p', 'p.id', 'b.project_id')
-    .select(sumInBase('b.total_cents', baseCurrency))
+    .select(sumInBase('b.total_cents', baseCurrency, undefined, 'b'))
     .where('b.donor_id', '=', donorId)
     .executeTakeFirst();
   return toBaseFigure(row, baseCurrency);
