@@ -16,6 +16,7 @@ import { mailTemplates } from '../mail/mail.templates';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { communityAccess, pageMeta } from '../updates/updates.service';
 import {
+  deleteBlock,
   findThread,
   insertBlock,
   insertMessage,
@@ -183,6 +184,12 @@ export class MessageService {
   async block(threadId: number, caller: AccessClaims) {
     const { thread, side } = await this.party(threadId, caller);
     await insertBlock(this.db, caller.userId, this.other(thread, side));
+  }
+
+  /** The caller lifts their block of the other party (idempotent): they may write to the caller again. */
+  async unblock(threadId: number, caller: AccessClaims) {
+    const { thread, side } = await this.party(threadId, caller);
+    await deleteBlock(this.db, caller.userId, this.other(thread, side));
   }
 
   /**

@@ -208,6 +208,39 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     expect((await api('GET', `messages/${threadId}`, creator.headers)).json().data.thread.blocked).toBe(true);
   });
 
+  it('lets the blocker unblock the other party, idempotently; anonymous 401, others 404, the blocked stays blocked', async () => {
+    const pest = await signedInUser(ctx);
+    const threadId = await ask(pest, 'Buy my stuff, again');
+    expect((await api('POST', `messages/${threadId}/block`, creator.headers)).statusCode).toBe(200);
+    expect((await api('POST', `messages/${threadId}/unblock`)).statusCode).toBe(401);
+    for (const who of [stranger, admin]) {
+      const response = await api('POST', `messages/${threadId}/unblock`, who.headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(inEnglish('api.notFound.thread'));
+    }
+    // The blocked person cannot lift a block of themselves: their call only lifts a block of their own (none).
+    expect((await api('POST', `messages/${threadId}/unblock`, pest.headers)).statusCode).toBe(200);
+    expect((await api('POST', `messages/${threadId}`, pest.headers, { body: 'Still?' })).statusCode).toBe(
+      403,
+    );
+
+    const lifted = await api('POST', `messages/${threadId}/unblock`, creator.headers);
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json().message).toBe(inEnglish(CONVERSATION_MESSAGES.unblocked));
+    expect((await api('GET', `messages/${threadId}`, creator.headers)).json().data.thread.blocked).toBe(
+      false,
+    );
+    expect((await api('POST', `messages/${threadId}`, pest.headers, { body: 'Sorry' })).statusCode).toBe(201);
+    // Again: nothing to lift, the same answer.
+    expect((await api('POST', `messages/${threadId}/unblock`, creator.headers)).statusCode).toBe(200);
+    const rows = await db()
+      .selectFrom('message_blocks')
+      .selectAll()
+      .where('blocked_id', '=', pest.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('reports the other party with their newest message to the admins’ queue, once', async () => {
     const rude = await signedInUser(ctx);
     const threadId = await ask(rude, 'You are a fraud');
