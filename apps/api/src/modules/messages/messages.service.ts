@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   type BulkMessageRequest,
+  LIVE_PLEDGE_STATUSES,
   type Report,
   type ThreadMessage,
   type ThreadSummary,
@@ -225,7 +226,14 @@ export class MessageService {
       const rows = await sendBulk(
         trx,
         project,
-        { status: filter.status, rewardId: filter.reward_id, country: filter.country },
+        {
+          status: filter.status,
+          rewardId: filter.reward_id,
+          country: filter.country,
+          // Those who hold the add-on: a live or collected pledge, not one canceled or refunded since.
+          addOnId: filter.add_on_id,
+          statuses: filter.add_on_id ? LIVE_PLEDGE_STATUSES : undefined,
+        },
         request.body,
         now,
         cutoff,

@@ -354,6 +354,76 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     );
   });
 
+  it('sends a bulk message to the backers whose live or collected pledge holds an add-on', async () => {
+    const bulkCreator = await signedInUser(ctx);
+    const project = await createProjectRow(db(), { creatorId: bulkCreator.user.id, start: -1, end: 10 });
+    const [mug, pin] = await Promise.all(
+      ['Mug', 'Pin'].map((title) =>
+        db()
+          .insertInto('add_ons')
+          .values({ project_id: project, title, price_cents: 500 })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const people = await Promise.all([1, 2, 3, 4].map(() => signedInUser(ctx)));
+    const pledgeWith = async (who: User, status: string, addOnId: number | null) => {
+      const row = await db()
+        .insertInto('donations')
+        .values({
+          project_id: project,
+          donor_id: who.user.id,
+          amount_cents: 1000,
+          status: status as 'PLEDGED',
+          funding_model: 'all_or_nothing',
+          provider: 'sandbox',
+          pledged_at: new Date(),
+          expires_at: new Date(),
+          has_add_ons: addOnId !== null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (addOnId !== null) {
+        await db()
+          .insertInto('donation_add_ons')
+          .values({ donation_id: row.id, add_on_id: addOnId, quantity: 1, price_cents: 500 })
+          .execute();
+      }
+    };
+    await pledgeWith(people[0]!, 'PLEDGED', mug!.id);
+    await pledgeWith(people[1]!, 'SUCCEEDED', mug!.id);
+    await pledgeWith(people[2]!, 'CANCELED', mug!.id); // no longer holds it
+    await pledgeWith(people[3]!, 'PLEDGED', pin!.id);
+
+    const bulk = (who: User, payload: object) =>
+      api('POST', `projects/${project}/messages/bulk`, who.headers, payload);
+    for (const who of [people[0]!, stranger, admin]) {
+      expect((await bulk(who, { body: 'Mugs ship', filter: { add_on_id: mug!.id } })).statusCode).toBe(403);
+    }
+    expect((await bulk(bulkCreator, { body: 'x', filter: { add_on_id: 0 } })).statusCode).toBe(400);
+    const sent = await bulk(bulkCreator, { body: 'Mugs ship Friday', filter: { add_on_id: mug!.id } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.recipients).toBe(2);
+    for (const [i, count] of [
+      [0, 1],
+      [1, 1],
+      [2, 0],
+      [3, 0],
+    ] as const) {
+      const mine = (await inbox(people[i]!)).data.threads.filter(
+        (t: { project: { id: number }; last_message: { body: string } }) =>
+          t.project.id === project && t.last_message.body === 'Mugs ship Friday',
+      );
+      expect(mine).toHaveLength(count);
+    }
+    // With a status named, that status decides, as in the creator's list.
+    const canceled = await bulk(bulkCreator, {
+      body: 'Sorry to see you go',
+      filter: { add_on_id: mug!.id, status: 'CANCELED' },
+    });
+    expect(canceled.json().data.recipients).toBe(1);
+  });
+
   it('messages 1,000 backers in a handful of statements, with every message and mail written', async () => {
     const big = await signedInUser(ctx);
     const project = await createProjectRow(db(), { creatorId: big.user.id, start: -1, end: 10 });
