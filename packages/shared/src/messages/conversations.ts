@@ -8,4 +8,5 @@ export const CONVERSATION_MESSAGES = {
   sent: 'msg.messages.sent',
   bulkSent: 'msg.messages.bulkSent',
   blocked: 'msg.messages.blocked',
+  unblocked: 'msg.messages.unblocked',
 } as const;

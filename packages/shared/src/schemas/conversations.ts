@@ -62,9 +62,11 @@ export type ThreadPage = z.infer<typeof threadResponse>;
 
 export const postMessageResponse = z.object({ data: threadMessage, message: z.string() });
 
-/** Whom a bulk message reaches; add-on and survey filters join this object when those features exist. */
+/** Whom a bulk message reaches; a survey filter joins this object when that feature exists. */
 export const bulkMessageFilter = z.strictObject({
   reward_id: z.number().int().positive().optional(),
+  /** Backers whose live or collected pledge holds this add-on (DESIGN.md §16). */
+  add_on_id: z.number().int().positive().optional(),
   status: z.enum(DONATION_STATUSES).optional(),
   country: z.enum(COUNTRY_CODES).optional(),
 });

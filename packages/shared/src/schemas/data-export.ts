@@ -64,6 +64,19 @@ export const dataExport = z.object({
           created_at: timestamp,
         }),
       ),
+      /** Items offered beside the rewards (DESIGN.md §16). */
+      add_ons: z.array(
+        z.object({
+          id: z.number().int(),
+          currency: currencyCode,
+          title: z.string(),
+          description: z.string(),
+          price: z.number(),
+          quantity_available: z.number().int().nullable(),
+          quantity_claimed: z.number().int(),
+          created_at: timestamp,
+        }),
+      ),
     }),
   ),
   pledges: z.array(
@@ -84,6 +97,16 @@ export const dataExport = z.object({
       canceled_at: optionalTimestamp,
       succeeded_at: optionalTimestamp,
       refunded_at: optionalTimestamp,
+      /** The add-ons the pledge holds, at the price and shipping (all items) they were pledged at. */
+      add_ons: z.array(
+        z.object({
+          add_on_id: z.number().int(),
+          title: z.string(),
+          quantity: z.number().int(),
+          price: z.number(),
+          shipping_amount: z.number(),
+        }),
+      ),
     }),
   ),
   saved_projects: z.array(
@@ -161,6 +184,7 @@ export const dataExport = z.object({
       target_type: z.string(),
       project_id: z.number().int(),
       comment_id: z.number().int().nullable(),
+      message_id: z.number().int().nullable(),
       reason: z.string(),
       status: z.string(),
       resolution: z.string().nullable(),
@@ -170,6 +194,33 @@ export const dataExport = z.object({
   ),
   /** Reminders sent about saved projects (at launch, and before the end). */
   reminders: z.array(z.object({ project_id: z.number().int(), kind: z.string(), sent_at: timestamp })),
+  /**
+   * Conversations with creators, and as a creator (DESIGN.md §17): each with the other party's public name and every
+   * message in it, those written and those received, oldest first.
+   */
+  message_threads: z.array(
+    z.object({
+      id: z.number().int(),
+      project: z.object({ id: z.number().int(), title: z.string() }),
+      /** `creator`: the conversation is about one's own project; `person`: one wrote to its creator. */
+      role: z.enum(['creator', 'person']),
+      other_party: z.object({ id: z.number().int(), name: z.string() }),
+      created_at: timestamp,
+      last_message_at: timestamp,
+      messages: z.array(
+        z.object({
+          id: z.number().int(),
+          author_id: z.number().int(),
+          body: z.string(),
+          created_at: timestamp,
+        }),
+      ),
+    }),
+  ),
+  /** The people one blocked from writing, and since when. */
+  message_blocks: z.array(
+    z.object({ person: z.object({ id: z.number().int(), name: z.string() }), created_at: timestamp }),
+  ),
   /** Which e-mails one has chosen to get. */
   preferences,
 });

@@ -22,6 +22,8 @@ export interface BackerFilters {
   country?: string;
   /** Pledges holding this add-on. */
   addOnId?: number;
+  /** Without `status`: these statuses rather than every pledge that went live once. */
+  statuses?: readonly DonationStatusName[];
   /** Rewards not sent yet (pledges with a reward only), sent and not confirmed, or received. */
   fulfilment?: FulfilmentFilter;
 }
@@ -36,7 +38,7 @@ export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFi
     .where('d.pledged_at', 'is not', null);
   query = filters.status
     ? query.where('d.status', '=', filters.status)
-    : query.where('d.status', 'in', SHOWN_STATUSES);
+    : query.where('d.status', 'in', filters.statuses ?? SHOWN_STATUSES);
   if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
   if (filters.addOnId) {
     const addOnId = filters.addOnId;

@@ -60,6 +60,14 @@ export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: 
     .execute();
 }
 
+export async function deleteBlock(db: Kysely<DB>, blockerId: number, blockedId: number) {
+  await db
+    .deleteFrom('message_blocks')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .execute();
+}
+
 /**
  * Adds a message and moves the thread: its newest message, its activity time and the other side's unread count.
  * When the other side's last mail about this thread is older than `mailCutoff` (or there was none), the thread

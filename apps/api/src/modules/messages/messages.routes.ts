@@ -144,6 +144,23 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
   );
 
   app.post(
+    '/messages/:threadId/unblock',
+    {
+      schema: {
+        tags,
+        summary:
+          'Unblock the other party: they may write to me again (nothing happens if they were not blocked)',
+        params: threadParams,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await messages.unblock(request.params.threadId, currentUser(request));
+      return { message: t(request, CONVERSATION_MESSAGES.unblocked) };
+    },
+  );
+
+  app.post(
     '/messages/:threadId/report',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   type BulkMessageRequest,
+  LIVE_PLEDGE_STATUSES,
   type Report,
   type ThreadMessage,
   type ThreadSummary,
@@ -16,6 +17,7 @@ import { mailTemplates } from '../mail/mail.templates';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { communityAccess, pageMeta } from '../updates/updates.service';
 import {
+  deleteBlock,
   findThread,
   insertBlock,
   insertMessage,
@@ -187,6 +189,12 @@ export class MessageService {
     await insertBlock(this.db, caller.userId, this.other(thread, side));
   }
 
+  /** The caller lifts their block of the other party (idempotent): they may write to the caller again. */
+  async unblock(threadId: number, caller: AccessClaims) {
+    const { thread, side } = await this.party(threadId, caller);
+    await deleteBlock(this.db, caller.userId, this.other(thread, side));
+  }
+
   /**
    * A party reports the other party to the admins' queue (DESIGN.md §12) with their newest message as what the
    * admins read; once per message (a later message may be reported again).
@@ -220,7 +228,14 @@ export class MessageService {
       const rows = await sendBulk(
         trx,
         project,
-        { status: filter.status, rewardId: filter.reward_id, country: filter.country },
+        {
+          status: filter.status,
+          rewardId: filter.reward_id,
+          country: filter.country,
+          // Those who hold the add-on: a live or collected pledge, not one canceled or refunded since.
+          addOnId: filter.add_on_id,
+          statuses: filter.add_on_id ? LIVE_PLEDGE_STATUSES : undefined,
+        },
         request.body,
         now,
         cutoff,

@@ -238,6 +238,39 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     expect((await api('GET', `messages/${threadId}`, creator.headers)).json().data.thread.blocked).toBe(true);
   });
 
+  it('lets the blocker unblock the other party, idempotently; anonymous 401, others 404, the blocked stays blocked', async () => {
+    const pest = await signedInUser(ctx);
+    const threadId = await ask(pest, 'Buy my stuff, again');
+    expect((await api('POST', `messages/${threadId}/block`, creator.headers)).statusCode).toBe(200);
+    expect((await api('POST', `messages/${threadId}/unblock`)).statusCode).toBe(401);
+    for (const who of [stranger, admin]) {
+      const response = await api('POST', `messages/${threadId}/unblock`, who.headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(inEnglish('api.notFound.thread'));
+    }
+    // The blocked person cannot lift a block of themselves: their call only lifts a block of their own (none).
+    expect((await api('POST', `messages/${threadId}/unblock`, pest.headers)).statusCode).toBe(200);
+    expect((await api('POST', `messages/${threadId}`, pest.headers, { body: 'Still?' })).statusCode).toBe(
+      403,
+    );
+
+    const lifted = await api('POST', `messages/${threadId}/unblock`, creator.headers);
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json().message).toBe(inEnglish(CONVERSATION_MESSAGES.unblocked));
+    expect((await api('GET', `messages/${threadId}`, creator.headers)).json().data.thread.blocked).toBe(
+      false,
+    );
+    expect((await api('POST', `messages/${threadId}`, pest.headers, { body: 'Sorry' })).statusCode).toBe(201);
+    // Again: nothing to lift, the same answer.
+    expect((await api('POST', `messages/${threadId}/unblock`, creator.headers)).statusCode).toBe(200);
+    const rows = await db()
+      .selectFrom('message_blocks')
+      .selectAll()
+      .where('blocked_id', '=', pest.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('reports the other party with their newest message to the admins’ queue, once', async () => {
     const rude = await signedInUser(ctx);
     const threadId = await ask(rude, 'You are a fraud');
@@ -349,6 +382,76 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
         .map((p) => p.user.email)
         .sort(),
     );
+  });
+
+  it('sends a bulk message to the backers whose live or collected pledge holds an add-on', async () => {
+    const bulkCreator = await signedInUser(ctx);
+    const project = await createProjectRow(db(), { creatorId: bulkCreator.user.id, start: -1, end: 10 });
+    const [mug, pin] = await Promise.all(
+      ['Mug', 'Pin'].map((title) =>
+        db()
+          .insertInto('add_ons')
+          .values({ project_id: project, title, price_cents: 500 })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const people = await Promise.all([1, 2, 3, 4].map(() => signedInUser(ctx)));
+    const pledgeWith = async (who: User, status: string, addOnId: number | null) => {
+      const row = await db()
+        .insertInto('donations')
+        .values({
+          project_id: project,
+          donor_id: who.user.id,
+          amount_cents: 1000,
+          status: status as 'PLEDGED',
+          funding_model: 'all_or_nothing',
+          provider: 'sandbox',
+          pledged_at: new Date(),
+          expires_at: new Date(),
+          has_add_ons: addOnId !== null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (addOnId !== null) {
+        await db()
+          .insertInto('donation_add_ons')
+          .values({ donation_id: row.id, add_on_id: addOnId, quantity: 1, price_cents: 500 })
+          .execute();
+      }
+    };
+    await pledgeWith(people[0]!, 'PLEDGED', mug!.id);
+    await pledgeWith(people[1]!, 'SUCCEEDED', mug!.id);
+    await pledgeWith(people[2]!, 'CANCELED', mug!.id); // no longer holds it
+    await pledgeWith(people[3]!, 'PLEDGED', pin!.id);
+
+    const bulk = (who: User, payload: object) =>
+      api('POST', `projects/${project}/messages/bulk`, who.headers, payload);
+    for (const who of [people[0]!, stranger, admin]) {
+      expect((await bulk(who, { body: 'Mugs ship', filter: { add_on_id: mug!.id } })).statusCode).toBe(403);
+    }
+    expect((await bulk(bulkCreator, { body: 'x', filter: { add_on_id: 0 } })).statusCode).toBe(400);
+    const sent = await bulk(bulkCreator, { body: 'Mugs ship Friday', filter: { add_on_id: mug!.id } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.recipients).toBe(2);
+    for (const [i, count] of [
+      [0, 1],
+      [1, 1],
+      [2, 0],
+      [3, 0],
+    ] as const) {
+      const mine = (await inbox(people[i]!)).data.threads.filter(
+        (t: { project: { id: number }; last_message: { body: string } }) =>
+          t.project.id === project && t.last_message.body === 'Mugs ship Friday',
+      );
+      expect(mine).toHaveLength(count);
+    }
+    // With a status named, that status decides, as in the creator's list.
+    const canceled = await bulk(bulkCreator, {
+      body: 'Sorry to see you go',
+      filter: { add_on_id: mug!.id, status: 'CANCELED' },
+    });
+    expect(canceled.json().data.recipients).toBe(1);
   });
 
   it('messages 1,000 backers in a handful of statements, with every message and mail written', async () => {

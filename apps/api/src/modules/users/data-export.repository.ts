@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findPreferences } from '../preferences/preferences.repository';
 
@@ -46,6 +46,11 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     reports,
     reminders,
     preferences,
+    addOns,
+    pledgeLines,
+    threads,
+    messages,
+    blocks,
   ] = await Promise.all([
     db
       .selectFrom('user_roles')
@@ -197,6 +202,7 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
         'target_type',
         'project_id',
         'comment_id',
+        'message_id',
         'reason',
         'status',
         'resolution',
@@ -213,6 +219,81 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .orderBy('sent_at')
       .execute(),
     findPreferences(db, userId),
+    // The add-ons offered on one's own projects.
+    db
+      .selectFrom('add_ons')
+      .innerJoin('projects', 'projects.id', 'add_ons.project_id')
+      .select([
+        'add_ons.id',
+        'projects.currency',
+        'add_ons.project_id',
+        'add_ons.title',
+        'add_ons.description',
+        'add_ons.price_cents',
+        'add_ons.quantity_available',
+        'add_ons.quantity_claimed',
+        'add_ons.created_at',
+      ])
+      .where('projects.creator_id', '=', userId)
+      .orderBy('add_ons.id')
+      .execute(),
+    // The add-ons each of one's pledges holds, at the price and shipping they were pledged at.
+    db
+      .selectFrom('donation_add_ons')
+      .innerJoin('donations', 'donations.id', 'donation_add_ons.donation_id')
+      .innerJoin('add_ons', 'add_ons.id', 'donation_add_ons.add_on_id')
+      .select([
+        'donation_add_ons.donation_id',
+        'donation_add_ons.add_on_id',
+        'add_ons.title',
+        'donation_add_ons.quantity',
+        'donation_add_ons.price_cents',
+        'donation_add_ons.shipping_cents',
+      ])
+      .where('donations.donor_id', '=', userId)
+      .orderBy('donation_add_ons.donation_id')
+      .orderBy('donation_add_ons.add_on_id')
+      .execute(),
+    // Conversations one is a party of, as the person writing to a creator or as the creator.
+    db
+      .selectFrom('message_threads as t')
+      .innerJoin('projects as p', 'p.id', 't.project_id')
+      .innerJoin('users as o', (join) =>
+        join.on(
+          'o.id',
+          '=',
+          sql<number>`case when t.creator_id = ${userId} then t.person_id else t.creator_id end`,
+        ),
+      )
+      .select([
+        't.id',
+        't.project_id',
+        'p.title as project_title',
+        't.creator_id',
+        'o.id as other_id',
+        'o.full_name as other_name',
+        't.created_at',
+        't.last_message_at',
+      ])
+      .where((eb) => eb.or([eb('t.creator_id', '=', userId), eb('t.person_id', '=', userId)]))
+      .orderBy('t.id')
+      .execute(),
+    // Every message of those conversations: the ones written and the ones received.
+    db
+      .selectFrom('messages as m')
+      .innerJoin('message_threads as t', 't.id', 'm.thread_id')
+      .select(['m.id', 'm.thread_id', 'm.author_id', 'm.body', 'm.created_at'])
+      .where((eb) => eb.or([eb('t.creator_id', '=', userId), eb('t.person_id', '=', userId)]))
+      .orderBy('m.id')
+      .execute(),
+    // The people one blocked from writing (blocks of oneself are the other person's choice, not one's data).
+    db
+      .selectFrom('message_blocks as b')
+      .innerJoin('users as u', 'u.id', 'b.blocked_id')
+      .select(['b.blocked_id', 'u.full_name as blocked_name', 'b.created_at'])
+      .where('b.blocker_id', '=', userId)
+      .orderBy('b.created_at')
+      .execute(),
   ]);
   return {
     user,
@@ -231,5 +312,10 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     reports,
     reminders,
     preferences,
+    addOns,
+    pledgeLines,
+    threads,
+    messages,
+    blocks,
   };
 }

@@ -4,6 +4,7 @@ import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
+import { databaseKinds } from '../../test/databases';
 
 describe('downloading my data', () => {
   let ctx: TestContext;
@@ -175,5 +176,133 @@ describe('downloading my data', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe.each(databaseKinds)('downloading my data: add-ons and messages (%s)', (kind) => {
+  let ctx: TestContext;
+  let cleo: Awaited<ReturnType<typeof signedInUser>>;
+  let dan: Awaited<ReturnType<typeof signedInUser>>;
+  let eve: Awaited<ReturnType<typeof signedInUser>>;
+  let projectId: number;
+  let addOnId: number;
+  let dansPledge: number;
+  let dansThread: number;
+  const call = (
+    who: { headers: Record<string, string> },
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ) =>
+    ctx.app.inject({ method, url: `/api/v1/${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+  const exportOf = async (who: { headers: Record<string, string> }) => {
+    const response = await call(who, 'GET', 'profile/export');
+    expect(response.statusCode).toBe(200);
+    return { body: response.body, data: response.json<{ data: DataExport }>().data };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    cleo = await signedInUser(ctx, { email: 'cleo@example.test' });
+    dan = await signedInUser(ctx, { email: 'dan@example.test' });
+    eve = await signedInUser(ctx, { email: 'eve@example.test' });
+    projectId = await createProjectRow(ctx.database.db, { creatorId: cleo.user.id, title: 'Cleo’s Kiln' });
+    const addOn = await call(cleo, 'POST', `projects/${projectId}/add-ons`, {
+      title: 'Glaze sampler',
+      description: 'Six glazes',
+      price: 8,
+      quantity_available: 20,
+    });
+    expect(addOn.statusCode, addOn.body).toBe(201);
+    addOnId = addOn.json().data.id;
+    dansPledge = await backProject(ctx, dan.headers, projectId, {
+      amount: 30,
+      add_ons: [{ add_on_id: addOnId, quantity: 2 }],
+    });
+    const opened = await call(dan, 'POST', `projects/${projectId}/messages`, { body: 'When does it ship?' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    dansThread = opened.json().data.thread_id;
+    expect((await call(cleo, 'POST', `messages/${dansThread}`, { body: 'In May.' })).statusCode).toBe(201);
+    expect((await call(cleo, 'POST', `messages/${dansThread}/block`)).statusCode).toBe(200);
+    expect(
+      (await call(eve, 'POST', `projects/${projectId}/messages`, { body: 'Eve’s private question' }))
+        .statusCode,
+    ).toBe(201);
+  });
+  afterAll(() => ctx.close());
+
+  it('carries a backer’s add-on lines, their threads with both sides’ messages, and nobody else’s', async () => {
+    const { body, data } = await exportOf(dan);
+    expect(data.pledges).toEqual([
+      expect.objectContaining({
+        id: dansPledge,
+        amount: 30,
+        add_ons: [{ add_on_id: addOnId, title: 'Glaze sampler', quantity: 2, price: 8, shipping_amount: 0 }],
+      }),
+    ]);
+    expect(data.message_threads).toEqual([
+      {
+        id: dansThread,
+        project: { id: projectId, title: 'Cleo’s Kiln' },
+        role: 'person',
+        other_party: { id: cleo.user.id, name: cleo.user.full_name },
+        created_at: expect.any(String),
+        last_message_at: expect.any(String),
+        messages: [
+          {
+            id: expect.any(Number),
+            author_id: dan.user.id,
+            body: 'When does it ship?',
+            created_at: expect.any(String),
+          },
+          {
+            id: expect.any(Number),
+            author_id: cleo.user.id,
+            body: 'In May.',
+            created_at: expect.any(String),
+          },
+        ],
+      },
+    ]);
+    // Cleo's block of Dan is hers, not his.
+    expect(data.message_blocks).toEqual([]);
+    expect(body).not.toContain('Eve’s private question');
+    expect(body).not.toContain('cleo@example.test');
+  });
+
+  it('carries a creator’s add-ons, every thread about their project and the people they blocked', async () => {
+    const { body, data } = await exportOf(cleo);
+    expect(data.projects[0]!.add_ons).toEqual([
+      {
+        id: addOnId,
+        currency: 'USD',
+        title: 'Glaze sampler',
+        description: 'Six glazes',
+        price: 8,
+        quantity_available: 20,
+        quantity_claimed: 2,
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(data.pledges).toEqual([]);
+    expect(
+      data.message_threads.map((thread) => [thread.role, thread.other_party.id, thread.messages.length]),
+    ).toEqual([
+      ['creator', dan.user.id, 2],
+      ['creator', eve.user.id, 1],
+    ]);
+    expect(data.message_blocks).toEqual([
+      { person: { id: dan.user.id, name: dan.user.full_name }, created_at: expect.any(String) },
+    ]);
+    expect(body).not.toContain('dan@example.test');
+    expect(body).not.toContain('eve@example.test');
+  });
+
+  it('holds nothing of a conversation for a stranger to it', async () => {
+    const stranger = await signedInUser(ctx);
+    const { body, data } = await exportOf(stranger);
+    expect(data.message_threads).toEqual([]);
+    expect(data.message_blocks).toEqual([]);
+    expect(body).not.toContain('When does it ship?');
   });
 });

@@ -133,6 +133,13 @@ export class UserService {
             minimum_amount: minorToMajor(minimum_cents, reward.currency),
             created_at: reward.created_at.toISOString(),
           })),
+        add_ons: data.addOns
+          .filter((addOn) => addOn.project_id === project.id)
+          .map(({ project_id: _, price_cents, ...addOn }) => ({
+            ...addOn,
+            price: minorToMajor(price_cents, addOn.currency),
+            created_at: addOn.created_at.toISOString(),
+          })),
       })),
       pledges: data.pledges.map((pledge) => ({
         id: pledge.id,
@@ -153,6 +160,15 @@ export class UserService {
         canceled_at: iso(pledge.canceled_at),
         succeeded_at: iso(pledge.succeeded_at),
         refunded_at: iso(pledge.refunded_at),
+        add_ons: data.pledgeLines
+          .filter((line) => line.donation_id === pledge.id)
+          .map((line) => ({
+            add_on_id: line.add_on_id,
+            title: line.title,
+            quantity: line.quantity,
+            price: minorToMajor(line.price_cents, pledge.currency),
+            shipping_amount: minorToMajor(line.shipping_cents, pledge.currency),
+          })),
       })),
       saved_projects: data.saved.map((saved) => ({
         project: { id: saved.id, title: saved.title },
@@ -202,6 +218,24 @@ export class UserService {
         resolved_at: iso(report.resolved_at),
       })),
       reminders: data.reminders.map((reminder) => ({ ...reminder, sent_at: reminder.sent_at.toISOString() })),
+      message_threads: data.threads.map((thread) => ({
+        id: thread.id,
+        project: { id: thread.project_id, title: thread.project_title },
+        role: thread.creator_id === userId ? ('creator' as const) : ('person' as const),
+        other_party: { id: thread.other_id, name: thread.other_name },
+        created_at: thread.created_at.toISOString(),
+        last_message_at: thread.last_message_at.toISOString(),
+        messages: data.messages
+          .filter((message) => message.thread_id === thread.id)
+          .map(({ thread_id: _, ...message }) => ({
+            ...message,
+            created_at: message.created_at.toISOString(),
+          })),
+      })),
+      message_blocks: data.blocks.map((block) => ({
+        person: { id: block.blocked_id, name: block.blocked_name },
+        created_at: block.created_at.toISOString(),
+      })),
       preferences: data.preferences,
     };
   }

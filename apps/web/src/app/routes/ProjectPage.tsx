@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import type { Project } from '@fundry/shared';
+import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { parseProjectId } from '@/features/projects/api/projects';
@@ -35,16 +36,18 @@ const BulkMessageButton = lazy(async () => ({
 }));
 
 /**
- * The creator tools filter the backers by reward: the project's rewards come from backing. Its creator (not an
+ * The creator tools filter the backers by reward and add-on: the project's rewards and add-ons come from backing. Its creator (not an
  * admin) may message the backers the filter shows.
  */
 function ProjectCreatorTools({ project }: { project: Project }) {
   const rewards = useRewards(project.id);
+  const addOns = useAddOns(project.id);
   const session = useSession();
   return (
     <CreatorTools
       project={project}
       rewards={rewards.data ?? []}
+      addOns={addOns.data ?? []}
       messageBackers={
         session.userId === project.creator_id
           ? (filters, pledges) => (

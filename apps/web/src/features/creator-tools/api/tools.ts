@@ -8,6 +8,8 @@ import { projectKeys } from '@/lib/projects';
 export interface BackerFilters {
   status?: DonationStatusName;
   reward_id?: number;
+  /** Pledges holding this add-on. */
+  add_on_id?: number;
   fulfilment?: FulfilmentFilter;
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackerRow, Reward } from '@fundry/shared';
+import type { AddOn, BackerRow, Reward } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, type Responder, testUser } from '@/test/api';
 import { renderPage } from '@/test/render';
@@ -39,7 +39,7 @@ const page = (rows: BackerRow[]) => ({
   body: { data: rows, meta: { total: rows.length, pages: 1, page: 1, per_page: 20 } },
 });
 
-function renderTable(routes: Record<string, Responder> = {}) {
+function renderTable(routes: Record<string, Responder> = {}, addOns: AddOn[] = []) {
   authStorage.setTokens('access', 'refresh');
   const calls = mockApi({
     'GET profile/': { body: { data: { user: testUser } } },
@@ -51,7 +51,7 @@ function renderTable(routes: Record<string, Responder> = {}) {
   });
   return {
     calls,
-    ...renderPage(<BackersTable projectId={5} rewards={rewards} />, {
+    ...renderPage(<BackersTable projectId={5} rewards={rewards} addOns={addOns} />, {
       path: '/projects/:id',
       at: '/projects/5',
     }),
@@ -183,5 +183,34 @@ describe('BackersTable', () => {
     const csvCall = calls.find((call) => call.path === 'projects/5/backers.csv');
     expect(csvCall?.authorization).toBe('Bearer access');
     expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('filters by an add-on, and the CSV carries the filter', async () => {
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, calls } = renderTable(
+      {
+        'GET projects/5/backers': (call) =>
+          call.query.get('add_on_id') === '9' ? page([backer(2)]) : page([backer(1), backer(2)]),
+        'GET projects/5/backers.csv': { body: 'csv' },
+      },
+      [{ id: 9, title: 'Enamel mug' } as AddOn],
+    );
+    await screen.findByTestId('backer-1');
+    await user.click(screen.getByRole('combobox', { name: 'Add-on' }));
+    await user.click(await screen.findByRole('option', { name: 'Enamel mug' }));
+    await waitFor(() => expect(screen.queryByTestId('backer-1')).not.toBeInTheDocument());
+    expect(screen.getByTestId('backer-2')).toBeInTheDocument();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csvCall = calls.find((call) => call.path === 'projects/5/backers.csv');
+    expect(csvCall?.query.get('add_on_id')).toBe('9');
+  });
+
+  it('offers no add-on filter to a project without add-ons', async () => {
+    renderTable();
+    await screen.findByTestId('backer-1');
+    expect(screen.queryByRole('combobox', { name: 'Add-on' })).not.toBeInTheDocument();
   });
 });

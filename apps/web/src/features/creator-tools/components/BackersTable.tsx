@@ -15,6 +15,7 @@ import {
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import {
+  type AddOn,
   BACKER_STATUS_KEYS,
   type BackerRow,
   type DonationStatusName,
@@ -49,10 +50,13 @@ function address(row: BackerRow) {
 export function BackersTable({
   projectId,
   rewards,
+  addOns = [],
   messageBackers,
 }: {
   projectId: number;
   rewards: Reward[];
+  /** The project's add-ons: the list filters by one when it has any. */
+  addOns?: AddOn[];
   /** Message the backers of the current filter (messages; the creator only), given the filter and its pledges. */
   messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
 }) {
@@ -126,6 +130,17 @@ export function BackersTable({
           value={filters.reward_id ? String(filters.reward_id) : null}
           onChange={(value) => setFilter({ ...filters, reward_id: value ? Number(value) : undefined })}
         />
+        {addOns.length > 0 && (
+          <Select
+            label={i18n.t('creatorTools.backers.addOnFilter')}
+            placeholder={i18n.t('creatorTools.backers.allAddOns')}
+            clearable
+            w={220}
+            data={addOns.map((addOn) => ({ value: String(addOn.id), label: addOn.title }))}
+            value={filters.add_on_id ? String(filters.add_on_id) : null}
+            onChange={(value) => setFilter({ ...filters, add_on_id: value ? Number(value) : undefined })}
+          />
+        )}
         <Select
           label={i18n.t('creatorTools.backers.fulfilmentFilter')}
           placeholder={i18n.t('creatorTools.backers.fulfilmentAll')}

@@ -1,7 +1,7 @@
 import { Paper, Tabs, Title } from '@mantine/core';
 import { IconChartLine, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { Project, Reward } from '@fundry/shared';
+import type { AddOn, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
@@ -12,15 +12,17 @@ export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
 
 /**
  * The creator's (and admins') tools on the project page: the funding curve and the backers, whom the creator
- * filters by the project's `rewards` (the app passes them in from backing).
+ * filters by the project's `rewards` and `addOns` (the app passes them in from backing).
  */
 export function CreatorTools({
   project,
   rewards,
+  addOns = [],
   messageBackers,
 }: {
   project: Project;
   rewards: Reward[];
+  addOns?: AddOn[];
   /** Message the backers of the list's filter (the app passes it in from messages, for the creator). */
   messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
 }) {
@@ -52,7 +54,12 @@ export function CreatorTools({
         </Tabs.Panel>
         <Tabs.Panel value="backers">
           {tab === 'backers' && (
-            <BackersTable projectId={project.id} rewards={rewards} messageBackers={messageBackers} />
+            <BackersTable
+              projectId={project.id}
+              rewards={rewards}
+              addOns={addOns}
+              messageBackers={messageBackers}
+            />
           )}
         </Tabs.Panel>
       </Tabs>

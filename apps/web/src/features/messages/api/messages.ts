@@ -89,6 +89,10 @@ export function useMessageActions() {
       mutationFn: (threadId: number) => api.post<{ message: string }>(`messages/${threadId}/block`),
       onSuccess: refresh,
     }),
+    unblock: useMutation({
+      mutationFn: (threadId: number) => api.post<{ message: string }>(`messages/${threadId}/unblock`),
+      onSuccess: refresh,
+    }),
     report: useMutation({
       mutationFn: ({ threadId, reason }: { threadId: number; reason: string }) =>
         api.post<{ message: string }>(`messages/${threadId}/report`, { reason }),

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBan, IconFlag } from '@tabler/icons-react';
+import { IconArrowLeft, IconBan, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { TOOLS_MESSAGES } from '@fundry/shared';
@@ -32,7 +32,7 @@ export function ThreadPage() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
   const query = useThread(threadId, page);
-  const { reply, block, report } = useMessageActions();
+  const { reply, block, unblock, report } = useMessageActions();
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const data = query.data;
@@ -95,16 +95,34 @@ export function ThreadPage() {
                 >
                   {i18n.t('messages.report.action')}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconBan size={14} />}
-                  disabled={thread.blocked}
-                  onClick={() => setBlocking(true)}
-                >
-                  {i18n.t('messages.block.action')}
-                </Button>
+                {thread.blocked ? (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="gray"
+                    leftSection={<IconCircleCheck size={14} />}
+                    loading={unblock.isPending}
+                    onClick={() =>
+                      unblock.mutate(thread.id, {
+                        onSuccess: (response) => notify.success(response.message),
+                        onError: (error) =>
+                          notify.error(serverMessage(error) ?? i18n.t('messages.unblock.failed')),
+                      })
+                    }
+                  >
+                    {i18n.t('messages.unblock.action')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconBan size={14} />}
+                    onClick={() => setBlocking(true)}
+                  >
+                    {i18n.t('messages.block.action')}
+                  </Button>
+                )}
               </Group>
             </Group>
             {thread.blocked && (
