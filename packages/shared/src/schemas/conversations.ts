@@ -1,3 +1,4 @@
+import { SURVEY_FILTERS } from '../messages/surveys';
 import { z } from 'zod';
 import { CONVERSATION_MESSAGES, MESSAGE_BODY_MAX } from '../messages/conversations';
 import { DONATION_STATUSES } from '../rules/pledges';
@@ -67,6 +68,7 @@ export const bulkMessageFilter = z.strictObject({
   reward_id: z.number().int().positive().optional(),
   status: z.enum(DONATION_STATUSES).optional(),
   country: z.enum(COUNTRY_CODES).optional(),
+  survey: z.enum(SURVEY_FILTERS).optional(),
 });
 export type BulkMessageFilter = z.infer<typeof bulkMessageFilter>;
 

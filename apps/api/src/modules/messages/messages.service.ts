@@ -218,7 +218,7 @@ export class MessageService {
       const rows = await sendBulk(
         trx,
         project,
-        { status: filter.status, rewardId: filter.reward_id, country: filter.country },
+        { status: filter.status, rewardId: filter.reward_id, country: filter.country, survey: filter.survey },
         request.body,
         now,
         cutoff,
