@@ -40,6 +40,7 @@ import { webhookRoutes } from './modules/payments/webhook.routes';
 import { bankAccountRoutes, payoutRoutes } from './modules/payouts/payouts.routes';
 import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { addOnRoutes } from './modules/add-ons/add-ons.routes';
+import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { stretchGoalRoutes } from './modules/stretch-goals/stretch-goals.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { fxRateRoutes } from './modules/fx-rates/fx-rates.routes';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(stretchGoalRoutes, { prefix: '/projects', stretchGoals: services.stretchGoals });
       await api.register(commentRoutes, { comments: services.comments });
       await api.register(messageRoutes, { messages: services.messages });
+      await api.register(surveyRoutes, { surveys: services.surveys });
       api.setNotFoundHandler((request) => {
         throw new AppError('NOT_FOUND', 'api.notFound.route', undefined, undefined, {
           method: request.method,

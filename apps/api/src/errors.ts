@@ -75,6 +75,7 @@ type Missing =
   | 'reward'
   | 'thread'
   | 'stretchGoal'
+  | 'survey'
   | 'update'
   | 'user';
 

@@ -37,6 +37,7 @@ import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
 import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
+import { SurveyService } from './modules/surveys/surveys.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -124,6 +125,16 @@ export function createServices(
   const admin = new AdminService(db, projects, comments, clock);
   const creatorTools = new CreatorToolsService(db, payments, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
+  const surveys = new SurveyService(
+    db,
+    projects,
+    payments,
+    mail,
+    config.appUrl,
+    config.platformFeePercent,
+    clock,
+    log,
+  );
   return {
     translators,
     admin,
@@ -153,6 +164,7 @@ export function createServices(
     comments,
     faqs,
     messages,
+    surveys,
     fxRates,
     preferences,
     reminders,
@@ -195,6 +207,12 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       run: async () => {
         if ((await services.reminders.run()) > 0) services.mail.kick();
       },
+    },
+    {
+      // Late pledges asked, and reminders to those who have not answered, each once per 2 days.
+      name: 'survey-reminders',
+      cron: '*/10 * * * *',
+      run: async () => void (await services.surveys.remind()),
     },
   ];
 }

@@ -309,6 +309,8 @@ export interface LedgerEntriesTable {
   /** ISO 4217: the project's currency; the amounts are its minor units (migration 0029). */
   currency: string;
   payout_id: number | null;
+  /** A survey's add-on charge (migration 0036): a second 'donation' row of its pledge. */
+  survey_charge_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -474,6 +476,62 @@ export interface ProjectFaqsTable {
   updated_at: Timestamp;
 }
 
+/** A project's backer survey (DESIGN.md §17, migration 0036). */
+export interface SurveysTable {
+  project_id: number;
+  sent_at: Date | null;
+  locked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type SurveyQuestionKind = 'choice' | 'text';
+
+export interface SurveyQuestionsTable {
+  id: Generated<number>;
+  project_id: number;
+  position: number;
+  kind: SurveyQuestionKind;
+  prompt: string;
+  options: ColumnType<string[], string | undefined, string>;
+  required: Generated<boolean>;
+  reward_id: number | null;
+  add_on_id: number | null;
+  removed_at: Date | null;
+}
+
+export interface SurveyResponsesTable {
+  donation_id: number;
+  project_id: number;
+  /** `{"<question id>": value}`. */
+  answers: ColumnType<Record<string, string>, string | undefined, string>;
+  answered_at: Date | null;
+  invited_at: Date;
+  last_reminded_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SurveyChargeLine {
+  add_on_id: number;
+  quantity: number;
+  price_cents: number;
+  shipping_cents: number;
+}
+
+export interface SurveyChargesTable {
+  id: Generated<number>;
+  donation_id: number;
+  project_id: number;
+  amount_cents: number;
+  shipping_cents: Generated<number>;
+  currency: string;
+  lines: ColumnType<SurveyChargeLine[], string, string>;
+  status: ColumnType<'pending' | 'succeeded' | 'declined', 'pending' | undefined, 'succeeded' | 'declined'>;
+  payment_reference: string | null;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 /** A project's stretch goal (DESIGN.md §16): an amount above its goal, in minor units of its currency. */
 export interface StretchGoalsTable {
   id: Generated<number>;
@@ -535,6 +593,10 @@ export interface DB {
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
   stretch_goals: StretchGoalsTable;
+  surveys: SurveysTable;
+  survey_questions: SurveyQuestionsTable;
+  survey_responses: SurveyResponsesTable;
+  survey_charges: SurveyChargesTable;
 }
 
 export type User = Selectable<UsersTable>;

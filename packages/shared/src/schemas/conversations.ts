@@ -1,3 +1,4 @@
+import { SURVEY_FILTERS } from '../messages/surveys';
 import { z } from 'zod';
 import { CONVERSATION_MESSAGES, MESSAGE_BODY_MAX } from '../messages/conversations';
 import { DONATION_STATUSES } from '../rules/pledges';
@@ -62,13 +63,14 @@ export type ThreadPage = z.infer<typeof threadResponse>;
 
 export const postMessageResponse = z.object({ data: threadMessage, message: z.string() });
 
-/** Whom a bulk message reaches; a survey filter joins this object when that feature exists. */
+/** Whom a bulk message reaches (DESIGN.md §17): the backer list's filters. */
 export const bulkMessageFilter = z.strictObject({
   reward_id: z.number().int().positive().optional(),
   /** Backers whose live or collected pledge holds this add-on (DESIGN.md §16). */
   add_on_id: z.number().int().positive().optional(),
   status: z.enum(DONATION_STATUSES).optional(),
   country: z.enum(COUNTRY_CODES).optional(),
+  survey: z.enum(SURVEY_FILTERS).optional(),
 });
 export type BulkMessageFilter = z.infer<typeof bulkMessageFilter>;
 

@@ -1,3 +1,4 @@
+import { SURVEY_FILTERS } from '../messages/surveys';
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
@@ -146,6 +147,8 @@ export const backersQuery = z.object({
   /** Pledges holding this add-on (DESIGN.md §16). */
   add_on_id: z.coerce.number().int().positive().optional(),
   fulfilment: z.enum(FULFILMENT_FILTERS).optional(),
+  /** Collected pledges whose backer answered the survey, or not yet (DESIGN.md §17). */
+  survey: z.enum(SURVEY_FILTERS).optional(),
 });
 export type BackersQuery = z.infer<typeof backersQuery>;
 
@@ -166,6 +169,8 @@ export const backerRow = z.object({
   can_refund: z.boolean(),
   /** The caller may mark its reward sent now (a collected pledge with a reward, not yet sent). */
   can_mark_sent: z.boolean(),
+  /** The survey (DESIGN.md §17): answered or not; null when it was not sent to this pledge. */
+  survey: z.enum(SURVEY_FILTERS).nullable(),
 });
 export type BackerRow = z.infer<typeof backerRow>;
 

@@ -4,7 +4,7 @@ import type { MailContent } from '../mail/mail.repository';
 import { escapeHtml } from '../mail/mail.templates';
 
 /** A plain mail in Fundry's layout: text and HTML from the same paragraphs, in the recipient's language. */
-function simpleMail(
+export function simpleMail(
   t: Translator,
   to: string,
   subject: string,

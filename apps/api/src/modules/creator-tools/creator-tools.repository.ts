@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DonationStatusName, FulfilmentFilter } from '@fundry/shared';
+import type { DonationStatusName, FulfilmentFilter, SurveyFilter } from '@fundry/shared';
 import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
@@ -26,6 +26,8 @@ export interface BackerFilters {
   statuses?: readonly DonationStatusName[];
   /** Rewards not sent yet (pledges with a reward only), sent and not confirmed, or received. */
   fulfilment?: FulfilmentFilter;
+  /** Pledges the survey was sent to, answered or not yet (DESIGN.md §17). */
+  survey?: SurveyFilter;
 }
 
 /** The pledges a filter selects; bulk messages (modules/messages) reach the backers of the same query. */
@@ -58,12 +60,29 @@ export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFi
   } else if (filters.fulfilment) {
     query = query.where('d.fulfilment_status', '=', filters.fulfilment);
   }
+  if (filters.survey) {
+    const answered = filters.survey === 'answered';
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('survey_responses as sr')
+          .select('sr.donation_id')
+          .whereRef('sr.donation_id', '=', 'd.id')
+          .where('sr.answered_at', answered ? 'is not' : 'is', null),
+      ),
+    );
+    // Only collected pledges are asked; a refunded one is not waited for.
+    if (!answered) query = query.where('d.status', '=', 'SUCCEEDED');
+  }
   return query;
 }
 
 function selectBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters) {
   return backersBase(db, projectId, filters)
+    .leftJoin('survey_responses as s', 's.donation_id', 'd.id')
     .select([
+      's.donation_id as survey_donation_id',
+      's.answered_at as survey_answered_at',
       'd.id',
       'd.donor_id',
       'u.full_name',

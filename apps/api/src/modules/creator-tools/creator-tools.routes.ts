@@ -59,6 +59,7 @@ export const creatorToolRoutes: FastifyPluginAsyncZod<{ tools: CreatorToolsServi
           rewardId: request.query.reward_id,
           addOnId: request.query.add_on_id,
           fulfilment: request.query.fulfilment,
+          survey: request.query.survey,
         },
         app.translators.ofApiRequest(request),
       );

@@ -38,6 +38,7 @@ import {
   sentRewardRecipients,
 } from './creator-tools.repository';
 import { toolMails } from './creator-tools.mail';
+import { answersOf, listQuestions } from '../surveys/surveys.repository';
 
 const isAdmin = (caller: AccessClaims) => caller.roles.includes('Admin');
 /** Where a backer follows their rewards and confirms receiving them. */
@@ -73,6 +74,8 @@ function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]
     tracking_url: row.tracking_url,
     can_refund: collected,
     can_mark_sent: collected && row.reward_id !== null && row.fulfilment_status === null,
+    survey:
+      row.survey_donation_id === null ? null : row.survey_answered_at !== null ? 'answered' : 'unanswered',
   };
 }
 
@@ -141,6 +144,7 @@ export class CreatorToolsService {
       rewardId: query.reward_id,
       addOnId: query.add_on_id,
       fulfilment: query.fulfilment,
+      survey: query.survey,
     };
     const { rows, total } = await listBackers(this.db, projectId, filters, query.page, query.per_page);
     const addOns = await pledgedAddOnsOf(
@@ -170,9 +174,18 @@ export class CreatorToolsService {
       () => currency,
     );
     const rows = records.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? []));
+    // One column per survey question (those removed after sending too: their answers stay), in its order.
+    const questions = await listQuestions(this.db, projectId, true);
+    const answers = await answersOf(
+      this.db,
+      records.map((row) => row.id),
+    );
     const { t } = translator;
     const csv = toCsv([
-      CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency })),
+      [
+        ...CSV_COLUMNS.map((column) => t(`api.backersCsv.${column}`, { currency })),
+        ...questions.map((q) => q.prompt),
+      ],
       ...rows.map((row) => [
         row.donation_id,
         row.backer.name,
@@ -196,6 +209,7 @@ export class CreatorToolsService {
         row.shipping_address?.region ?? '',
         row.shipping_address?.postal_code ?? '',
         row.shipping_address?.country ?? '',
+        ...questions.map((q) => answers.get(row.donation_id)?.[String(q.id)] ?? ''),
       ]),
     ]);
     return { csv, filename: `fundry-project-${project.id}-backers.csv` };

@@ -30,6 +30,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
     tracking_url: null,
     can_refund: true,
     can_mark_sent: true,
+    survey: null,
     ...overrides,
   };
 }
