@@ -37,6 +37,7 @@ import { ProjectService } from './modules/projects/projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
 import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
+import { LatePledgeService } from './modules/late-pledges/late-pledges.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -101,6 +102,7 @@ export function createServices(
   const rewards = new RewardService(db, projects, pageCache);
   const addOns = new AddOnService(db, projects);
   const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
+  const latePledges = new LatePledgeService(db, projects, clock);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -144,6 +146,7 @@ export function createServices(
     rewards,
     addOns,
     stretchGoals,
+    latePledges,
     payments,
     backing,
     pledges,
