@@ -42,6 +42,7 @@ import { rewardRoutes } from './modules/rewards/rewards.routes';
 import { addOnRoutes } from './modules/add-ons/add-ons.routes';
 import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { stretchGoalRoutes } from './modules/stretch-goals/stretch-goals.routes';
+import { latePledgeRoutes } from './modules/late-pledges/late-pledges.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { fxRateRoutes } from './modules/fx-rates/fx-rates.routes';
 import type { Translators } from './i18n';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(addOnRoutes, { prefix: '/projects', addOns: services.addOns });
       await api.register(stretchGoalRoutes, { prefix: '/projects', stretchGoals: services.stretchGoals });
+      await api.register(latePledgeRoutes, { prefix: '/projects', latePledges: services.latePledges });
       await api.register(commentRoutes, { comments: services.comments });
       await api.register(messageRoutes, { messages: services.messages });
       await api.register(surveyRoutes, { surveys: services.surveys });

@@ -38,6 +38,7 @@ import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
 import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
 import { SurveyService } from './modules/surveys/surveys.service';
+import { LatePledgeService } from './modules/late-pledges/late-pledges.service';
 import { UserService } from './modules/users/users.service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -102,6 +103,7 @@ export function createServices(
   const rewards = new RewardService(db, projects, pageCache);
   const addOns = new AddOnService(db, projects);
   const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
+  const latePledges = new LatePledgeService(db, projects, clock);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -155,6 +157,7 @@ export function createServices(
     rewards,
     addOns,
     stretchGoals,
+    latePledges,
     payments,
     backing,
     pledges,

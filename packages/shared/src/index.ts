@@ -7,6 +7,7 @@ export * from './messages/backers';
 export * from './messages/backing';
 export * from './messages/community';
 export * from './messages/conversations';
+export * from './messages/late-pledges';
 export * from './messages/payouts';
 export * from './messages/preferences';
 export * from './messages/projects';

@@ -135,6 +135,11 @@ export interface ProjectsTable {
   /** Live or collected pledges with a reward, and those of them sent or received: kept by triggers (0033). */
   rewards_total: Generated<number>;
   rewards_sent: Generated<number>;
+  /** Late pledges (DESIGN.md §16): open or not, until a date (inclusive) or not, and what they brought, apart. */
+  late_pledges_open: Generated<boolean>;
+  late_pledges_until: string | null;
+  late_cents: Generated<number>;
+  late_backers_count: Generated<number>;
   start_date: string | null;
   end_date: string | null;
   image_url: string | null;
@@ -165,6 +170,8 @@ export interface RewardsTable {
   title: string;
   description: string;
   minimum_cents: number;
+  /** The price of a late pledge for it (DESIGN.md §16); null: the minimum. */
+  late_price_cents: number | null;
   quantity_available: number | null;
   quantity_claimed: Generated<number>;
   quantity_reserved: Generated<number>;
@@ -186,6 +193,8 @@ export interface AddOnsTable {
   title: string;
   description: Generated<string>;
   price_cents: number;
+  /** The price of one in a late pledge (DESIGN.md §16); null: the price. */
+  late_price_cents: number | null;
   quantity_available: number | null;
   quantity_claimed: Generated<number>;
   quantity_reserved: Generated<number>;
@@ -231,6 +240,8 @@ export interface DonationsTable {
   canceled_at: Timestamp | null;
   /** The pledge holds add-ons (donation_add_ons): their stock moves with it. */
   has_add_ons: Generated<boolean>;
+  /** A late pledge (DESIGN.md §16): charged at checkout, final, counted in the project's late counters. */
+  late: Generated<boolean>;
   shipping_cents: Generated<number>;
   shipping_address: ShippingAddress | null;
   /** The reward's way to the backer (DESIGN.md §17): null until sent, then `sent`, then `received`. */

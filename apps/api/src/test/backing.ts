@@ -83,7 +83,7 @@ export async function backProject(
 export async function ledgerAgrees(ctx: TestContext, projectId: number) {
   const project = await ctx.database.db
     .selectFrom('projects')
-    .select(['current_cents', 'backers_count'])
+    .select(['current_cents', 'backers_count', 'late_cents', 'late_backers_count'])
     .where('id', '=', projectId)
     .executeTakeFirstOrThrow();
   const ledger = await ctx.database.db
@@ -92,17 +92,20 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
     .where('project_id', '=', projectId)
     .where('kind', 'in', ['donation', 'refund'])
     .executeTakeFirstOrThrow();
-  const sums = (statuses: readonly DonationStatus[]) =>
-    ctx.database.db
+  const sums = (statuses: readonly DonationStatus[], late?: boolean) => {
+    let query = ctx.database.db
       .selectFrom('donations')
       .select((eb) => [
         eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('sum'),
         eb.fn.count<number>('donor_id').distinct().as('backers'),
       ])
       .where('project_id', '=', projectId)
-      .where('status', 'in', statuses)
-      .executeTakeFirstOrThrow();
-  const live = await sums(LIVE_PLEDGE_STATUSES);
+      .where('status', 'in', statuses);
+    if (late !== undefined) query = query.where('late', '=', late);
+    return query.executeTakeFirstOrThrow();
+  };
+  const live = await sums(LIVE_PLEDGE_STATUSES, false);
+  const late = await sums(LIVE_PLEDGE_STATUSES, true);
   const collected = await sums(['SUCCEEDED']);
   return {
     counters: { cents: Number(project.current_cents), backers: project.backers_count },
@@ -111,6 +114,9 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
     donations: { cents: Number(live.sum), backers: Number(live.backers) },
     /** Charged pledges: what the ledger must hold. */
     collectedCents: Number(collected.sum),
+    /** Late pledges (DESIGN.md §16): the late counters, and what the late pledges hold. */
+    lateCounters: { cents: Number(project.late_cents), backers: project.late_backers_count },
+    lateDonations: { cents: Number(late.sum), backers: Number(late.backers) },
   };
 }
 

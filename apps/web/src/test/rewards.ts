@@ -19,6 +19,7 @@ export function makeReward(overrides: Partial<Reward> = {}): Reward {
     title: 'Early Bird Lantern',
     description: 'One lantern at the early price.',
     minimum_amount: minimum,
+    late_price: null,
     quantity_available: quantity,
     quantity_claimed: claimed,
     estimated_delivery_date: dateIn(60),

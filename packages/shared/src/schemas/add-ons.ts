@@ -3,7 +3,7 @@ import { LOWEST_PLEDGE_MINIMUM, REWARD_DESCRIPTION_MAX, REWARD_TITLE_MAX } from 
 import { ADD_ON_MESSAGES } from '../messages/add-ons';
 import { REWARD_MESSAGES } from '../messages/backing';
 import { COUNTRY_CODES } from '../rules/countries';
-import { dollars, shippingRule, shippingRuleView } from './backing';
+import { dollars, latePrice, shippingRule, shippingRuleView } from './backing';
 import { currencyCode } from './common';
 
 /** DESIGN.md §16: an item sold beside the rewards, with its own price, stock and shipping. */
@@ -19,6 +19,8 @@ export const addOnRequest = z.strictObject({
     LOWEST_PLEDGE_MINIMUM,
     ADD_ON_MESSAGES.priceTooLow,
   ),
+  /** The price of one in a late pledge (DESIGN.md §16); null or absent: the price. */
+  late_price: latePrice,
   /** Must be the project's currency when given (the service knows it). */
   currency: z.string().max(3, REWARD_MESSAGES.currency).optional(),
   quantity_available: z
@@ -49,6 +51,8 @@ export const addOn = z.object({
   title: z.string(),
   description: z.string(),
   price: z.number(),
+  /** The price of one in a late pledge; null: `price`. */
+  late_price: z.number().nullable(),
   quantity_available: z.number().int().nullable(),
   quantity_claimed: z.number().int(),
   /** Units left (null: unlimited), reservations of open checkouts counted out. */

@@ -16,6 +16,7 @@ import { currencyCode, pageMeta } from './common';
 import { projectCard } from './projects';
 import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
 import { ADD_ON_MESSAGES } from '../messages/add-ons';
+import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 
@@ -47,6 +48,15 @@ export const shippingRuleView = z.object({
   currency: currencyCode,
 });
 
+/** A late price as the API accepts it (DESIGN.md §16): null or absent for the usual price. */
+export const latePrice = dollars({
+  required: LATE_PLEDGE_MESSAGES.priceTooLow,
+  decimals: LATE_PLEDGE_MESSAGES.decimals,
+})
+  .min(LOWEST_PLEDGE_MINIMUM, LATE_PLEDGE_MESSAGES.priceTooLow)
+  .nullable()
+  .optional();
+
 export const rewardRequest = z
   .strictObject({
     title: z
@@ -64,6 +74,8 @@ export const rewardRequest = z
       required: REWARD_MESSAGES.minimumRequired,
       decimals: REWARD_MESSAGES.decimals,
     }).min(LOWEST_PLEDGE_MINIMUM, REWARD_MESSAGES.minimumTooLow),
+    /** The minimum of a late pledge for it (DESIGN.md §16); null or absent: the minimum. */
+    late_price: latePrice,
     quantity_available: z
       .number()
       .int()
@@ -106,6 +118,8 @@ export const reward = z.object({
   title: z.string(),
   description: z.string(),
   minimum_amount: z.number(),
+  /** What a late pledge for it must be at least (DESIGN.md §16); null: `minimum_amount`. */
+  late_price: z.number().nullable(),
   quantity_available: z.number().int().nullable(),
   quantity_claimed: z.number().int(),
   estimated_delivery_date: z.string(),
@@ -248,6 +262,8 @@ export const donation = z.object({
   fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
   /** The creator's tracking link for the parcel, once sent with one. */
   tracking_url: z.string().nullable(),
+  /** A late pledge (DESIGN.md §16): made after the campaign, charged at checkout, final. */
+  late: z.boolean(),
   can_change: z.boolean(),
   can_cancel: z.boolean(),
   /** A declined charge: why, and the last day to fix it before the pledge is dropped. */

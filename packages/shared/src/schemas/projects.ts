@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SORT_OPTIONS } from '../constants';
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
+import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
 import { currencyCode, pageMeta } from './common';
 
 export const creatorSummary = z.object({
@@ -68,6 +69,13 @@ export const project = projectFields.extend({
   rewards_sent: z.number().int(),
   /** Live or collected pledges with a reward. */
   rewards_total: z.number().int(),
+  /**
+   * Late pledges (DESIGN.md §16): `open` only while the creator keeps them open and `until` (inclusive, UTC) has not
+   * passed; what they brought is counted here, never in `current_amount` or `backers_count`.
+   */
+  late_pledges: z.object({ open: z.boolean(), until: z.string().nullable() }),
+  late_amount: z.number(),
+  late_backers_count: z.number().int(),
 });
 export type Project = z.infer<typeof project>;
 
@@ -223,3 +231,24 @@ export const shareResponse = z.object({
   }),
 });
 export type ShareInfo = z.infer<typeof shareResponse>['data'];
+
+/** `PUT projects/{id}/late-pledges` (DESIGN.md §16): open or close late pledges, optionally until a date. */
+export const latePledgesRequest = z.strictObject({
+  open: z.boolean(),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LATE_PLEDGE_MESSAGES.untilInvalid)
+    .nullable()
+    .optional(),
+});
+export type LatePledgesRequest = z.infer<typeof latePledgesRequest>;
+
+export const latePledgesState = z.object({
+  open: z.boolean(),
+  until: z.string().nullable(),
+  late_amount: z.number(),
+  late_backers_count: z.number().int(),
+  currency: currencyCode,
+});
+export type LatePledgesState = z.infer<typeof latePledgesState>;
+export const latePledgesResponse = z.object({ data: latePledgesState, message: z.string().optional() });

@@ -161,6 +161,8 @@ export const backerRow = z.object({
   add_ons: z.array(pledgedAddOn),
   status: z.enum(DONATION_STATUSES),
   funding_model: z.enum(FUNDING_MODELS),
+  /** A late pledge (DESIGN.md §16), made after the campaign. */
+  late: z.boolean(),
   pledged_at: z.string().nullable(),
   shipping_address: shippingAddressView.nullable(),
   fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),

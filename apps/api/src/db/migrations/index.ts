@@ -33,6 +33,7 @@ import * as stretchGoals from './0031_stretch_goals';
 import * as messages from './0032_messages';
 import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
+import * as latePledges from './0035_late_pledges';
 import * as surveys from './0036_surveys';
 import * as inboxUnread from './0038_inbox_unread';
 import * as backingsLiveToLive from './0039_backings_live_to_live';
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0032_messages': messages,
   '0033_fulfilment_received': fulfilmentReceived,
   '0034_add_ons': addOns,
+  '0035_late_pledges': latePledges,
   '0036_surveys': surveys,
   '0038_inbox_unread': inboxUnread,
   '0039_backings_live_to_live': backingsLiveToLive,

@@ -8,6 +8,7 @@ import {
 } from '@fundry/shared';
 import { processingFeeCents } from '../../modules/payments/provider';
 import { insertLedgerEntry, moveProjectCounters } from '../../modules/payments/payments.repository';
+import { moveLateCounters } from '../../modules/late-pledges/late-pledges.repository';
 import type { DB, DonationStatus } from '../schema';
 import type { DemoFulfilment } from './projects';
 
@@ -27,6 +28,8 @@ export interface DemoPledge {
   address?: { name: string; city: string; country: ShippingAddress['country'] };
   /** A collected reward sent by the creator, or received by the backer. */
   fulfilment?: DemoFulfilment;
+  /** A late pledge (DESIGN.md §16): counted in the late counters, never in the funded total. */
+  late?: boolean;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
       currency,
       status: pledge.status,
       funding_model: pledge.fundingModel,
+      late: pledge.late ?? false,
       provider: 'sandbox',
       checkout_session_id: `cs_seed_${reference}`,
       payment_reference: charged ? `pi_seed_${reference}` : null,
@@ -137,7 +141,12 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
     .where('status', 'in', LIVE_PLEDGE_STATUSES)
     .where('id', '<>', donation.id)
     .executeTakeFirst());
-  await moveProjectCounters(db, pledge.projectId, cents, firstTime ? 1 : 0);
+  await (pledge.late ? moveLateCounters : moveProjectCounters)(
+    db,
+    pledge.projectId,
+    cents,
+    firstTime ? 1 : 0,
+  );
   if (reward) {
     await db
       .updateTable('rewards')

@@ -123,12 +123,13 @@ export async function seedDemoData(
         submitted_at: project.status === 'DRAFT' ? null : new Date(Date.now() - (index + 1) * 3_600_000),
       });
       projectIds.set(project.title, { id: projectId, creatorId: users.get(project.creator)! });
-      for (const [title, minimum, quantity, deliveryDays, shippingType] of project.rewards ?? []) {
+      for (const [title, minimum, quantity, deliveryDays, shippingType, latePrice] of project.rewards ?? []) {
         await insertReward(trx, {
           project_id: projectId,
           title,
           description: `${title} for backers of “${project.title}”.`,
           minimum_cents: majorToMinor(minimum, currency),
+          late_price_cents: latePrice === undefined ? null : majorToMinor(latePrice, currency),
           quantity_available: quantity,
           estimated_delivery_date: day(deliveryDays),
           shipping_type: shippingType,
@@ -189,6 +190,35 @@ export async function seedDemoData(
         });
       }
       await reachStretchGoals(trx, projectId);
+      if (project.latePledges) {
+        await trx
+          .updateTable('projects')
+          .set({
+            late_pledges_open: true,
+            late_pledges_until: project.latePledges.until === null ? null : day(project.latePledges.until),
+          })
+          .where('id', '=', projectId)
+          .execute();
+        for (const [username, amount, rewardTitle] of project.latePledges.backing) {
+          const reward = rewardTitle
+            ? await trx
+                .selectFrom('rewards')
+                .select('id')
+                .where('project_id', '=', projectId)
+                .where('title', '=', rewardTitle)
+                .executeTakeFirstOrThrow()
+            : null;
+          await seedPledge(trx, {
+            projectId,
+            donorId: users.get(username)!,
+            cents: majorToMinor(amount, currency),
+            rewardId: reward?.id ?? null,
+            fundingModel,
+            status: 'SUCCEEDED',
+            late: true,
+          });
+        }
+      }
     }
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);

@@ -25,8 +25,8 @@ export interface DemoProject {
   palette: [string, string, string];
   video?: string;
   revocationReason?: string;
-  /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping. */
-  rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international'][];
+  /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping, late price (§16). */
+  rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international', number?][];
   /** Add-ons: title, price, quantity (null = unlimited), the rewards' titles it comes with (none: any), ships. */
   addOns?: [string, number, number | null, string[], boolean][];
   /**
@@ -37,6 +37,11 @@ export interface DemoProject {
   backing?: [string, number, string | null, DemoPledgeState?, DemoFulfilment?][];
   /** Stretch goals: title, amount above the goal, what it unlocks; those the pledges cover are reached. */
   stretchGoals?: [string, number, string][];
+  /**
+   * Late pledges (DESIGN.md §16), open after the campaign: until this many days from today (null: until closed),
+   * and the late pledges already made (backer, amount, reward's title or null), charged.
+   */
+  latePledges?: { until: number | null; backing: [string, number, string | null][] };
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
@@ -259,6 +264,16 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Sakura Strings: a koto album',
     currency: 'JPY',
+    // Funded: its late pledges are open, the signed CD dearer than during the campaign.
+    rewards: [['Signed CD', 3_000, 200, 45, 'none', 3_500]],
+    latePledges: {
+      until: 30,
+      backing: [
+        ['maya', 3_500, 'Signed CD'],
+        ['leo', 5_000, null],
+        ['sofia', 12_000, 'Signed CD'],
+      ],
+    },
     backing: [
       ['lena', 650_000, null, 'SUCCEEDED'],
       ['rafael', 600_000, null, 'SUCCEEDED'],

@@ -11,7 +11,9 @@ import type { AddOnsTable, DB } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { minorUnitsIn } from '../payments/amounts';
+import { latePledgesRefusal } from '../late-pledges/late-pledges.rules';
 import type { ProjectService } from '../projects/projects.service';
+import { latePriceIn, onlyLatePriceChanges } from '../rewards/rewards.service';
 import {
   deleteUnpledgedAddOn,
   insertAddOn,
@@ -34,6 +36,7 @@ export function toAddOn(row: Selectable<AddOnsTable>, currency: string): AddOn {
     title: row.title,
     description: row.description,
     price: minorToMajor(row.price_cents, currency),
+    late_price: row.late_price_cents === null ? null : minorToMajor(row.late_price_cents, currency),
     quantity_available: row.quantity_available,
     quantity_claimed: row.quantity_claimed,
     remaining,
@@ -77,11 +80,14 @@ export class AddOnService {
     caller: AccessClaims,
     input: AddOnRequest,
   ): Promise<AddOn> {
-    const { currency } = await this.assertManager(projectId, caller);
+    const project = await this.assertManager(projectId, caller, true);
+    const { currency } = project;
     const columns = await this.columns(projectId, input, currency);
     return this.db.transaction().execute(async (trx) => {
       const existing = await lockAddOn(trx, projectId, addOnId);
       if (!existing) throw notFound('addOn');
+      if (!EDITABLE_STATUSES.has(project.status) && !onlyLatePriceChanges(project, existing, columns))
+        throw new AppError('CONFLICT', 'api.addOns.locked');
       const quantity = input.quantity_available ?? null;
       if (quantity !== null && quantity < existing.quantity_claimed + existing.quantity_reserved) {
         throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.belowClaimed, {
@@ -124,6 +130,7 @@ export class AddOnService {
         min: ADD_ON_MESSAGES.priceTooLow,
         max: ADD_ON_MESSAGES.priceTooHigh,
       }),
+      late_price_cents: latePriceIn(input.late_price, currency, 'late_price'),
       quantity_available: input.quantity_available ?? null,
       available_with: [...new Set(input.available_with)].sort((a, b) => a - b),
       shipping_rules: JSON.stringify(
@@ -136,9 +143,11 @@ export class AddOnService {
   }
 
   /** As rewards (SPEC §6): the project's creator, or an admin, with create_reward, while the campaign runs. */
-  private async assertManager(projectId: number, caller: AccessClaims) {
+  private async assertManager(projectId: number, caller: AccessClaims, latePriceEdit = false) {
     const project = await this.projects.cardForOfferManager(projectId, caller, 'api.addOns.onlyCreator');
-    if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.addOns.locked');
+    // An edit after the campaign is checked against the add-on itself: only its late price may change.
+    const ended = latePriceEdit && latePledgesRefusal(project) === null;
+    if (!EDITABLE_STATUSES.has(project.status) && !ended) throw new AppError('CONFLICT', 'api.addOns.locked');
     return project;
   }
 }

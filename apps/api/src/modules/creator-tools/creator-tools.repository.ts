@@ -93,6 +93,7 @@ function selectBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters
       'r.title as reward_title',
       'd.status',
       'd.funding_model',
+      'd.late',
       'd.pledged_at',
       'd.shipping_address',
       'd.fulfilment_status',

@@ -58,6 +58,7 @@ function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]
     add_ons: addOns,
     status: row.status,
     funding_model: row.funding_model,
+    late: row.late,
     pledged_at: row.pledged_at?.toISOString() ?? null,
     shipping_address: row.shipping_address
       ? {
@@ -89,6 +90,7 @@ const CSV_COLUMNS = [
   'reward',
   'addOns',
   'status',
+  'late',
   'pledgedAt',
   'rewardSent',
   'rewardReceived',
@@ -198,6 +200,7 @@ export class CreatorToolsService {
           .map((line) => t('api.backersCsv.addOnLine', { title: line.title, quantity: line.quantity }))
           .join('; '),
         t(BACKER_STATUS_KEYS[row.status] ?? row.status),
+        t(row.late ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
         row.pledged_at ?? '',
         t(row.fulfilment_status !== null ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
         t(row.fulfilment_status === 'received' ? 'api.backersCsv.yes' : 'api.backersCsv.no'),

@@ -158,16 +158,16 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Late pledge,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
     );
     const a = lines.find((line) => line.startsWith(`${withReward},`));
-    expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,USD,Kettle,,Collected,`);
+    expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,USD,Kettle,,Collected,no,`);
     expect(a).toContain(
       `"'=HYPERLINK(""http://evil.test"",""click"")","1 Kettle Lane, Flat 2",,Portland,OR,97201,US`,
     );
     const b = lines.find((line) => line.startsWith(`${withoutReward},`));
     expect(b).toContain(`"Bea ""Bee"" Backer"`);
-    expect(b).toContain(',15.00,USD,,,Collected,');
+    expect(b).toContain(',15.00,USD,,,Collected,no,');
 
     const filtered = await call(
       'GET',

@@ -46,6 +46,8 @@ export function insertDonation(
     shipping_address: DonationRow['shipping_address'];
     payment_customer: string | null;
     has_add_ons: boolean;
+    /** A late pledge (DESIGN.md §16). */
+    late: boolean;
   },
 ) {
   return db
@@ -136,7 +138,18 @@ export async function hasLivePledge(db: Kysely<DB>, donorId: number, projectId: 
 export function shareLockProject(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('projects')
-    .select(['id', 'title', 'status', 'creator_id', 'start_date', 'end_date', 'funding_model', 'currency'])
+    .select([
+      'id',
+      'title',
+      'status',
+      'creator_id',
+      'start_date',
+      'end_date',
+      'funding_model',
+      'currency',
+      'late_pledges_open',
+      'late_pledges_until',
+    ])
     .where('id', '=', id)
     .forShare()
     .executeTakeFirst();
@@ -275,7 +288,7 @@ export async function recountProject(db: Kysely<DB>, projectId: number) {
     update projects p set current_cents = s.cents, backers_count = s.backers
     from (select coalesce(sum(amount_cents), 0) as cents, count(distinct donor_id)::integer as backers
           from donations where project_id = ${projectId}
-          and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')) s
+          and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED') and not late) s
     where p.id = ${projectId}`.execute(db);
 }
 

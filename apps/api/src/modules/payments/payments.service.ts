@@ -16,6 +16,7 @@ import {
   notifyBackers,
 } from '../notifications/notifications.repository';
 import { dropPledgeLines, moveAddOnStock } from '../add-ons/add-ons.repository';
+import { moveLateCounters } from '../late-pledges/late-pledges.repository';
 import {
   claimIfAvailable,
   claimReservation,
@@ -533,7 +534,13 @@ export class PaymentService {
     project: Awaited<ReturnType<typeof lockProjectForMoney>>,
   ) {
     const firstTime = !(await hasLivePledge(trx, donation.donor_id, project.id, donation.id));
-    await moveProjectCounters(trx, project.id, donation.amount_cents, firstTime ? 1 : 0);
+    // A late pledge (DESIGN.md §16) is counted apart, never in the funded total, its goal or its stretch goals.
+    await (donation.late ? moveLateCounters : moveProjectCounters)(
+      trx,
+      project.id,
+      donation.amount_cents,
+      firstTime ? 1 : 0,
+    );
     const donor = await this.donor(trx, donation.donor_id);
     const name = donor.full_name || donor.username;
     const notifications: NewNotification[] = [
@@ -570,6 +577,7 @@ export class PaymentService {
         `${this.settings.appUrl}/projects/${project.id}`,
       ),
     );
+    if (donation.late) return donor;
     const goal = project.goal_cents ?? Number.POSITIVE_INFINITY;
     if (project.current_cents < goal && project.current_cents + donation.amount_cents >= goal) {
       const message = notificationMessages.goalReached(project.title);
@@ -585,7 +593,12 @@ export class PaymentService {
   /** A pledge stopped being live (cancelled, dropped): counters lowered and its reward released. */
   async leaveLive(trx: Kysely<DB>, donation: DonationRow) {
     const stillBacker = await hasLivePledge(trx, donation.donor_id, donation.project_id, donation.id);
-    await moveProjectCounters(trx, donation.project_id, -donation.amount_cents, stillBacker ? 0 : -1);
+    await (donation.late ? moveLateCounters : moveProjectCounters)(
+      trx,
+      donation.project_id,
+      -donation.amount_cents,
+      stillBacker ? 0 : -1,
+    );
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
     if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
   }
@@ -652,7 +665,13 @@ export class PaymentService {
     if (!refunded) return false;
     const project = await lockProjectForMoney(trx, donation.project_id);
     const stillBacker = await hasLivePledge(trx, donation.donor_id, project.id);
-    await moveProjectCounters(trx, project.id, -donation.amount_cents, stillBacker ? 0 : -1);
+    // A late pledge's refund lowers the late counters, in the same transaction as its state.
+    await (donation.late ? moveLateCounters : moveProjectCounters)(
+      trx,
+      project.id,
+      -donation.amount_cents,
+      stillBacker ? 0 : -1,
+    );
     if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
     if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
     const original = await donationLedgerEntry(trx, donation.id);

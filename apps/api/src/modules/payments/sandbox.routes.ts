@@ -41,10 +41,11 @@ type CheckoutDonation = PledgeView;
 
 /**
  * A setup checkout saves a card and charges nothing: an all-or-nothing pledge being made, a live pledge whose
- * backer changes card, or a declined one being fixed.
+ * backer changes card, or a declined one being fixed. A late pledge (DESIGN.md §16) is paid at once.
  */
 const savesCard = (donation: CheckoutDonation) =>
   donation.funding_model === 'all_or_nothing' &&
+  !donation.late &&
   (donation.status === 'PENDING'
     ? donation.expires_at.getTime() >= Date.now()
     : donation.status === 'PLEDGED' || donation.status === 'PAYMENT_FAILED');

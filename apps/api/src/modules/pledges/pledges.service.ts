@@ -6,6 +6,7 @@ import {
   chargeDate,
   type Donation,
   inLastDay,
+  LATE_PLEDGE_MESSAGES,
   minorToMajor,
   MS_PER_DAY,
   parseCalendarDate,
@@ -41,6 +42,7 @@ import {
   shareLockProject,
   transitionDonation,
 } from '../payments/payments.repository';
+import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { ProjectService } from '../projects/projects.service';
 import { claimIfAvailable, findReward, reserveReward, unclaim } from '../rewards/rewards.repository';
 import { findUserById } from '../users/users.repository';
@@ -92,10 +94,11 @@ export class PledgeService {
   async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest, t: Translator) {
     if (!caller.permissions.includes('back_project')) throw forbidden('api.pledges.mayNotBack');
     const card = await this.projects.getCard(projectId, caller);
-    const allOrNothing = card.funding_model === 'all_or_nothing';
-    const customerId = allOrNothing ? await this.customerOf(caller.userId) : null;
+    // Only a running all-or-nothing campaign saves a card; a late pledge (after the campaign) is charged now.
+    const savesCard = card.funding_model === 'all_or_nothing' && card.status === 'ACTIVE';
+    const customerId = savesCard ? await this.customerOf(caller.userId) : null;
     const now = this.clock();
-    const { donation, projectTitle, rewardTitle, replacedSession, endDate } = await this.db
+    const { donation, projectTitle, rewardTitle, replacedSession, endDate, late } = await this.db
       .transaction()
       .execute(async (trx) => {
         // The share lock keeps the project's currency as read until the pledge is in (then it cannot change).
@@ -111,13 +114,17 @@ export class PledgeService {
           );
         }
         const amountCents = pledgeAmountIn(input.amount, project.currency);
-        if (project.status !== 'ACTIVE') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notActive);
-        const running =
-          project.start_date !== null &&
-          project.end_date !== null &&
-          now.getTime() >= parseCalendarDate(project.start_date) &&
-          now.getTime() <= campaignEnd(project.end_date);
-        if (!running) throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notRunning);
+        // After the campaign, while its creator keeps late pledges open (DESIGN.md §16), the same call pledges late.
+        const late = latePledgesOpenNow(project, now);
+        if (!late) {
+          if (project.status !== 'ACTIVE') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notActive);
+          const running =
+            project.start_date !== null &&
+            project.end_date !== null &&
+            now.getTime() >= parseCalendarDate(project.start_date) &&
+            now.getTime() <= campaignEnd(project.end_date);
+          if (!running) throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notRunning);
+        }
         if (project.creator_id === caller.userId) throw forbidden(PLEDGE_MESSAGES.ownProject);
 
         await lockBackerOfProject(trx, caller.userId, projectId);
@@ -141,6 +148,7 @@ export class PledgeService {
           input.shipping_address ?? null,
           amountCents,
           project.currency,
+          late,
         );
         if (reward && !(await reserveReward(trx, reward.id))) {
           throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
@@ -156,8 +164,9 @@ export class PledgeService {
           funding_model: project.funding_model,
           shipping_cents: shipping.cents,
           shipping_address: shipping.address,
-          payment_customer: customerId,
+          payment_customer: late ? null : customerId,
           has_add_ons: shipping.lines.length > 0,
+          late,
         });
         if (shipping.lines.length > 0) {
           await replacePledgeLines(trx, donation.id, shipping.lines);
@@ -169,8 +178,10 @@ export class PledgeService {
           rewardTitle: reward?.title ?? null,
           replacedSession,
           endDate: project.end_date,
+          late,
         };
       });
+    const allOrNothing = !late && donation.funding_model === 'all_or_nothing';
     if (replacedSession) await this.payments.expireAtProvider(replacedSession);
 
     const donor = await findUserById(this.db, caller.userId);
@@ -178,7 +189,7 @@ export class PledgeService {
       const session = await this.payments.provider.createCheckout({
         donationId: donation.id,
         mode: allOrNothing ? 'setup' : 'payment',
-        customerId,
+        customerId: allOrNothing ? customerId : null,
         idempotencyKey: `checkout-donation-${donation.id}`,
         amountCents: donation.amount_cents,
         currency: donation.currency,
@@ -343,6 +354,7 @@ export class PledgeService {
     const pledge = await this.ownPledge(id, caller);
     const fixing = pledge.status === 'PAYMENT_FAILED';
     if (!fixing) {
+      if (pledge.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);
       if (pledge.funding_model === 'flexible')
         throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
       if (pledge.status !== 'PLEDGED') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.noPaymentNeeded);
@@ -385,7 +397,7 @@ export class PledgeService {
 
   /** The donation as the API shows it, with what the backer may still do. */
   toDonation(row: PledgeView, addOns: Awaited<ReturnType<typeof pledgeLinesOf>>): Donation {
-    const allOrNothing = row.funding_model === 'all_or_nothing';
+    const allOrNothing = row.funding_model === 'all_or_nothing' && !row.late;
     const open =
       allOrNothing &&
       row.status === 'PLEDGED' &&
@@ -420,6 +432,7 @@ export class PledgeService {
       shipping_address: row.shipping_address,
       fulfilment_status: row.fulfilment_status,
       tracking_url: row.tracking_url,
+      late: row.late,
       can_change: open,
       can_cancel: open || row.status === 'PENDING',
       payment_error: row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error : null,
@@ -487,6 +500,7 @@ export class PledgeService {
     address: ShippingAddress | null,
     amountCents: number,
     currency: string,
+    late = false,
   ) {
     const rewardShips = reward !== null && reward.shipping_type !== 'none';
     const shippedAddOns = addOns.filter((addOn) => addOn.shipping_rules.length > 0);
@@ -505,20 +519,25 @@ export class PledgeService {
       return rule.cost_cents;
     };
     const rewardShipping = rewardShips ? costTo(reward.shipping_rules) : 0;
+    // A late pledge pays the late prices where the creator set them (DESIGN.md §16); its lines keep them.
     const lines = addOns.map((addOn) => ({
       add_on_id: addOn.id,
       quantity: addOn.quantity,
-      price_cents: addOn.price_cents,
+      price_cents: late ? (addOn.late_price_cents ?? addOn.price_cents) : addOn.price_cents,
       shipping_cents: addOn.shipping_rules.length > 0 ? costTo(addOn.shipping_rules) * addOn.quantity : 0,
     }));
     const shippingCents = lines.reduce((sum, line) => sum + line.shipping_cents, rewardShipping);
+    const rewardMinimum = reward
+      ? late
+        ? (reward.late_price_cents ?? reward.minimum_cents)
+        : reward.minimum_cents
+      : 0;
     const required =
-      (reward?.minimum_cents ?? 0) +
-      shippingCents +
-      lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
+      rewardMinimum + shippingCents + lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
     if (amountCents < required) {
-      const message =
-        lines.length > 0
+      const message = late
+        ? LATE_PLEDGE_MESSAGES.belowLateTotal
+        : lines.length > 0
           ? ADD_ON_MESSAGES.belowTotal
           : rewardShips
             ? PLEDGE_MESSAGES.belowRewardWithShipping
@@ -532,6 +551,7 @@ export class PledgeService {
   }
 
   private assertChangeable(donation: DonationRow, project: { status: string; end_date: string | null }) {
+    if (donation.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);
     if (donation.funding_model === 'flexible')
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
     if (project.status !== 'ACTIVE' || this.ended(project.end_date)) {

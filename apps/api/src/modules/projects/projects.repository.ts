@@ -51,15 +51,32 @@ export function findProject(db: Kysely<DB>, id: number) {
 
 /**
  * How many of the project's rewards were sent, of how many pledged (DESIGN.md §17): counters kept on its row by
- * triggers (migration 0033), read for the project page only, so list cards and `project_records` stay as they are.
+ * triggers (migration 0033), and its late pledges' state and counters (§16, migration 0035), read for the project
+ * page only, so list cards and `project_records` stay as they are.
  */
 export async function rewardCounters(db: Kysely<DB>, id: number) {
   const row = await db
     .selectFrom('projects')
-    .select(['rewards_sent', 'rewards_total'])
+    .select([
+      'rewards_sent',
+      'rewards_total',
+      'late_pledges_open',
+      'late_pledges_until',
+      'late_cents',
+      'late_backers_count',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
-  return { rewards_sent: row?.rewards_sent ?? 0, rewards_total: row?.rewards_total ?? 0 };
+  return {
+    rewards_sent: row?.rewards_sent ?? 0,
+    rewards_total: row?.rewards_total ?? 0,
+    late: {
+      open: row?.late_pledges_open ?? false,
+      until: row?.late_pledges_until ?? null,
+      cents: Number(row?.late_cents ?? 0),
+      backers: row?.late_backers_count ?? 0,
+    },
+  };
 }
 
 export function lockProject(db: Kysely<DB>, id: number) {

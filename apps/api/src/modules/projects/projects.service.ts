@@ -70,6 +70,7 @@ import {
   unsaveProject,
   updateProject,
 } from './projects.repository';
+import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { ProjectPageCache } from './page-cache';
 import { sanitizeRichText } from './rich-text';
 import { TitleIndex } from './title-index';
@@ -948,19 +949,44 @@ export class ProjectService {
   }
 
   private async withCachedCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, rewards] = await Promise.all([
+    const [creator, counters] = await Promise.all([
       this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
       this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
     ]);
-    return { ...toCard(row), creator, ...rewards };
+    return this.toProject(row, creator, counters);
   }
 
   private async withCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, rewards] = await Promise.all([
+    const [creator, counters] = await Promise.all([
       this.users.creatorProfile(row.creator_id),
       rewardCounters(this.db, row.id),
     ]);
-    return { ...toCard(row), creator, ...rewards };
+    return this.toProject(row, creator, counters);
+  }
+
+  /** The project page's project: the card, its creator, its rewards sent and its late pledges (open at this time). */
+  private toProject(
+    row: ProjectRecord,
+    creator: Project['creator'],
+    { late, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
+  ): Project {
+    const open = latePledgesOpenNow(
+      {
+        status: row.status,
+        funding_model: row.funding_model,
+        late_pledges_open: late.open,
+        late_pledges_until: late.until,
+      },
+      this.clock(),
+    );
+    return {
+      ...toCard(row),
+      creator,
+      ...rewards,
+      late_pledges: { open, until: open ? late.until : null },
+      late_amount: minorToMajor(late.cents, row.currency),
+      late_backers_count: late.backers,
+    };
   }
 
   private async mailCreator(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  LATE_PLEDGE_MESSAGES,
   minorToMajor,
   REWARD_MESSAGES,
   type Reward,
@@ -11,6 +12,7 @@ import type { DB, RewardsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
+import { latePledgesRefusal } from '../late-pledges/late-pledges.rules';
 import { minorUnitsIn } from '../payments/amounts';
 import type { ProjectPageCache } from '../projects/page-cache';
 import type { ProjectService } from '../projects/projects.service';
@@ -36,6 +38,7 @@ export function toReward(row: Selectable<RewardsTable>, currency: string): Rewar
     title: row.title,
     description: row.description,
     minimum_amount: minimum,
+    late_price: row.late_price_cents === null ? null : minorToMajor(row.late_price_cents, currency),
     quantity_available: row.quantity_available,
     quantity_claimed: row.quantity_claimed,
     estimated_delivery_date: row.estimated_delivery_date,
@@ -64,6 +67,35 @@ function shippingRulesRow(input: RewardRequest, currency: string) {
       cost_cents: minorUnitsIn(rule.cost, currency, `shipping_rules.${index}.cost`),
     })),
   );
+}
+
+/** A late price (DESIGN.md §16) in the project's currency, with a price's decimals and limits; null: none. */
+export const latePriceIn = (price: number | null | undefined, currency: string, field: string) =>
+  price === null || price === undefined
+    ? null
+    : minorUnitsIn(price, currency, field, {
+        min: LATE_PLEDGE_MESSAGES.priceTooLow,
+        max: LATE_PLEDGE_MESSAGES.priceTooHigh,
+      });
+
+/**
+ * After its campaign a project's offer is fixed, but for late pledges (DESIGN.md §16) its creator may still set the
+ * late prices: an edit is allowed when the campaign may take late pledges and it changes nothing but `late_price`.
+ */
+export function onlyLatePriceChanges(
+  project: { status: string; funding_model: string },
+  existing: object,
+  columns: object,
+) {
+  if (latePledgesRefusal(project) !== null) return false;
+  return Object.entries(columns).every(([key, value]) => {
+    if (key === 'late_price_cents') return true;
+    const before = (existing as Record<string, unknown>)[key];
+    // Rules are written as JSON text and read back as arrays: compared as arrays.
+    const normalise = (v: unknown): unknown =>
+      typeof v === 'string' && v.startsWith('[') ? (JSON.parse(v) as unknown) : v;
+    return JSON.stringify(normalise(value)) === JSON.stringify(normalise(before));
+  });
 }
 
 /** A reward's minimum in the project's currency: its decimals and its pledge limits. */
@@ -131,6 +163,7 @@ export class RewardService {
       title: input.title,
       description: input.description,
       minimum_cents: minimumIn(input, currency),
+      late_price_cents: latePriceIn(input.late_price, currency, 'late_price'),
       quantity_available: input.quantity_available ?? null,
       estimated_delivery_date: input.estimated_delivery_date,
       shipping_type: input.shipping_type,
@@ -145,7 +178,8 @@ export class RewardService {
     caller: AccessClaims,
     input: RewardRequest,
   ): Promise<Reward> {
-    const { currency } = await this.assertManager(projectId, caller);
+    const project = await this.assertManager(projectId, caller, true);
+    const { currency } = project;
     checkCurrency(input, currency);
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
@@ -156,23 +190,27 @@ export class RewardService {
         .forUpdate()
         .executeTakeFirst();
       if (!existing) throw notFound('reward');
+      const quantity = input.quantity_available ?? null;
+      const columns = {
+        title: input.title,
+        description: input.description,
+        minimum_cents: minimumIn(input, currency),
+        late_price_cents: latePriceIn(input.late_price, currency, 'late_price'),
+        quantity_available: quantity,
+        estimated_delivery_date: input.estimated_delivery_date,
+        shipping_type: input.shipping_type,
+        shipping_rules: shippingRulesRow(input, currency),
+      };
+      if (!EDITABLE_STATUSES.has(project.status) && !onlyLatePriceChanges(project, existing, columns))
+        throw new AppError('CONFLICT', 'api.rewards.locked');
       if (input.estimated_delivery_date !== existing.estimated_delivery_date)
         this.checkDelivery(input.estimated_delivery_date);
-      const quantity = input.quantity_available ?? null;
       if (quantity !== null && quantity < existing.quantity_claimed + existing.quantity_reserved) {
         throw new AppError('VALIDATION_ERROR', REWARD_MESSAGES.belowClaimed, {
           quantity_available: [REWARD_MESSAGES.belowClaimed],
         });
       }
-      const row = await updateReward(trx, rewardId, {
-        title: input.title,
-        description: input.description,
-        minimum_cents: minimumIn(input, currency),
-        quantity_available: quantity,
-        estimated_delivery_date: input.estimated_delivery_date,
-        shipping_type: input.shipping_type,
-        shipping_rules: shippingRulesRow(input, currency),
-      });
+      const row = await updateReward(trx, rewardId, columns);
       return toReward(row, currency);
     });
   }
@@ -185,9 +223,12 @@ export class RewardService {
   }
 
   /** SPEC §6: rewards are managed with create_reward by the project's creator, or an admin. */
-  private async assertManager(projectId: number, caller: AccessClaims) {
+  private async assertManager(projectId: number, caller: AccessClaims, latePriceEdit = false) {
     const project = await this.projects.cardForOfferManager(projectId, caller, 'api.rewards.onlyCreator');
-    if (!EDITABLE_STATUSES.has(project.status)) throw new AppError('CONFLICT', 'api.rewards.locked');
+    // An edit after the campaign is checked against the reward itself: only its late price may change.
+    const ended = latePriceEdit && latePledgesRefusal(project) === null;
+    if (!EDITABLE_STATUSES.has(project.status) && !ended)
+      throw new AppError('CONFLICT', 'api.rewards.locked');
     return project;
   }
 

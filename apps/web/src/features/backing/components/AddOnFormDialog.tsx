@@ -14,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
+  LATE_PLEDGE_MESSAGES,
   ADD_ON_MESSAGES,
   type AddOn,
   type AddOnRequest,
@@ -38,6 +39,8 @@ interface AddOnFormValues {
   title: string;
   description: string;
   price: number | string;
+  /** The late pledges' price of one (DESIGN.md §16); empty: the price. */
+  late_price: number | string;
   quantity_available: number | string;
   available_with: string[];
   /** An add-on ships anywhere its rules price (per item), or not at all. */
@@ -50,6 +53,7 @@ function initialValues(addOn: AddOn | null): AddOnFormValues {
     title: addOn?.title ?? '',
     description: addOn?.description ?? '',
     price: addOn?.price ?? '',
+    late_price: addOn?.late_price ?? '',
     quantity_available: addOn?.quantity_available ?? '',
     available_with: (addOn?.available_with ?? []).map(String),
     shipping_type: addOn && addOn.shipping_rules.length > 0 ? 'international' : 'none',
@@ -65,6 +69,10 @@ function validateAddOn(values: AddOnFormValues, currency: string) {
   else if (title.length > REWARD_TITLE_MAX) errors.title = REWARD_MESSAGES.titleLength;
   if (values.description.trim().length > REWARD_DESCRIPTION_MAX)
     errors.description = REWARD_MESSAGES.descriptionLength;
+  if (values.late_price !== '' && Number(values.late_price) < MIN_PLEDGE_DOLLARS)
+    errors.late_price = LATE_PLEDGE_MESSAGES.priceTooLow;
+  else if (values.late_price !== '' && !hasValidDecimals(Number(values.late_price), currency))
+    errors.late_price = CURRENCY_DECIMALS_MESSAGE;
   if (values.price === '') errors.price = ADD_ON_MESSAGES.priceRequired;
   else if (Number(values.price) < MIN_PLEDGE_DOLLARS) errors.price = ADD_ON_MESSAGES.priceTooLow;
   else if (!hasValidDecimals(Number(values.price), currency)) errors.price = CURRENCY_DECIMALS_MESSAGE;
@@ -78,6 +86,7 @@ function toRequest(values: AddOnFormValues): AddOnRequest {
     title: values.title.trim(),
     description: values.description.trim(),
     price: Number(values.price),
+    late_price: values.late_price === '' ? null : Number(values.late_price),
     quantity_available: values.quantity_available === '' ? null : Number(values.quantity_available),
     available_with: values.available_with.map(Number),
     shipping_rules:
@@ -217,6 +226,16 @@ function AddOnForm({
             {...form.getInputProps('quantity_available')}
           />
         </Group>
+        <NumberInput
+          label={i18n.t('backing.late.priceLabel')}
+          description={i18n.t('backing.late.priceDescription')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          min={MIN_PLEDGE_DOLLARS}
+          {...amountInputProps(i18n, currency)}
+          allowNegative={false}
+          hideControls
+          {...form.getInputProps('late_price')}
+        />
         <MultiSelect
           label={i18n.t('backing.addOnForm.withLabel')}
           description={i18n.t('backing.addOnForm.withDescription')}

@@ -13,9 +13,15 @@ const BackProjectDialog = lazy(async () => ({
   default: (await import('./BackProjectDialog')).BackProjectDialog,
 }));
 
-/** Back Project is offered only on an ACTIVE project, and never to its creator (SPEC §4). */
-export function canBackProject(project: { status: ProjectStatus }, isCreator: boolean): boolean {
-  return project.status === 'ACTIVE' && !isCreator;
+/**
+ * Back Project is offered on an ACTIVE project, or an ended one taking late pledges (DESIGN.md §16), and never to
+ * its creator (SPEC §4).
+ */
+export function canBackProject(
+  project: { status: ProjectStatus; late_pledges?: { open: boolean } },
+  isCreator: boolean,
+): boolean {
+  return (project.status === 'ACTIVE' || project.late_pledges?.open === true) && !isCreator;
 }
 
 /**

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PLEDGE_MESSAGES, type Project, type Translator } from '@fundry/shared';
+import { PLEDGE_MESSAGES, type Project, type Reward, type Translator } from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
@@ -18,7 +18,8 @@ import { chargeExplanation, checkPledge, minimumDescription } from './pledge-ter
 import { EMPTY_ADDRESS, ShippingAddressSection } from './ShippingAddressFields';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
-export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date' | 'currency'>;
+export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date' | 'currency'> &
+  Partial<Pick<Project, 'late_pledges'>>;
 
 /** Where Manage pledge opens: the project page reads the flag (mails link to it too). */
 export const managePledgePath = (projectId: number) => `/projects/${projectId}?manage_pledge=1`;
@@ -65,6 +66,12 @@ export function BackProjectDialog({
   );
 }
 
+/** A reward as a late pledge sees it: its late price is its minimum. */
+const atLatePrice = (reward: Reward): Reward => ({
+  ...reward,
+  minimum_amount: reward.late_price ?? reward.minimum_amount,
+});
+
 function PledgeForm({
   project,
   initialRewardId,
@@ -90,9 +97,16 @@ function PledgeForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));
+  // A late pledge (DESIGN.md §16) pays the late prices where the creator set them: the rules below use them.
+  const late = project.late_pledges?.open === true;
+  const available = (rewards.data ?? [])
+    .filter((reward) => !isSoldOut(reward))
+    .map((reward) => (late ? atLatePrice(reward) : reward));
   const chosen = available.find((reward) => String(reward.id) === rewardId) ?? null;
-  const offered = addOnsFor(addOns.data ?? [], chosen?.id ?? null);
+  const offered = addOnsFor(
+    (addOns.data ?? []).map((addOn) => (late ? { ...addOn, price: addOn.late_price ?? addOn.price } : addOn)),
+    chosen?.id ?? null,
+  );
   const choices = choicesOf(offered, quantities);
   const preview = checkPledge(chosen, 0, address, project.currency, choices);
   const amount = typed ?? (chosen || choices.length > 0 ? preview.minimum : '');
@@ -206,7 +220,9 @@ function PledgeForm({
         icon={<IconInfoCircle size={18} />}
         data-testid="charge-explanation"
       >
-        {chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
+        {late
+          ? i18n.t('backing.late.charge')
+          : chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
         {Number.isFinite(value) && value > 0 && (
           <>
             {' '}
@@ -219,7 +235,7 @@ function PledgeForm({
           <IconLock size={14} />
           <Text size="xs">
             {i18n.t(
-              project.funding_model === 'flexible'
+              project.funding_model === 'flexible' || late
                 ? 'backing.backDialog.payOnCheckout'
                 : 'backing.backDialog.saveCardOnCheckout',
             )}

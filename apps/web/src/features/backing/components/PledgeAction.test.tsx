@@ -40,6 +40,7 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     shipping_address: null,
     fulfilment_status: null,
     tracking_url: null,
+    late: false,
     can_change: true,
     can_cancel: true,
     payment_error: null,

@@ -38,8 +38,11 @@ export function RewardCard({
   onSelect,
   selectLabel,
   headingOrder = 3,
+  late = false,
 }: {
   reward: Reward;
+  /** The project takes late pledges (DESIGN.md §16): the late price leads, the campaign's price struck through. */
+  late?: boolean;
   onEdit?: (reward: Reward) => void;
   onDelete?: (reward: Reward) => void;
   onSelect?: (reward: Reward) => void;
@@ -74,12 +77,31 @@ export function RewardCard({
             {reward.title}
           </Title>
           <Stack gap={0} align="flex-end">
-            <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
-              {i18n.t('backing.rewardCard.minimum', {
-                amount: i18n.money(reward.minimum_amount, reward.currency),
-              })}
-            </Text>
-            <Approximately amount={reward.minimum_amount} currency={reward.currency} size="xs" />
+            {late && reward.late_price !== null && reward.late_price !== reward.minimum_amount ? (
+              <>
+                <Text fw={800} c="teal" ta="end">
+                  {i18n.t('backing.late.rewardPrice', {
+                    amount: i18n.money(reward.late_price, reward.currency),
+                  })}
+                </Text>
+                <Text size="xs" c="dimmed" ta="end">
+                  {i18n.t('backing.late.campaignPrice')}{' '}
+                  <Text span inherit td="line-through">
+                    {i18n.money(reward.minimum_amount, reward.currency)}
+                  </Text>
+                </Text>
+                <Approximately amount={reward.late_price} currency={reward.currency} size="xs" />
+              </>
+            ) : (
+              <>
+                <Text fw={800} c="teal" style={{ whiteSpace: 'nowrap' }}>
+                  {i18n.t('backing.rewardCard.minimum', {
+                    amount: i18n.money(reward.minimum_amount, reward.currency),
+                  })}
+                </Text>
+                <Approximately amount={reward.minimum_amount} currency={reward.currency} size="xs" />
+              </>
+            )}
           </Stack>
         </Group>
         <Group gap={6}>

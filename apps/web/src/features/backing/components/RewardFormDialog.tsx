@@ -13,6 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
+  LATE_PLEDGE_MESSAGES,
   CURRENCY_DECIMALS_MESSAGE,
   exponent,
   hasValidDecimals,
@@ -37,6 +38,8 @@ export interface RewardFormValues {
   title: string;
   description: string;
   minimum_amount: number | string;
+  /** The late pledges' price (DESIGN.md §16); empty: the minimum. */
+  late_price: number | string;
   quantity_available: number | string;
   estimated_delivery_date: string;
   shipping_type: Shipping;
@@ -58,7 +61,7 @@ function rulesForType(type: Shipping, current: RewardFormValues['shipping_rules'
 /** A field path the form shows an error under: `title`, `shipping_rules`, `shipping_rules.1.cost`, … */
 function isFormField(path: string) {
   return (
-    /^(title|description|minimum_amount|quantity_available|estimated_delivery_date|shipping_type|shipping_rules)$/.test(
+    /^(title|description|minimum_amount|late_price|quantity_available|estimated_delivery_date|shipping_type|shipping_rules)$/.test(
       path,
     ) || /^shipping_rules\.\d+\.(country|cost)$/.test(path)
   );
@@ -75,6 +78,7 @@ function initialValues(reward?: Reward | null): RewardFormValues {
     title: reward?.title ?? '',
     description: reward?.description ?? '',
     minimum_amount: reward?.minimum_amount ?? '',
+    late_price: reward?.late_price ?? '',
     quantity_available: reward?.quantity_available ?? '',
     estimated_delivery_date: reward?.estimated_delivery_date ?? '',
     shipping_type: reward?.shipping_type ?? 'none',
@@ -95,6 +99,10 @@ export function validateReward(values: RewardFormValues, currency: string, today
   if (!description) errors.description = REWARD_MESSAGES.descriptionRequired;
   else if (description.length > REWARD_DESCRIPTION_MAX)
     errors.description = REWARD_MESSAGES.descriptionLength;
+  if (values.late_price !== '' && Number(values.late_price) < MIN_PLEDGE_DOLLARS)
+    errors.late_price = LATE_PLEDGE_MESSAGES.priceTooLow;
+  else if (values.late_price !== '' && !hasValidDecimals(Number(values.late_price), currency))
+    errors.late_price = CURRENCY_DECIMALS_MESSAGE;
   if (values.minimum_amount === '') errors.minimum_amount = REWARD_MESSAGES.minimumRequired;
   else if (Number(values.minimum_amount) < MIN_PLEDGE_DOLLARS)
     errors.minimum_amount = REWARD_MESSAGES.minimumTooLow;
@@ -137,6 +145,7 @@ function toRequest(values: RewardFormValues): RewardInput {
     title: values.title.trim(),
     description: values.description.trim(),
     minimum_amount: Number(values.minimum_amount),
+    late_price: values.late_price === '' ? null : Number(values.late_price),
     quantity_available: values.quantity_available === '' ? null : Number(values.quantity_available),
     estimated_delivery_date: values.estimated_delivery_date,
     shipping_type: values.shipping_type,
@@ -291,6 +300,16 @@ function RewardForm({
             {...form.getInputProps('quantity_available')}
           />
         </Group>
+        <NumberInput
+          label={i18n.t('backing.late.priceLabel')}
+          description={i18n.t('backing.late.priceDescription')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          min={MIN_PLEDGE_DOLLARS}
+          {...amountInputProps(i18n, currency)}
+          allowNegative={false}
+          hideControls
+          {...form.getInputProps('late_price')}
+        />
         <Group grow align="flex-start">
           <TextInput
             type="date"

@@ -85,6 +85,7 @@ export function RewardListCard({
             <RewardCard
               key={reward.id}
               reward={reward}
+              late={project.late_pledges?.open === true}
               onSelect={backable ? (picked) => backing.start(picked.id) : undefined}
               onEdit={canManage ? (picked) => form.open(picked) : undefined}
             />

@@ -313,6 +313,7 @@ describe('BackProjectDialog', () => {
     const addOn = (values: Partial<AddOn>): AddOn => ({
       id: 1,
       project_id: 1,
+      late_price: null,
       currency: 'USD',
       title: 'Add-on',
       description: '',

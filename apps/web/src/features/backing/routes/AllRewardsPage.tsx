@@ -156,6 +156,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
               <RewardCard
                 key={reward.id}
                 reward={reward}
+                late={project?.late_pledges?.open === true}
                 headingOrder={2}
                 selectLabel={i18n.t('backing.allRewards.select')}
                 onSelect={backable ? (picked) => backing.start(picked.id) : undefined}

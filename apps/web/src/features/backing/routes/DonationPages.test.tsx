@@ -35,6 +35,7 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
     },
     fulfilment_status: null,
     tracking_url: null,
+    late: false,
     can_change: true,
     can_cancel: true,
     payment_error: null,

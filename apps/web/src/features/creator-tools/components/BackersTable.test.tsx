@@ -28,6 +28,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
     },
     fulfilment_status: null,
     tracking_url: null,
+    late: false,
     can_refund: true,
     can_mark_sent: true,
     survey: null,

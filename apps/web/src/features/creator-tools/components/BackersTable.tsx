@@ -239,6 +239,11 @@ export function BackersTable({
                       <Badge size="xs" variant="outline" color={STATUS_COLORS[row.status] ?? 'gray'}>
                         {i18n.t(BACKER_STATUS_KEYS[row.status] ?? row.status)}
                       </Badge>
+                      {row.late && (
+                        <Badge size="xs" variant="light" color="violet">
+                          {i18n.t('creatorTools.late.marker')}
+                        </Badge>
+                      )}
                     </Group>
                     {row.pledged_at && (
                       <Text size="xs" c="dimmed">

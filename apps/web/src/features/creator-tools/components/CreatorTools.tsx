@@ -1,4 +1,4 @@
-import { Paper, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { IconChartLine, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';
@@ -6,6 +6,7 @@ import { useI18n } from '@/lib/i18n';
 import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
+import { LatePledgesControl } from './LatePledgesControl';
 
 /** Statuses of a campaign that has (or had) backers. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
@@ -29,40 +30,43 @@ export function CreatorTools({
   const i18n = useI18n();
   const [tab, setTab] = useState<string | null>('funding');
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      shadow="xs"
-      component="section"
-      aria-labelledby="creator-tools"
-    >
-      <Title order={2} fz="xl" mb="md" id="creator-tools">
-        {i18n.t('creatorTools.title')}
-      </Title>
-      <Tabs value={tab} onChange={setTab}>
-        <Tabs.List mb="lg">
-          <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
-            {i18n.t('creatorTools.tabs.funding')}
-          </Tabs.Tab>
-          <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
-            {i18n.t('creatorTools.tabs.backers')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="funding">
-          {tab === 'funding' && <FundingCurve projectId={project.id} />}
-        </Tabs.Panel>
-        <Tabs.Panel value="backers">
-          {tab === 'backers' && (
-            <BackersTable
-              projectId={project.id}
-              rewards={rewards}
-              addOns={addOns}
-              messageBackers={messageBackers}
-            />
-          )}
-        </Tabs.Panel>
-      </Tabs>
-    </Paper>
+    <Stack gap="lg">
+      <LatePledgesControl project={project} />
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'lg' }}
+        shadow="xs"
+        component="section"
+        aria-labelledby="creator-tools"
+      >
+        <Title order={2} fz="xl" mb="md" id="creator-tools">
+          {i18n.t('creatorTools.title')}
+        </Title>
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
+              {i18n.t('creatorTools.tabs.funding')}
+            </Tabs.Tab>
+            <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
+              {i18n.t('creatorTools.tabs.backers')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="funding">
+            {tab === 'funding' && <FundingCurve projectId={project.id} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="backers">
+            {tab === 'backers' && (
+              <BackersTable
+                projectId={project.id}
+                rewards={rewards}
+                addOns={addOns}
+                messageBackers={messageBackers}
+              />
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { daysLeft, percentFunded, type Project } from '@fundry/shared';
@@ -117,6 +117,28 @@ export function StatsCard({
             <Figure value={i18n.number(days)} label={i18n.t('projects.stats.daysToGo', { count: days })} />
           )}
         </SimpleGrid>
+        {project.late_backers_count > 0 && (
+          <Text size="sm" fw={600} c="teal.9" data-testid="late-backers">
+            {i18n.t('projects.stats.lateBackers', {
+              amount: i18n.money(project.late_amount, project.currency),
+              count: project.late_backers_count,
+            })}
+          </Text>
+        )}
+        {project.late_pledges.open && (
+          <Group gap={6} wrap="wrap">
+            <Badge color="teal" variant="filled" size="lg">
+              {i18n.t('projects.stats.latePledgesOpen')}
+            </Badge>
+            {project.late_pledges.until && (
+              <Text size="sm" c="dimmed">
+                {i18n.t('projects.stats.latePledgesUntil', {
+                  date: i18n.calendarDate(project.late_pledges.until),
+                })}
+              </Text>
+            )}
+          </Group>
+        )}
         {project.rewards_sent > 0 && (
           <Group gap={6} wrap="nowrap">
             <IconTruckDelivery size={18} color="var(--mantine-color-teal-8)" aria-hidden />
