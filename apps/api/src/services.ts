@@ -99,7 +99,7 @@ export function createServices(
     config.currencies,
   );
   const rewards = new RewardService(db, projects, pageCache);
-  const addOns = new AddOnService(db, projects);
+  const addOns = new AddOnService(db, projects, storage);
   const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(

@@ -33,6 +33,7 @@ import * as stretchGoals from './0031_stretch_goals';
 import * as messages from './0032_messages';
 import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
+import * as addOnImages from './0037_add_on_images';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032_messages': messages,
   '0033_fulfilment_received': fulfilmentReceived,
   '0034_add_ons': addOns,
+  '0037_add_on_images': addOnImages,
 };
