@@ -131,7 +131,12 @@ export class AddOnService {
           image: [ADD_ON_MESSAGES.imageType],
         });
       }
-      const image = await reencodeImage(bytes, { width: 640, height: 640, fit: 'inside' });
+      // A file that starts as a picture but does not decode is refused like one that is none.
+      const image = await reencodeImage(bytes, { width: 640, height: 640, fit: 'inside' }).catch(() => {
+        throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.imageType, {
+          image: [ADD_ON_MESSAGES.imageType],
+        });
+      });
       imageUrl = await this.storage.put(
         newMediaKey('add-ons', image.extension),
         image.bytes,

@@ -159,6 +159,10 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
     const fake = await upload(creator.headers, Buffer.from('just text, not a picture'));
     expect(fake.statusCode).toBe(400);
     expect(message(fake)).toBe(inEnglish(ADD_ON_MESSAGES.imageType));
+    // A PNG header over bytes that do not decode.
+    const broken = await upload(creator.headers, Buffer.concat([png.subarray(0, 64), Buffer.alloc(64, 7)]));
+    expect(broken.statusCode).toBe(400);
+    expect(message(broken)).toBe(inEnglish(ADD_ON_MESSAGES.imageType));
     const empty = await upload(creator.headers, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     const huge = await upload(creator.headers, Buffer.alloc(6 * 1024 * 1024, 1));
