@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { toast } from '../support/page';
 import { API, bearer, createCampaign } from '../support/campaign';
@@ -21,6 +22,22 @@ test('the creator adds an add-on; a backer on a phone backs a reward with two ad
     data: { title: 'Sticker sheet', price: 3 },
   });
   expect(sticker.status(), await sticker.text()).toBe(201);
+  // Its picture, checked by its bytes: a text file named .png is refused, a real PNG (a 4×4 square) is taken.
+  const stickerImage = `${API}/projects/${projectId}/add-ons/${(await sticker.json()).data.id}/image`;
+  const fake = await request.put(stickerImage, {
+    headers: creator,
+    multipart: { image: { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') } },
+  });
+  expect(fake.status()).toBe(400);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWN4VqEBRwzEcQCF8hhh2JAPqgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const pictured = await request.put(stickerImage, {
+    headers: creator,
+    multipart: { image: { name: 'sticker.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(pictured.status(), await pictured.text()).toBe(200);
 
   // The creator adds the mug on the project page, beside the rewards: it ships, and comes with the kettle only.
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -52,6 +69,8 @@ test('the creator adds an add-on; a backer on a phone backs a reward with two ad
   await page.screenshot({ path: testInfo.outputPath('0-add-on-form.png'), animations: 'disabled' });
   await form.getByRole('button', { name: 'Create add-on' }).click();
   await expect(toast(page, 'Add-on created')).toBeVisible();
+  await page.getByRole('region', { name: 'Add-ons' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/extras-add-on-list-1366.png', animations: 'disabled' });
   await signOut(page);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -63,12 +82,23 @@ test('the creator adds an add-on; a backer on a phone backs a reward with two ad
   await expect(listed.getByRole('article', { name: 'Sticker sheet' })).toContainText('With any pledge');
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(await sideways()).toBe(false);
+  await expect(listed.getByRole('article', { name: 'Sticker sheet' }).locator('img[alt=""]')).toBeVisible();
+  await listed.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/extras-add-on-list-390.png', animations: 'disabled' });
 
   await page.getByRole('button', { name: 'Back This Project' }).first().click();
   const back = page.getByRole('dialog');
   await back.getByLabel(/Kettle/).check();
   await back.getByRole('textbox', { name: 'How many “Enamel mug”' }).fill('2');
-  await back.getByRole('textbox', { name: 'How many “Sticker sheet”' }).fill('1');
+  // The sticker sheet by keyboard alone: Tab from the chosen reward to the sticker's quantity, then the arrow key.
+  await back.getByLabel(/Kettle/).focus();
+  const stickers = back.getByRole('textbox', { name: 'How many “Sticker sheet”' });
+  for (let i = 0; i < 30 && !(await stickers.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(stickers).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(stickers).toHaveValue('1');
   await back.getByLabel(/Full name/).fill('Sofia Reyes');
   await back.getByLabel(/^Address/).fill('12 Harbor Road');
   await back.getByLabel(/^City/).fill('Boston');
@@ -80,6 +110,20 @@ test('the creator adds an add-on; a backer on a phone backs a reward with two ad
   await expect(back.getByLabel(/Pledge Amount/)).toHaveValue('56');
   expect(await sideways()).toBe(false);
   await page.screenshot({ path: testInfo.outputPath('1-back-with-add-ons.png'), animations: 'disabled' });
+  await page.screenshot({ path: '/tmp/extras-back-add-ons-390.png', animations: 'disabled' });
+  // axe-core on the Back dialog with the add-on picker open: no serious or critical finding (WCAG 2.2 AA).
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+  ).toEqual([]);
   await back.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

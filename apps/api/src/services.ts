@@ -101,7 +101,7 @@ export function createServices(
     config.currencies,
   );
   const rewards = new RewardService(db, projects, pageCache);
-  const addOns = new AddOnService(db, projects);
+  const addOns = new AddOnService(db, projects, storage);
   const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
   const latePledges = new LatePledgeService(db, projects, clock);
   const paymentProvider = createPaymentProvider(config);

@@ -201,6 +201,8 @@ export interface AddOnsTable {
   available_with: Generated<number[]>;
   /** As RewardsTable.shipping_rules: written as JSON text. */
   shipping_rules: ColumnType<ShippingRuleRow[], string | undefined, string>;
+  /** `/uploads/add-ons/…`: the creator's picture, re-encoded (null: none). */
+  image_url: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

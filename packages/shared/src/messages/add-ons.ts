@@ -11,4 +11,7 @@ export const ADD_ON_MESSAGES = {
   soldOut: 'msg.addOn.soldOut',
   notWithReward: 'msg.addOn.notWithReward',
   belowTotal: 'msg.addOn.belowTotal',
+  imageType: 'msg.addOn.imageType',
+  imageSize: 'msg.addOn.imageSize',
+  imageMissing: 'msg.addOn.imageMissing',
 } as const;

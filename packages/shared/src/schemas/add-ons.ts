@@ -60,6 +60,8 @@ export const addOn = z.object({
   is_available: z.boolean(),
   available_with: z.array(z.number().int()),
   shipping_rules: z.array(shippingRuleView),
+  /** Its picture (a square of at most 640 px), or null. */
+  image_url: z.string().nullable(),
 });
 export type AddOn = z.infer<typeof addOn>;
 

@@ -74,6 +74,7 @@ export const dataExport = z.object({
           price: z.number(),
           quantity_available: z.number().int().nullable(),
           quantity_claimed: z.number().int(),
+          image_url: z.string().nullable(),
           created_at: timestamp,
         }),
       ),

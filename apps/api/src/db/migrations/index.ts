@@ -35,6 +35,7 @@ import * as fulfilmentReceived from './0033_fulfilment_received';
 import * as addOns from './0034_add_ons';
 import * as latePledges from './0035_late_pledges';
 import * as surveys from './0036_surveys';
+import * as addOnImages from './0037_add_on_images';
 import * as inboxUnread from './0038_inbox_unread';
 import * as backingsLiveToLive from './0039_backings_live_to_live';
 import * as backingsInBase from './0040_backings_in_base';
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '0034_add_ons': addOns,
   '0035_late_pledges': latePledges,
   '0036_surveys': surveys,
+  '0037_add_on_images': addOnImages,
   '0038_inbox_unread': inboxUnread,
   '0039_backings_live_to_live': backingsLiveToLive,
   '0040_backings_in_base': backingsInBase,

@@ -3,6 +3,7 @@ import {
   ADD_ON_MESSAGES,
   type AddOn,
   type AddOnRequest,
+  MAX_IMAGE_BYTES,
   minorToMajor,
   REWARD_MESSAGES,
   type ShippingRule,
@@ -10,6 +11,8 @@ import {
 import type { AddOnsTable, DB } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
+import { newMediaKey, reencodeImage, sniffImage } from '../media/images';
+import type { FileStorage } from '../media/storage';
 import { minorUnitsIn } from '../payments/amounts';
 import { latePledgesRefusal } from '../late-pledges/late-pledges.rules';
 import type { ProjectService } from '../projects/projects.service';
@@ -47,6 +50,7 @@ export function toAddOn(row: Selectable<AddOnsTable>, currency: string): AddOn {
       cost: minorToMajor(rule.cost_cents, currency),
       currency,
     })),
+    image_url: row.image_url,
   };
 }
 
@@ -58,6 +62,7 @@ export class AddOnService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly projects: ProjectService,
+    private readonly storage: FileStorage,
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<AddOn[]> {
@@ -100,9 +105,53 @@ export class AddOnService {
 
   async remove(projectId: number, addOnId: number, caller: AccessClaims): Promise<void> {
     await this.assertManager(projectId, caller);
-    if (!(await lockAddOn(this.db, projectId, addOnId))) throw notFound('addOn');
+    const existing = await lockAddOn(this.db, projectId, addOnId);
+    if (!existing) throw notFound('addOn');
     if (!(await deleteUnpledgedAddOn(this.db, addOnId)))
       throw new AppError('CONFLICT', ADD_ON_MESSAGES.hasBackers);
+    if (existing.image_url) await this.storage.remove(existing.image_url);
+  }
+
+  /**
+   * Sets the add-on's picture (`bytes`) or clears it (null). The bytes must say JPEG, PNG or GIF whatever the file
+   * is called; the picture is re-encoded (no EXIF, at most 640 px a side) and the one it replaces is removed.
+   */
+  async setImage(
+    projectId: number,
+    addOnId: number,
+    caller: AccessClaims,
+    bytes: Buffer | null,
+  ): Promise<AddOn> {
+    const { currency } = await this.assertManager(projectId, caller);
+    const existing = await lockAddOn(this.db, projectId, addOnId);
+    if (!existing) throw notFound('addOn');
+    let imageUrl: string | null = null;
+    if (bytes) {
+      if (bytes.length > MAX_IMAGE_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', ADD_ON_MESSAGES.imageSize, {
+          image: [ADD_ON_MESSAGES.imageSize],
+        });
+      }
+      if (!(await sniffImage(bytes))) {
+        throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.imageType, {
+          image: [ADD_ON_MESSAGES.imageType],
+        });
+      }
+      // A file that starts as a picture but does not decode is refused like one that is none.
+      const image = await reencodeImage(bytes, { width: 640, height: 640, fit: 'inside' }).catch(() => {
+        throw new AppError('VALIDATION_ERROR', ADD_ON_MESSAGES.imageType, {
+          image: [ADD_ON_MESSAGES.imageType],
+        });
+      });
+      imageUrl = await this.storage.put(
+        newMediaKey('add-ons', image.extension),
+        image.bytes,
+        image.contentType,
+      );
+    }
+    const row = await updateAddOn(this.db, addOnId, { image_url: imageUrl });
+    if (existing.image_url && existing.image_url !== imageUrl) await this.storage.remove(existing.image_url);
+    return toAddOn(row, currency);
   }
 
   /** The request as stored: amounts in minor units of the project's currency, rewards of this project only. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_ON_MESSAGES, CURRENCY_DECIMALS_MESSAGE, REWARD_MESSAGES, todayUtc } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
@@ -6,6 +7,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject, ledgerAgrees, pledge } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inEnglish } from '../../test/i18n';
+import { multipart } from '../../test/multipart';
 import { insertReward } from '../rewards/rewards.repository';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -123,6 +125,75 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
     });
     expect((await send('DELETE', `${addOns(projectId)}/${id}`, creator.headers)).statusCode).toBe(200);
     expect((await send('DELETE', `${addOns(projectId)}/${id}`, creator.headers)).statusCode).toBe(404);
+  });
+
+  it('takes a picture from the creator or an admin, checked by its bytes, re-encoded, shown and cleared', async () => {
+    const { projectId, mug } = await campaign();
+    const image = `${addOns(projectId)}/${mug.id}/image`;
+    const upload = (headers: Record<string, string>, bytes: Buffer, filename = 'mug.png') => {
+      const form = multipart({}, [{ field: 'image', filename, contentType: 'image/png', bytes }]);
+      return ctx.app.inject({
+        method: 'PUT',
+        url: image,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const stranger = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    await backProject(ctx, backer.headers, projectId, { amount: 10, add_ons: [] });
+
+    expect((await ctx.app.inject({ method: 'PUT', url: image })).statusCode).toBe(401);
+    for (const who of [stranger, backer]) {
+      const refused = await upload(who.headers, png);
+      expect(refused.statusCode).toBe(403);
+      expect(message(refused)).toBe(inEnglish('api.addOns.onlyCreator'));
+      expect((await send('DELETE', image, who.headers)).statusCode).toBe(403);
+    }
+    // A text file called .png is refused by its bytes.
+    const fake = await upload(creator.headers, Buffer.from('just text, not a picture'));
+    expect(fake.statusCode).toBe(400);
+    expect(message(fake)).toBe(inEnglish(ADD_ON_MESSAGES.imageType));
+    // A PNG header over bytes that do not decode.
+    const broken = await upload(creator.headers, Buffer.concat([png.subarray(0, 64), Buffer.alloc(64, 7)]));
+    expect(broken.statusCode).toBe(400);
+    expect(message(broken)).toBe(inEnglish(ADD_ON_MESSAGES.imageType));
+    const empty = await upload(creator.headers, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    const huge = await upload(creator.headers, Buffer.alloc(6 * 1024 * 1024, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(message(huge)).toBe(inEnglish(ADD_ON_MESSAGES.imageSize));
+    expect((await addOnRow(mug.id)).image_url).toBeNull();
+
+    const saved = await upload(creator.headers, png);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const first = saved.json().data.image_url as string;
+    expect(first).toMatch(/^\/uploads\/add-ons\/[\w-]+\.webp$/);
+    const served = await ctx.app.inject(first);
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 427]);
+    const listed = (await ctx.app.inject(addOns(projectId))).json().data;
+    expect(listed.find((a: { id: number }) => a.id === mug.id).image_url).toBe(first);
+
+    // An admin replaces it: the old file goes.
+    const replaced = await upload(admin.headers, png, 'other.gif');
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().data.image_url).not.toBe(first);
+    expect((await ctx.app.inject(first)).statusCode).toBe(404);
+    // Another project's path does not reach it.
+    const other = await createProjectRow(db(), { creatorId: creator.user.id, start: -1, end: 10 });
+    expect((await send('DELETE', `${addOns(other)}/${mug.id}/image`, creator.headers)).statusCode).toBe(404);
+
+    const cleared = await send('DELETE', image, creator.headers);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.image_url).toBeNull();
+    expect((await ctx.app.inject(replaced.json().data.image_url)).statusCode).toBe(404);
   });
 
   it('refuses a price its currency cannot hold, another project’s reward and another currency', async () => {

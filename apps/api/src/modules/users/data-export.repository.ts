@@ -232,6 +232,7 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
         'add_ons.price_cents',
         'add_ons.quantity_available',
         'add_ons.quantity_claimed',
+        'add_ons.image_url',
         'add_ons.created_at',
       ])
       .where('projects.creator_id', '=', userId)

@@ -281,6 +281,7 @@ describe.each(databaseKinds)('downloading my data: add-ons and messages (%s)', (
         price: 8,
         quantity_available: 20,
         quantity_claimed: 2,
+        image_url: null,
         created_at: expect.any(String),
       },
     ]);

@@ -21,14 +21,39 @@ export const addOnsQuery = (projectId: number, token: string | null) =>
       (await api.get<{ data: AddOn[] }>(`projects/${projectId}/add-ons`, undefined, signal)).data,
   });
 
-/** Create (no addOnId) or update an add-on (the project's creator or an admin). */
+/**
+ * Create (no addOnId) or update an add-on (the project's creator or an admin), then set its picture (a file) or
+ * clear it ('remove'). The add-on is saved even when its picture is refused: `imageError` says why.
+ */
 export function useSaveAddOn(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ addOnId, body }: { addOnId?: number; body: AddOnRequest }) =>
-      addOnId === undefined
-        ? api.post<{ data: AddOn }>(`projects/${projectId}/add-ons`, body)
-        : api.put<{ data: AddOn }>(`projects/${projectId}/add-ons/${addOnId}`, body),
+    mutationFn: async ({
+      addOnId,
+      body,
+      image,
+    }: {
+      addOnId?: number;
+      body: AddOnRequest;
+      image?: File | 'remove' | null;
+    }): Promise<{ data: AddOn; imageError?: unknown }> => {
+      const saved =
+        addOnId === undefined
+          ? await api.post<{ data: AddOn }>(`projects/${projectId}/add-ons`, body)
+          : await api.put<{ data: AddOn }>(`projects/${projectId}/add-ons/${addOnId}`, body);
+      const imageUrl = `projects/${projectId}/add-ons/${saved.data.id}/image`;
+      try {
+        if (image instanceof File) {
+          const form = new FormData();
+          form.append('image', image);
+          return await api.put<{ data: AddOn }>(imageUrl, form);
+        }
+        if (image === 'remove') return await api.delete<{ data: AddOn }>(imageUrl);
+      } catch (imageError) {
+        return { data: saved.data, imageError };
+      }
+      return saved;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: addOnKeys.list(projectId) }),
   });
 }

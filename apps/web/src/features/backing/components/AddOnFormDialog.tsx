@@ -1,6 +1,8 @@
 import {
   Alert,
   Button,
+  Checkbox,
+  FileInput,
   Group,
   Modal,
   MultiSelect,
@@ -158,6 +160,9 @@ function AddOnForm({
   const named = { currency, decimals: exponent(currency) };
   const save = useSaveAddOn(projectId);
   const [problem, setProblem] = useState<string | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const imageChanged = image !== null || removeImage;
   const form = useForm<AddOnFormValues>({
     initialValues: initialValues(addOn),
     validate: (values) =>
@@ -169,10 +174,17 @@ function AddOnForm({
   const submit = form.onSubmit((values) => {
     setProblem(null);
     save.mutate(
-      { addOnId: addOn?.id, body: toRequest(values) },
+      { addOnId: addOn?.id, body: toRequest(values), image: image ?? (removeImage ? 'remove' : null) },
       {
-        onSuccess: () => {
+        onSuccess: ({ imageError }) => {
           notify.success(i18n.t(addOn ? 'backing.addOnForm.updated' : 'backing.addOnForm.created'));
+          if (imageError) {
+            notify.error(
+              i18n.t('backing.addOnForm.imageFailed', {
+                message: serverMessage(imageError) ?? i18n.t('backing.addOnForm.saveFailed'),
+              }),
+            );
+          }
           onClose();
         },
         onError: (error) => {
@@ -267,11 +279,44 @@ function AddOnForm({
           }}
         />
         <ShippingRulesField form={form} currency={currency} />
+        <FileInput
+          label={i18n.t('backing.addOnForm.imageLabel')}
+          description={i18n.t('backing.addOnForm.imageDescription')}
+          placeholder={i18n.t('backing.addOnForm.imagePlaceholder')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          accept="image/jpeg,image/png,image/gif"
+          clearable
+          value={image}
+          onChange={(file) => {
+            setImage(file);
+            if (file) setRemoveImage(false);
+          }}
+        />
+        {addOn?.image_url && !image && (
+          <Group gap="sm" wrap="nowrap">
+            <img
+              src={addOn.image_url}
+              alt=""
+              width={48}
+              height={48}
+              style={{ objectFit: 'cover', borderRadius: 6 }}
+            />
+            <Checkbox
+              label={i18n.t('backing.addOnForm.removeImage')}
+              checked={removeImage}
+              onChange={(event) => setRemoveImage(event.currentTarget.checked)}
+            />
+          </Group>
+        )}
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             {i18n.t('backing.dialog.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} disabled={addOn !== null && !form.isDirty()}>
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={addOn !== null && !form.isDirty() && !imageChanged}
+          >
             {i18n.t(addOn ? 'backing.addOnForm.update' : 'backing.addOnForm.create')}
           </Button>
         </Group>

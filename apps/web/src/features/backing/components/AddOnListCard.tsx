@@ -88,51 +88,71 @@ function AddOnRow({ addOn, rewards, onEdit }: { addOn: AddOn; rewards: Reward[];
   const i18n = useI18n();
   const withRewards = rewards.filter((reward) => addOn.available_with.includes(reward.id));
   return (
-    <Stack gap={4} component="article" aria-label={addOn.title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {addOn.title}
-        </Text>
-        <Text fw={700} style={{ flexShrink: 0 }}>
-          {i18n.money(addOn.price, addOn.currency)}
-        </Text>
-      </Group>
-      {addOn.description && (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {addOn.description}
-        </Text>
-      )}
-      <Group gap="xs">
-        {addOn.remaining !== null && (
-          <Badge variant="light" color={addOn.is_available ? 'teal' : 'gray'}>
-            {addOn.is_available
-              ? i18n.t('backing.addOns.left', { count: addOn.remaining })
-              : i18n.t('backing.addOns.soldOut')}
-          </Badge>
+    <Group component="article" aria-label={addOn.title} gap="sm" align="flex-start" wrap="nowrap">
+      {addOn.image_url && <AddOnImage url={addOn.image_url} size={72} />}
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {addOn.title}
+          </Text>
+          <Text fw={700} style={{ flexShrink: 0 }}>
+            {i18n.money(addOn.price, addOn.currency)}
+          </Text>
+        </Group>
+        {addOn.description && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {addOn.description}
+          </Text>
         )}
+        <Group gap="xs">
+          {addOn.remaining !== null && (
+            <Badge variant="light" color={addOn.is_available ? 'teal' : 'gray'}>
+              {addOn.is_available
+                ? i18n.t('backing.addOns.left', { count: addOn.remaining })
+                : i18n.t('backing.addOns.soldOut')}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed">
+            {addOnShippingSummary(i18n, addOn)}
+          </Text>
+        </Group>
         <Text size="xs" c="dimmed">
-          {addOnShippingSummary(i18n, addOn)}
+          {withRewards.length === 0
+            ? i18n.t('backing.addOns.withAny')
+            : i18n.t('backing.addOns.withRewards', {
+                rewards: withRewards.map((reward) => reward.title).join(' · '),
+              })}
         </Text>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {withRewards.length === 0
-          ? i18n.t('backing.addOns.withAny')
-          : i18n.t('backing.addOns.withRewards', {
-              rewards: withRewards.map((reward) => reward.title).join(' · '),
-            })}
-      </Text>
-      {onEdit && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          leftSection={<IconEdit size={14} />}
-          onClick={onEdit}
-          style={{ alignSelf: 'flex-start' }}
-          aria-label={i18n.t('backing.addOns.edit', { title: addOn.title })}
-        >
-          {i18n.t('backing.addOns.editShort')}
-        </Button>
-      )}
-    </Stack>
+        {onEdit && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconEdit size={14} />}
+            onClick={onEdit}
+            style={{ alignSelf: 'flex-start' }}
+            aria-label={i18n.t('backing.addOns.edit', { title: addOn.title })}
+          >
+            {i18n.t('backing.addOns.editShort')}
+          </Button>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
+/**
+ * An add-on's picture beside its title: decorative (empty alt), as the title next to it already names it, so a
+ * screen reader does not read the name twice. A fixed square that never widens its row.
+ */
+export function AddOnImage({ url, size }: { url: string; size: number }) {
+  return (
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      style={{ objectFit: 'cover', borderRadius: 8, flexShrink: 0, display: 'block' }}
+    />
   );
 }

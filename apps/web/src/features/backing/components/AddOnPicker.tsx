@@ -1,6 +1,7 @@
 import { Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { ADD_ON_QUANTITY_MAX, type AddOn } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import { AddOnImage } from './AddOnListCard';
 import { addOnShippingSummary } from './shipping';
 import type { AddOnChoice } from './pledge-terms';
 
@@ -48,7 +49,8 @@ export function AddOnPicker({
         return (
           <Paper key={addOn.id} withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Stack gap={2} style={{ minWidth: 0 }}>
+              {addOn.image_url && <AddOnImage url={addOn.image_url} size={48} />}
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {i18n.t('backing.addOns.option', {
                     title: addOn.title,

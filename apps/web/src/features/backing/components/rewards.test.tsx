@@ -324,6 +324,7 @@ describe('BackProjectDialog', () => {
       is_available: true,
       available_with: [],
       shipping_rules: [],
+      image_url: null,
       ...values,
     });
     const { user, calls } = renderDialog({
