@@ -1,11 +1,12 @@
 import { Paper, Tabs, Title } from '@mantine/core';
-import { IconChartLine, IconUsers } from '@tabler/icons-react';
+import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
+import { SurveyEditor } from './SurveyEditor';
 
 /** Statuses of a campaign that has (or had) backers. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
@@ -46,6 +47,11 @@ export function CreatorTools({
           <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
             {i18n.t('creatorTools.tabs.backers')}
           </Tabs.Tab>
+          {CAMPAIGN_STATUSES.includes(project.status) && (
+            <Tabs.Tab value="survey" leftSection={<IconClipboardList size={16} />}>
+              {i18n.t('creatorTools.tabs.survey')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="funding">
           {tab === 'funding' && <FundingCurve projectId={project.id} />}
@@ -54,6 +60,9 @@ export function CreatorTools({
           {tab === 'backers' && (
             <BackersTable projectId={project.id} rewards={rewards} messageBackers={messageBackers} />
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="survey">
+          {tab === 'survey' && <SurveyEditor projectId={project.id} rewards={rewards} />}
         </Tabs.Panel>
       </Tabs>
     </Paper>
