@@ -221,6 +221,13 @@ export const routes: RouteObject[] = [
                     (await import('@/features/backing/routes/BackedProjectsPage')).BackedProjectsPage,
                 ),
               },
+              {
+                // The backer survey of one pledge (DESIGN.md §17), linked from its notification and mail.
+                path: 'backed-projects/:donationId/survey',
+                element: lazyPage(
+                  async () => (await import('@/features/backing/routes/SurveyPage')).SurveyPage,
+                ),
+              },
             ],
           },
           {

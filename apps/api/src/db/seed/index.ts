@@ -19,6 +19,7 @@ import { createUser } from './factories';
 import { DEMO_PROJECTS, drawCover } from './projects';
 import { DEMO_RATES_XML } from './rates';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
+import { seedSurveys } from './surveys';
 
 type ShippedType = 'domestic' | 'international';
 
@@ -220,6 +221,7 @@ export async function seedDemoData(
         }
       }
     }
+    await seedSurveys(trx);
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);
     const rates = parseEcbXml(DEMO_RATES_XML);

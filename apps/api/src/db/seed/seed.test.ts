@@ -110,6 +110,30 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('has a sent backer survey on the collected photo book, answered by some backers and not others', async () => {
+    const book = await ctx.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('title', '=', 'Quiet Streets: a photo book')
+      .executeTakeFirstOrThrow();
+    const survey = await ctx.database.db
+      .selectFrom('surveys')
+      .selectAll()
+      .where('project_id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    expect(survey.sent_at).not.toBeNull();
+    expect(survey.locked_at).toBeNull();
+    const responses = await ctx.database.db
+      .selectFrom('survey_responses')
+      .select('answered_at')
+      .where('project_id', '=', book.id)
+      .execute();
+    expect(responses.filter((r) => r.answered_at !== null).length).toBeGreaterThan(0);
+    expect(responses.filter((r) => r.answered_at === null).length).toBeGreaterThan(0);
+    // Nobody is due a reminder the moment the demo starts.
+    expect(await ctx.app.services.surveys.remind()).toBe(0);
+  });
+
   it('shows pledges in every state a backer can meet, and none that a job would act on at once', async () => {
     const rows = await ctx.database.db
       .selectFrom('donations as d')

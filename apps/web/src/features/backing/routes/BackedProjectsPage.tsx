@@ -177,6 +177,15 @@ export function BackedProjectsPage() {
                         status={project.pledge.fulfilment_status}
                         trackingUrl={project.pledge.tracking_url}
                       />
+                      {project.pledge.status === 'SUCCEEDED' && project.status !== 'ACTIVE' && (
+                        <Anchor
+                          component={Link}
+                          to={`/backed-projects/${project.pledge.donation_id}/survey`}
+                          size="sm"
+                        >
+                          {i18n.t('survey.page.link', { title: project.title })}
+                        </Anchor>
+                      )}
                       {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
                         <Text size="xs" c="dimmed">
                           {i18n.t('backing.backed.chargedIfFunded', {

@@ -1,6 +1,12 @@
 import { currentTranslator } from '@/lib/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackersResponse, DailyStats, DonationStatusName, FulfilmentFilter } from '@fundry/shared';
+import type {
+  BackersResponse,
+  DailyStats,
+  DonationStatusName,
+  FulfilmentFilter,
+  SurveyFilter,
+} from '@fundry/shared';
 import { api, buildUrl, refreshSession, toApiError } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
 import { projectKeys } from '@/lib/projects';
@@ -11,6 +17,7 @@ export interface BackerFilters {
   /** Pledges holding this add-on. */
   add_on_id?: number;
   fulfilment?: FulfilmentFilter;
+  survey?: SurveyFilter;
 }
 
 export const toolKeys = {

@@ -21,6 +21,7 @@ import {
   type DonationStatusName,
   FULFILMENT_FILTERS,
   type Reward,
+  SURVEY_FILTERS,
 } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
@@ -152,6 +153,18 @@ export function BackersTable({
           }))}
           value={filters.fulfilment ?? null}
           onChange={(value) => setFilter({ ...filters, fulfilment: value ?? undefined })}
+        />
+        <Select
+          label={i18n.t('creatorTools.backers.surveyFilter')}
+          placeholder={i18n.t('creatorTools.backers.surveyAll')}
+          clearable
+          w={200}
+          data={SURVEY_FILTERS.map((value) => ({
+            value,
+            label: i18n.t(`creatorTools.backers.survey.${value}`),
+          }))}
+          value={filters.survey ?? null}
+          onChange={(value) => setFilter({ ...filters, survey: value ?? undefined })}
         />
         <Group gap="sm" ml="auto">
           {messageBackers?.(filters, backers.data?.meta.total ?? 0)}

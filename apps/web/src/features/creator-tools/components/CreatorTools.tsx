@@ -1,5 +1,5 @@
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
-import { IconChartLine, IconUsers } from '@tabler/icons-react';
+import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
@@ -7,6 +7,7 @@ import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
 import { FundingCurve } from './FundingCurve';
 import { LatePledgesControl } from './LatePledgesControl';
+import { SurveyEditor } from './SurveyEditor';
 
 /** Statuses of a campaign that has (or had) backers. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
@@ -51,6 +52,11 @@ export function CreatorTools({
             <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
               {i18n.t('creatorTools.tabs.backers')}
             </Tabs.Tab>
+            {CAMPAIGN_STATUSES.includes(project.status) && (
+              <Tabs.Tab value="survey" leftSection={<IconClipboardList size={16} />}>
+                {i18n.t('creatorTools.tabs.survey')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="funding">
             {tab === 'funding' && <FundingCurve projectId={project.id} />}
@@ -64,6 +70,9 @@ export function CreatorTools({
                 messageBackers={messageBackers}
               />
             )}
+          </Tabs.Panel>
+          <Tabs.Panel value="survey">
+            {tab === 'survey' && <SurveyEditor projectId={project.id} rewards={rewards} />}
           </Tabs.Panel>
         </Tabs>
       </Paper>
