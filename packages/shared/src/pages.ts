@@ -113,6 +113,7 @@ export const PAGE_PATHS = [
   '/bank-account/dashboard',
   '/saved-projects',
   '/backed-projects',
+  '/backed-projects/:donationId/survey',
   '/notifications',
   '/messages',
   '/messages/:threadId',

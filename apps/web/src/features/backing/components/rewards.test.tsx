@@ -497,6 +497,7 @@ describe('RewardFormDialog', () => {
       estimated_delivery_date: dateIn(30),
       shipping_type: 'none',
       shipping_rules: [],
+      late_price: null,
     });
     expect(onClose).toHaveBeenCalled();
   }, 20_000);
