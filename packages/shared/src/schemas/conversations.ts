@@ -4,6 +4,7 @@ import { CONVERSATION_MESSAGES, MESSAGE_BODY_MAX } from '../messages/conversatio
 import { DONATION_STATUSES } from '../rules/pledges';
 import { COUNTRY_CODES } from '../rules/countries';
 import { pageMeta, pageQueryFields } from './common';
+import { FULFILMENT_FILTERS } from './tools';
 
 /** A message's text: plain text, trimmed, 1 to 5,000 characters; stored and shown as text, never HTML. */
 export const messageBody = z
@@ -71,6 +72,7 @@ export const bulkMessageFilter = z.strictObject({
   status: z.enum(DONATION_STATUSES).optional(),
   country: z.enum(COUNTRY_CODES).optional(),
   survey: z.enum(SURVEY_FILTERS).optional(),
+  fulfilment: z.enum(FULFILMENT_FILTERS).optional(),
 });
 export type BulkMessageFilter = z.infer<typeof bulkMessageFilter>;
 

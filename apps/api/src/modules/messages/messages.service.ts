@@ -233,6 +233,7 @@ export class MessageService {
           rewardId: filter.reward_id,
           country: filter.country,
           survey: filter.survey,
+          fulfilment: filter.fulfilment,
           // Those who hold the add-on: a live or collected pledge, not one canceled or refunded since.
           addOnId: filter.add_on_id,
           statuses: filter.add_on_id ? LIVE_PLEDGE_STATUSES : undefined,

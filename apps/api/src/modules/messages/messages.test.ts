@@ -382,6 +382,20 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
         .map((p) => p.user.email)
         .sort(),
     );
+
+    // The backer list's fulfilment filter reaches the backers it lists.
+    await db()
+      .updateTable('donations')
+      .set({ fulfilment_status: 'sent' })
+      .where('project_id', '=', project)
+      .where('donor_id', '=', people[1]!.user.id)
+      .execute();
+    const sentRewards = await bulk(bulkCreator, { body: 'On its way', filter: { fulfilment: 'sent' } });
+    expect(sentRewards.json().data.recipients).toBe(1);
+    const latest = (await inbox(people[1]!)).data.threads.find(
+      (t: { project: { id: number } }) => t.project.id === project,
+    );
+    expect(latest.last_message.body).toBe('On its way');
   });
 
   it('sends a bulk message to the backers whose live or collected pledge holds an add-on', async () => {
