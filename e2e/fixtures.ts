@@ -27,6 +27,17 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
     page.on('pageerror', (error) => {
       if (onApp()) errors.push(`uncaught: ${error.message}`);
     });
+    // A server-rendered page shows its buttons before React takes it over, and a click before that is lost: on a
+    // busy machine a journey's first click can come that soon. So each page load waits until the app is
+    // interactive (apps/web/src/app/providers.tsx); pages that are not the app's (the sandbox checkout) at once.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(
+        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-interactive'),
+      );
+      return response;
+    };
     await use(page);
     expect(errors, 'the browser console must stay free of errors').toEqual([]);
   },

@@ -6,8 +6,9 @@ const executablePath = await chromiumPath();
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Side by side on both cores: every journey makes its own projects and people, or only reads the demo's.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

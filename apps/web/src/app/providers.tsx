@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { TIMINGS_MS, type Translator } from '@fundry/shared';
 import { LocaleSync } from '@/features/settings/components/LocaleSync';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +15,17 @@ import toastClasses from './toasts.module.css';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/**
+ * Marks the document once React has taken the page over: from then on its buttons answer (a click on the server's
+ * HTML before that does nothing). The journeys wait for it after each page load.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return null;
+}
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -63,6 +74,7 @@ export function AppProviders({
             <SessionProvider>
               <LocaleSync />
               <DisplayCurrencyProvider chosen={chosenCurrency}>{children}</DisplayCurrencyProvider>
+              <InteractiveMark />
             </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>
