@@ -44,7 +44,6 @@ export function insertDonation(
     funding_model: 'all_or_nothing' | 'flexible';
     shipping_cents: number;
     shipping_address: DonationRow['shipping_address'];
-    payment_customer: string | null;
     has_add_ons: boolean;
     /** A late pledge (DESIGN.md §16). */
     late: boolean;

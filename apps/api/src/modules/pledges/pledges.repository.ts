@@ -62,12 +62,15 @@ export function findDonationBySession(db: Kysely<DB>, sessionId: string) {
     .executeTakeFirst();
 }
 
-export function findPaymentCustomer(db: Kysely<DB>, userId: number, provider: string) {
+/** What a checkout needs of its backer, in one read: the email and the provider's customer, if there is one yet. */
+export function findCheckoutIdentity(db: Kysely<DB>, userId: number, provider: string) {
   return db
-    .selectFrom('payment_customers')
-    .select('customer_id')
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
+    .selectFrom('users as u')
+    .leftJoin('payment_customers as c', (join) =>
+      join.onRef('c.user_id', '=', 'u.id').on('c.provider', '=', provider),
+    )
+    .select(['u.email', 'c.customer_id'])
+    .where('u.id', '=', userId)
     .executeTakeFirst();
 }
 

@@ -43,13 +43,12 @@ import {
   transitionDonation,
 } from '../payments/payments.repository';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
-import type { ProjectService } from '../projects/projects.service';
+import { mayView, type ProjectService } from '../projects/projects.service';
 import { claimIfAvailable, findReward, reserveReward, unclaim } from '../rewards/rewards.repository';
-import { findUserById } from '../users/users.repository';
 import { findAddOns, moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/add-ons.repository';
 import {
+  findCheckoutIdentity,
   findCurrentPledge,
-  findPaymentCustomer,
   findPledgeView,
   lockBackerOfProject,
   markReceived,
@@ -93,17 +92,13 @@ export class PledgeService {
    */
   async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest, t: Translator) {
     if (!caller.permissions.includes('back_project')) throw forbidden('api.pledges.mayNotBack');
-    const card = await this.projects.getCard(projectId, caller);
-    // Only a running all-or-nothing campaign saves a card; a late pledge (after the campaign) is charged now.
-    const savesCard = card.funding_model === 'all_or_nothing' && card.status === 'ACTIVE';
-    const customerId = savesCard ? await this.customerOf(caller.userId) : null;
     const now = this.clock();
     const { donation, projectTitle, rewardTitle, replacedSession, endDate, late } = await this.db
       .transaction()
       .execute(async (trx) => {
         // The share lock keeps the project's currency as read until the pledge is in (then it cannot change).
         const project = await shareLockProject(trx, projectId);
-        if (!project) throw notFound('project');
+        if (!project || !mayView(caller, project)) throw notFound('project');
         if (input.currency !== undefined && input.currency !== project.currency) {
           throw new AppError(
             'VALIDATION_ERROR',
@@ -139,8 +134,13 @@ export class PledgeService {
           replacedSession = current.checkout_session_id;
         }
 
-        const reward = input.reward_id ? await findReward(trx, projectId, input.reward_id) : null;
-        if (input.reward_id && !reward) throw notFound('reward');
+        // The unit is reserved first: a rule broken below rolls the reservation back with the rest.
+        const reward = input.reward_id ? await reserveReward(trx, projectId, input.reward_id) : null;
+        if (input.reward_id && !reward) {
+          if (await findReward(trx, projectId, input.reward_id))
+            throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
+          throw notFound('reward');
+        }
         const addOns = await this.chosenAddOns(trx, projectId, reward ?? null, input.add_ons);
         const shipping = this.priceShipping(
           reward ?? null,
@@ -150,9 +150,6 @@ export class PledgeService {
           project.currency,
           late,
         );
-        if (reward && !(await reserveReward(trx, reward.id))) {
-          throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
-        }
         const donation = await insertDonation(trx, {
           project_id: projectId,
           reward_id: reward?.id ?? null,
@@ -164,7 +161,6 @@ export class PledgeService {
           funding_model: project.funding_model,
           shipping_cents: shipping.cents,
           shipping_address: shipping.address,
-          payment_customer: late ? null : customerId,
           has_add_ons: shipping.lines.length > 0,
           late,
         });
@@ -184,12 +180,13 @@ export class PledgeService {
     const allOrNothing = !late && donation.funding_model === 'all_or_nothing';
     if (replacedSession) await this.payments.expireAtProvider(replacedSession);
 
-    const donor = await findUserById(this.db, caller.userId);
     try {
+      // Only a running all-or-nothing campaign saves a card, at the backer's customer; a late pledge is charged now.
+      const { email, customerId } = await this.checkoutIdentity(caller.userId, allOrNothing);
       const session = await this.payments.provider.createCheckout({
         donationId: donation.id,
         mode: allOrNothing ? 'setup' : 'payment',
-        customerId: allOrNothing ? customerId : null,
+        customerId,
         idempotencyKey: `checkout-donation-${donation.id}`,
         amountCents: donation.amount_cents,
         currency: donation.currency,
@@ -200,12 +197,15 @@ export class PledgeService {
           { cents: donation.amount_cents, currency: donation.currency },
           allOrNothing ? endDate : null,
         ),
-        customerEmail: donor?.email ?? '',
+        customerEmail: email,
         successUrl: `${this.appUrl}/donation/success?donation_id=${donation.id}`,
         cancelUrl: `${this.appUrl}/donation/cancel?donation_id=${donation.id}`,
         expiresAt: donation.expires_at,
       });
-      await setDonation(this.db, donation.id, { checkout_session_id: session.sessionId });
+      await setDonation(this.db, donation.id, {
+        checkout_session_id: session.sessionId,
+        payment_customer: customerId,
+      });
       return { checkout_url: session.url, donation_id: donation.id };
     } catch (error) {
       this.log.error({ err: error, donationId: donation.id }, 'could not open a checkout');
@@ -361,8 +361,7 @@ export class PledgeService {
       if (this.ended(pledge.project_end_date))
         throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
     }
-    const customerId = await this.customerOf(caller.userId);
-    const donor = await findUserById(this.db, caller.userId);
+    const { email, customerId } = await this.checkoutIdentity(caller.userId, true);
     const now = this.clock();
     try {
       const session = await this.payments.provider.createCheckout({
@@ -379,7 +378,7 @@ export class PledgeService {
           { cents: pledge.amount_cents, currency: pledge.currency },
           null,
         ),
-        customerEmail: donor?.email ?? '',
+        customerEmail: email,
         successUrl: `${this.appUrl}/donation/success?donation_id=${id}`,
         cancelUrl: `${this.appUrl}/projects/${pledge.project_id}`,
         expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
@@ -447,14 +446,21 @@ export class PledgeService {
   }
 
   /** The user's customer at the provider, made on their first all-or-nothing pledge. */
-  private async customerOf(userId: number) {
+  /**
+   * The backer's email and, for a checkout that saves a card, their customer at the provider, made on their first
+   * such checkout (null otherwise).
+   */
+  private async checkoutIdentity(userId: number, savesCard: boolean) {
     const provider = this.payments.provider;
-    const known = await findPaymentCustomer(this.db, userId, provider.name);
-    if (known) return known.customer_id;
-    const user = await findUserById(this.db, userId);
-    const { customerId } = await provider.createCustomer({ userId, email: user?.email ?? '' });
+    const known = await findCheckoutIdentity(this.db, userId, provider.name);
+    const email = known?.email ?? '';
+    if (!savesCard) return { email, customerId: null };
+    if (known?.customer_id) return { email, customerId: known.customer_id };
+    const { customerId } = await provider.createCustomer({ userId, email });
     await savePaymentCustomer(this.db, userId, provider.name, customerId);
-    return (await findPaymentCustomer(this.db, userId, provider.name))?.customer_id ?? customerId;
+    // Two first checkouts at once: the customer recorded first is kept.
+    const saved = await findCheckoutIdentity(this.db, userId, provider.name);
+    return { email, customerId: saved?.customer_id ?? customerId };
   }
 
   /**

@@ -107,6 +107,11 @@ const isAdmin = (caller: AccessClaims | null) => Boolean(caller?.roles.includes(
 const isCreator = (caller: AccessClaims | null, project: { creator_id: number }) =>
   caller?.userId === project.creator_id;
 const isPublic = (status: ProjectStatusValue) => (PUBLIC_STATUSES as readonly string[]).includes(status);
+/** Who may see a project at all (anyone else gets 404): everyone once it is public, before that its creator and admins. */
+export const mayView = (
+  caller: AccessClaims | null,
+  project: { status: ProjectStatusValue; creator_id: number },
+) => isPublic(project.status) || isCreator(caller, project) || isAdmin(caller);
 
 /** The decimals any offered currency has at most (USD, EUR: 2; JPY: 0): a figure past them is no amount at all. */
 const MOST_DECIMALS = 2;
@@ -408,8 +413,7 @@ export class ProjectService {
     read: (id: number) => Promise<ProjectRecord | undefined>,
   ) {
     const row = await read(id);
-    if (!row || !(isPublic(row.status) || isCreator(caller, row) || isAdmin(caller)))
-      throw notFound('project');
+    if (!row || !mayView(caller, row)) throw notFound('project');
     return row;
   }
 

@@ -56,16 +56,19 @@ const hasStock = (eb: ExpressionBuilder<DB, 'rewards'>) =>
     eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
   ]);
 
-/** Reserves one unit: a single conditional update, so concurrent pledges can never oversell. */
-export async function reserveReward(db: Kysely<DB>, rewardId: number) {
-  const row = await db
+/**
+ * Reserves one unit of a project's reward and returns the reward: a single conditional update, so concurrent
+ * pledges can never oversell. Undefined when the project has no such reward or none is left.
+ */
+export function reserveReward(db: Kysely<DB>, projectId: number, rewardId: number) {
+  return db
     .updateTable('rewards')
     .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', 1) }))
     .where('id', '=', rewardId)
+    .where('project_id', '=', projectId)
     .where(hasStock)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return Boolean(row);
 }
 
 export async function releaseReservation(db: Kysely<DB>, rewardId: number) {
