@@ -43,9 +43,13 @@ const PROFILE_S = 5;
 const PLEDGERS = 300;
 /** Pending donations made on the hot project, then paid all at once. */
 const HOT_PAYMENTS = 3000;
+/** Units of the hot project's limited add-on: half the pledges above ask for one, so a third of those are refused. */
+const HOT_PIN_STOCK = 1000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 /** `BENCH_ONLY=pages`: the no-op route and the page scenarios alone (no writes, plans or profiles). */
 const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
+/** `BENCH_ONLY=pledges`: the no-op route and the pledge scenarios alone, printed; RESULTS.md is left as it is. */
+const PLEDGES_ONLY = process.env.BENCH_ONLY === 'pledges';
 /** Projects whose page is visited for the first time in the first-visit scenario, then kept for the hot one. */
 const FIRST_VISITS = 300;
 /** First visits run at most as many at once as the server renders (pages.routes.ts): each one is a render. */
@@ -225,7 +229,7 @@ const runs: Generated[] = [];
 let app: RunningApp | undefined;
 try {
   runs.push(await generateAndVerify(database));
-  await writeSection('data', dataSection(runs, machineLine()));
+  if (!PLEDGES_ONLY) await writeSection('data', dataSection(runs, machineLine()));
   const { db } = database;
   const postgresVersion = (
     await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)
@@ -674,7 +678,7 @@ try {
     return measured;
   };
 
-  for (const scenario of PAGES_ONLY ? [noop] : scenarios) await run(scenario);
+  for (const scenario of PAGES_ONLY || PLEDGES_ONLY ? [noop] : scenarios) await run(scenario);
 
   // Pages as a browser asks for them (DESIGN.md §13, issue 36 and decision 018).
   const firstVisitIds = pageProjectIds.slice(0, FIRST_VISITS);
@@ -738,7 +742,7 @@ try {
       expected: [200],
     },
   ];
-  for (const scenario of pageScenarios) await run(scenario);
+  for (const scenario of PLEDGES_ONLY ? [] : pageScenarios) await run(scenario);
 
   // The API beside a burst of pages on the same instance: the pages must not stall the rest. First the issue's
   // case, a link just posted (one page nobody has opened yet, 50 visitors at once), then a harder one: a page
@@ -766,7 +770,7 @@ try {
     },
   ];
   const besides: Scenario[] = [];
-  for (const burst of bursts) {
+  for (const burst of PLEDGES_ONLY ? [] : bursts) {
     const api = beside(burst.name.split(' (')[0]!.split(':')[0]!);
     besides.push(api);
     await fire(url, api, WARMUP_S);
@@ -779,37 +783,38 @@ try {
   }
   const pageSet = new Set<Scenario>([noop, ...pageScenarios, ...bursts, ...besides]);
   const pageRows = results.filter((result) => pageSet.has(result.scenario)).map(resultRow);
-  await writeSection(
-    'pages',
-    [
-      '## Pages under load',
-      '',
-      machineLine(),
-      '',
-      `The same built app and data as the API section, with the web build and its render bundle made from the same ` +
-        `sources, and the page cache ${process.env.BENCH_PAGE_CACHE === 'off' ? '**off** (`PAGE_CACHE_MAX_MB=0`: every page rendered)' : 'on (decision 018)'}. ` +
-        `autocannon as above (${CONNECTIONS} connections unless the row says otherwise); every request asks as a browser does ` +
-        '(`Accept: text/html`, `Accept-Encoding: gzip, br`). "bytes" is the mean response as sent. Each burst ran at ' +
-        'the same time as the API row after it; the burst’s CPU includes the API’s.',
-      '',
-      table(
-        [
-          'scenario',
-          'req/s',
-          'p50 ms',
-          'p95 ms',
-          'p99 ms',
-          'errors',
-          'ratio',
-          'CPU ms a request',
-          'bytes',
-          'budget',
-        ],
-        ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'l'],
-        pageRows,
-      ),
-    ].join('\n'),
-  );
+  if (!PLEDGES_ONLY)
+    await writeSection(
+      'pages',
+      [
+        '## Pages under load',
+        '',
+        machineLine(),
+        '',
+        `The same built app and data as the API section, with the web build and its render bundle made from the same ` +
+          `sources, and the page cache ${process.env.BENCH_PAGE_CACHE === 'off' ? '**off** (`PAGE_CACHE_MAX_MB=0`: every page rendered)' : 'on (decision 018)'}. ` +
+          `autocannon as above (${CONNECTIONS} connections unless the row says otherwise); every request asks as a browser does ` +
+          '(`Accept: text/html`, `Accept-Encoding: gzip, br`). "bytes" is the mean response as sent. Each burst ran at ' +
+          'the same time as the API row after it; the burst’s CPU includes the API’s.',
+        '',
+        table(
+          [
+            'scenario',
+            'req/s',
+            'p50 ms',
+            'p95 ms',
+            'p99 ms',
+            'errors',
+            'ratio',
+            'CPU ms a request',
+            'bytes',
+            'budget',
+          ],
+          ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'l'],
+          pageRows,
+        ),
+      ].join('\n'),
+    );
   if (!PAGES_ONLY) {
     const pendingBefore = Number(
       (await sql<{ n: string }>`select count(*) as n from donations where status = 'PENDING'`.execute(db))
@@ -866,35 +871,87 @@ try {
     insert into user_roles (user_id, role_id)
     select payers.id, roles.id from payers, roles where roles.name = 'User'`.execute(db);
     const payerTokens = await inParallel(payerNames, 8, (name) => signIn(url, benchEmail(name)));
-    const hotPledgeStarted = performance.now();
-    const sessions = await inParallel(
-      Array.from({ length: HOT_PAYMENTS }, (_, i) => i),
-      CONNECTIONS,
-      async (i) => {
-        const withReward = i % 2 === 0;
-        const response = await fetch(`${url}/api/v1/backers/projects/${hot.id}/back`, {
+    // Two add-ons on the hot project, as a game's creator sells them (DESIGN.md §16): a pin with its last units,
+    // which the pledges race for, and a mug with no limit. Every pledge takes the mug, half of them the pin too.
+    const [pin, mug] = await db
+      .insertInto('add_ons')
+      .values([
+        {
+          project_id: hot.id,
+          title: 'Bench enamel pin',
+          price_cents: 800,
+          quantity_available: HOT_PIN_STOCK,
+        },
+        { project_id: hot.id, title: 'Bench mug', price_cents: 1200, quantity_available: null },
+      ])
+      .returning(['id', 'price_cents'])
+      .execute();
+    let nextPayer = 0;
+    const hotPledge: Scenario = {
+      name: `pledges with add-ons, hot project (${HOT_PAYMENTS.toLocaleString('en-US')} new backers)`,
+      shows:
+        '`POST backers/projects/{id}/back` on one campaign, each by a new backer: a mug (1 or 2) with every pledge, ' +
+        `a pin with its last ${HOT_PIN_STOCK.toLocaleString('en-US')} units with half of them, a reward with half`,
+      requests: [
+        {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...auth(payerTokens[i]!) },
-          body: JSON.stringify(
-            withReward
-              ? {
-                  amount: hotUnlimitedReward.minimum_cents / 100,
-                  currency: 'USD',
-                  reward_id: hotUnlimitedReward.id,
-                }
-              : { amount: 19.99, currency: 'USD' },
-          ),
-        });
-        const body = (await response.json()) as { data?: { checkout_url: string } };
-        if (response.status !== 201 || !body.data)
-          throw new Error(`Pledge to the hot project: ${response.status}`);
-        return body.data.checkout_url.split('/').pop()!;
-      },
-    );
-    const hotPledgeMs = performance.now() - hotPledgeStarted;
+          setupRequest: (request) => {
+            const i = Math.min(nextPayer++, HOT_PAYMENTS - 1);
+            const withReward = i % 2 === 0;
+            const lines = [
+              { add_on_id: mug!.id, quantity: 1 + (i % 3 === 0 ? 1 : 0) },
+              ...(i % 4 < 2 ? [{ add_on_id: pin!.id, quantity: 1 }] : []),
+            ];
+            const addOnsCents = lines.reduce(
+              (sum, line) => sum + line.quantity * (line.add_on_id === pin!.id ? pin! : mug!).price_cents,
+              0,
+            );
+            return {
+              ...request,
+              path: `/api/v1/backers/projects/${hot.id}/back`,
+              headers: { 'content-type': 'application/json', ...auth(payerTokens[i]!) },
+              body: JSON.stringify({
+                amount: ((withReward ? hotUnlimitedReward.minimum_cents : 1999) + addOnsCents) / 100,
+                currency: 'USD',
+                ...(withReward ? { reward_id: hotUnlimitedReward.id } : {}),
+                add_ons: lines,
+              }),
+            };
+          },
+        },
+      ],
+      // 409: the pin sold out, the refusal the stock rule demands.
+      expected: [201, 409],
+      amount: HOT_PAYMENTS,
+    };
+    const hotMeasured = await fire(url, hotPledge, DURATION_S, app?.pid);
+    const hotCreated = hotMeasured.statuses.get(201) ?? 0;
+    const hotPledgesPerSecond = hotCreated / hotMeasured.durationS;
+    // Every unit held by an open checkout or a live pledge is counted on its add-on, and never more than its stock.
+    const addOnStock = await sql<{ title: string; stock: number | null; counted: number; held: number }>`
+      select a.title, a.quantity_available as stock, a.quantity_claimed + a.quantity_reserved as counted,
+             coalesce(sum(l.quantity) filter (where d.status in ('PENDING', ${sql.join(LIVE_PLEDGES)})), 0)::int as held
+      from add_ons a
+      left join donation_add_ons l on l.add_on_id = a.id
+      left join donations d on d.id = l.donation_id
+      where a.id in (${pin!.id}, ${mug!.id})
+      group by a.id order by a.id`.execute(db);
+    const addOnsOversold = addOnStock.rows.filter(
+      (row) => row.counted !== row.held || (row.stock !== null && row.held > row.stock),
+    ).length;
+    report(hotPledge, hotMeasured, {
+      met: hotPledgesPerSecond >= 200 && addOnsOversold === 0,
+      text: `≥ 200 pledges/s and 0 oversold, got ${hotPledgesPerSecond.toFixed(0)}/s and ${addOnsOversold} oversold`,
+    });
+    const sessions = (
+      await sql<{ checkout_session_id: string }>`
+        select d.checkout_session_id from donations d join users u on u.id = d.donor_id
+        where d.project_id = ${hot.id} and d.status = 'PENDING' and u.username = any(${payerNames}::text[])
+        order by d.id`.execute(db)
+    ).rows.map((row) => row.checkout_session_id);
     let nextSession = 0;
     const payments: Scenario = {
-      name: `sandbox card saved, hot project (${HOT_PAYMENTS.toLocaleString('en-US')} checkouts)`,
+      name: `sandbox card saved, hot project (${sessions.length.toLocaleString('en-US')} checkouts)`,
       shows: '`POST /sandbox/checkout/{session}/card` with a test card, each checkout once',
       requests: [
         {
@@ -909,7 +966,7 @@ try {
       ],
       // The page answers a saved card with a redirect to the success page.
       expected: [303],
-      amount: HOT_PAYMENTS,
+      amount: sessions.length,
     };
     const paymentMeasured = await fire(url, payments, DURATION_S, app?.pid);
     const paid = await sql<{ n: string; cents: string }>`
@@ -923,12 +980,14 @@ try {
       .executeTakeFirstOrThrow();
     const raisedBy = hotAfter.current_cents - hot.current_cents;
     report(payments, paymentMeasured, {
-      met: paidCount === HOT_PAYMENTS && raisedBy === Number(paid.rows[0]?.cents),
-      text: `every card saved once and its pledge counted, got ${paidCount}/${HOT_PAYMENTS} and +$${(raisedBy / 100).toFixed(2)}`,
+      met: paidCount === sessions.length && raisedBy === Number(paid.rows[0]?.cents),
+      text: `every card saved once and its pledge counted, got ${paidCount}/${sessions.length} and +$${(raisedBy / 100).toFixed(2)}`,
     });
     const paymentNotes = [
-      `${HOT_PAYMENTS.toLocaleString('en-US')} open checkouts made on the hot project first, by as many new backers, in ${seconds(hotPledgeMs)} ` +
-        `(${(HOT_PAYMENTS / (hotPledgeMs / 1000)).toFixed(0)} pledges/s on one campaign, not part of the figure above).`,
+      `Pledges with add-ons on the hot project: ${hotCreated.toLocaleString('en-US')} created by as many new backers ` +
+        `(${hotPledgesPerSecond.toFixed(0)}/s on one campaign), ${(hotMeasured.statuses.get(409) ?? 0).toLocaleString('en-US')} ` +
+        'refused as the pin sold out (409). The add-ons, units held by open checkouts and live pledges against what each ' +
+        `counts: ${addOnStock.rows.map((row) => `${row.title} ${row.held} held, ${row.counted} counted, stock ${row.stock ?? 'unlimited'}`).join('; ')}.`,
       `${paidCount.toLocaleString('en-US')} of them PLEDGED afterwards (card saved, charged if the campaign succeeds); the hot project's amount moved by exactly their ` +
         `sum ($${(raisedBy / 100).toFixed(2)}), backers ${hot.backers_count.toLocaleString('en-US')} → ${hotAfter.backers_count.toLocaleString('en-US')}.`,
     ];
@@ -979,49 +1038,54 @@ try {
           : []),
       ].join('\n');
     const afterRun = await verifyConsistency(db);
-    await writeSection('api', apiSection(afterRun, 'after the run', []));
+    if (PLEDGES_ONLY) {
+      console.log(apiSection(afterRun, 'after the run', []));
+      if (afterRun.length > 0) process.exitCode = 1;
+    } else {
+      await writeSection('api', apiSection(afterRun, 'after the run', []));
 
-    // Where time goes: the plans of each scenario's queries, and a CPU profile of every scenario that missed.
-    // Neither may cost the figures above: a failure is reported in place of its result.
-    const plannedRequests = [...scenarios, pledge].flatMap((s) =>
-      (s.planned ?? []).map((request) => ({
-        ...request,
-        missed: results.some((r) => r.scenario === s && r.budget?.met === false),
-      })),
-    );
-    await writeSection(
-      'plans',
-      await orFailure('## Query plans', () =>
-        explainScenarios(
-          { ...appEnv, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' },
-          plannedRequests,
-        ),
-      ),
-    );
-    const profiles: string[] = [];
-    const profiledGroups = new Set<string>();
-    for (const { scenario, budget } of results) {
-      // A payment can be made only once, so that scenario cannot be run a second time.
-      if (budget?.met !== false || scenario.amount) continue;
-      if (scenario.group && profiledGroups.has(scenario.group)) continue;
-      if (scenario.group) profiledGroups.add(scenario.group);
-      console.log(`Profiling the server under "${scenario.name}"…`);
-      profiles.push(
-        await orFailure(`#### ${scenario.name}`, () =>
-          profileScenario(appEnv, scenario.name, async (profiledUrl) => {
-            await fire(profiledUrl, scenario, PROFILE_S);
-          }),
+      // Where time goes: the plans of each scenario's queries, and a CPU profile of every scenario that missed.
+      // Neither may cost the figures above: a failure is reported in place of its result.
+      const plannedRequests = [...scenarios, pledge].flatMap((s) =>
+        (s.planned ?? []).map((request) => ({
+          ...request,
+          missed: results.some((r) => r.scenario === s && r.budget?.met === false),
+        })),
+      );
+      await writeSection(
+        'plans',
+        await orFailure('## Query plans', () =>
+          explainScenarios(
+            { ...appEnv, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' },
+            plannedRequests,
+          ),
         ),
       );
+      const profiles: string[] = [];
+      const profiledGroups = new Set<string>();
+      for (const { scenario, budget } of results) {
+        // A payment can be made only once, so that scenario cannot be run a second time.
+        if (budget?.met !== false || scenario.amount) continue;
+        if (scenario.group && profiledGroups.has(scenario.group)) continue;
+        if (scenario.group) profiledGroups.add(scenario.group);
+        console.log(`Profiling the server under "${scenario.name}"…`);
+        profiles.push(
+          await orFailure(`#### ${scenario.name}`, () =>
+            profileScenario(appEnv, scenario.name, async (profiledUrl) => {
+              await fire(profiledUrl, scenario, PROFILE_S);
+            }),
+          ),
+        );
+      }
+      const afterProfiles = await verifyConsistency(db);
+      console.log(
+        afterProfiles.length === 0
+          ? 'After the run every invariant holds.'
+          : `After the run: ${afterProfiles.join('; ')}`,
+      );
+      await writeSection('api', apiSection(afterProfiles, 'after the run and the profiles', profiles));
+      if (afterRun.length > 0 || afterProfiles.length > 0) process.exitCode = 1;
     }
-    const afterProfiles = await verifyConsistency(db);
-    console.log(
-      afterProfiles.length === 0
-        ? 'After the run every invariant holds.'
-        : `After the run: ${afterProfiles.join('; ')}`,
-    );
-    await writeSection('api', apiSection(afterProfiles, 'after the run and the profiles', profiles));
-    if (afterRun.length > 0 || afterProfiles.length > 0) process.exitCode = 1;
   }
 } finally {
   await app?.stop();
@@ -1031,6 +1095,8 @@ try {
   rmSync(webBuildDir, { recursive: true, force: true });
 }
 
-if (process.env.BENCH_PGLITE !== 'off' && !PAGES_ONLY) runs.push(await generateOnPglite());
-await writeSection('data', dataSection(runs, machineLine()));
-console.log('Written to bench/RESULTS.md (api, plans, data).');
+if (!PLEDGES_ONLY) {
+  if (process.env.BENCH_PGLITE !== 'off' && !PAGES_ONLY) runs.push(await generateOnPglite());
+  await writeSection('data', dataSection(runs, machineLine()));
+  console.log('Written to bench/RESULTS.md (api, plans, data).');
+}
