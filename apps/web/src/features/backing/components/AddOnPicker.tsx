@@ -23,15 +23,17 @@ export function choicesOf(offered: AddOn[], quantities: Record<number, number>):
 /**
  * The add-ons of the back and manage dialogs: each with its price, what is left and where it ships, and a quantity
  * from 0 to the per-pledge limit or what is left (`held` counts units this pledge already has). One column on a
- * phone: nothing scrolls sideways.
+ * phone: nothing scrolls sideways. In a late pledge (DESIGN.md §16) the late price leads, the campaign's struck through.
  */
 export function AddOnPicker({
   offered,
   quantities,
   held = {},
+  late = false,
   onChange,
 }: {
   offered: AddOn[];
+  late?: boolean;
   quantities: Record<number, number>;
   held?: Record<number, number>;
   onChange: (quantities: Record<number, number>) => void;
@@ -46,6 +48,7 @@ export function AddOnPicker({
       {offered.map((addOn) => {
         const left = addOn.remaining === null ? null : addOn.remaining + (held[addOn.id] ?? 0);
         const max = Math.min(ADD_ON_QUANTITY_MAX, left ?? ADD_ON_QUANTITY_MAX);
+        const latePrice = late && addOn.late_price !== null && addOn.late_price !== addOn.price;
         return (
           <Paper key={addOn.id} withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -54,9 +57,17 @@ export function AddOnPicker({
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {i18n.t('backing.addOns.option', {
                     title: addOn.title,
-                    price: i18n.money(addOn.price, addOn.currency),
+                    price: i18n.money(latePrice ? addOn.late_price! : addOn.price, addOn.currency),
                   })}
                 </Text>
+                {latePrice && (
+                  <Text size="xs" c="dimmed">
+                    {i18n.t('backing.late.campaignPrice')}{' '}
+                    <Text span inherit td="line-through">
+                      {i18n.money(addOn.price, addOn.currency)}
+                    </Text>
+                  </Text>
+                )}
                 {addOn.description && (
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {addOn.description}

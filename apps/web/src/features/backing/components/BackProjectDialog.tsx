@@ -3,7 +3,7 @@ import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PLEDGE_MESSAGES, type Project, type Reward, type Translator } from '@fundry/shared';
+import { type AddOn, PLEDGE_MESSAGES, type Project, type Reward, type Translator } from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
@@ -66,6 +66,9 @@ export function BackProjectDialog({
   );
 }
 
+/** An add-on as a late pledge pays for it. */
+const atLateAddOnPrice = (addOn: AddOn): AddOn => ({ ...addOn, price: addOn.late_price ?? addOn.price });
+
 /** A reward as a late pledge sees it: its late price is its minimum. */
 const atLatePrice = (reward: Reward): Reward => ({
   ...reward,
@@ -103,11 +106,8 @@ function PledgeForm({
     .filter((reward) => !isSoldOut(reward))
     .map((reward) => (late ? atLatePrice(reward) : reward));
   const chosen = available.find((reward) => String(reward.id) === rewardId) ?? null;
-  const offered = addOnsFor(
-    (addOns.data ?? []).map((addOn) => (late ? { ...addOn, price: addOn.late_price ?? addOn.price } : addOn)),
-    chosen?.id ?? null,
-  );
-  const choices = choicesOf(offered, quantities);
+  const offered = addOnsFor(addOns.data ?? [], chosen?.id ?? null);
+  const choices = choicesOf(late ? offered.map(atLateAddOnPrice) : offered, quantities);
   const preview = checkPledge(chosen, 0, address, project.currency, choices);
   const amount = typed ?? (chosen || choices.length > 0 ? preview.minimum : '');
   const { ships, shipping, minimum, value, shippingAddress, notShippedThere, valid, hint, hintValues } =
@@ -199,6 +199,7 @@ function PledgeForm({
       </Radio.Group>
       <AddOnPicker
         offered={offered}
+        late={late}
         quantities={quantities}
         onChange={(next) => {
           setQuantities(next);

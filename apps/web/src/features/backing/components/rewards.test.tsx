@@ -8,7 +8,7 @@ import { MoneyProviders } from '@/test/money';
 import { renderPage } from '@/test/render';
 import { dateIn, fakeAccessToken, makeReward } from '@/test/rewards';
 import { BackProjectButton } from './BackProjectButton';
-import { BackProjectDialog } from './BackProjectDialog';
+import { type BackableProject, BackProjectDialog } from './BackProjectDialog';
 import { RewardCard } from './RewardCard';
 import { RewardFormDialog } from './RewardFormDialog';
 
@@ -22,6 +22,25 @@ const project = {
   currency: 'USD',
   end_date: '2030-03-09',
 };
+
+/** An add-on as the API lists it. */
+const addOn = (values: Partial<AddOn>): AddOn => ({
+  id: 1,
+  project_id: 1,
+  late_price: null,
+  currency: 'USD',
+  title: 'Add-on',
+  description: '',
+  price: 1,
+  quantity_available: null,
+  quantity_claimed: 0,
+  remaining: null,
+  is_available: true,
+  available_with: [],
+  shipping_rules: [],
+  image_url: null,
+  ...values,
+});
 
 describe('RewardCard', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -182,7 +201,7 @@ describe('BackProjectDialog', () => {
     vi.restoreAllMocks();
   });
 
-  function renderDialog(routes: Parameters<typeof mockApi>[0] = {}) {
+  function renderDialog(routes: Parameters<typeof mockApi>[0] = {}, backable: BackableProject = project) {
     authStorage.setTokens(fakeAccessToken({ sub: 8 }), 'refresh');
     const calls = mockApi({
       'GET profile/': { body: { data: { user: { ...testUser, id: 8 } } } },
@@ -206,7 +225,7 @@ describe('BackProjectDialog', () => {
       },
       ...routes,
     });
-    const view = renderPage(<BackProjectDialog project={project} opened onClose={vi.fn()} />, { path: '/' });
+    const view = renderPage(<BackProjectDialog project={backable} opened onClose={vi.fn()} />, { path: '/' });
     return { calls, ...view };
   }
 
@@ -310,23 +329,6 @@ describe('BackProjectDialog', () => {
   it('offers the add-ons the chosen reward comes with, adds them and their shipping to the minimum, and sends them', async () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-    const addOn = (values: Partial<AddOn>): AddOn => ({
-      id: 1,
-      project_id: 1,
-      late_price: null,
-      currency: 'USD',
-      title: 'Add-on',
-      description: '',
-      price: 1,
-      quantity_available: null,
-      quantity_claimed: 0,
-      remaining: null,
-      is_available: true,
-      available_with: [],
-      shipping_rules: [],
-      image_url: null,
-      ...values,
-    });
     const { user, calls } = renderDialog({
       'GET projects/1/add-ons': {
         body: {
@@ -397,6 +399,36 @@ describe('BackProjectDialog', () => {
         { add_on_id: 31, quantity: 2 },
         { add_on_id: 32, quantity: 2 },
       ],
+    });
+  }, 30_000);
+
+  it('prices a late pledge’s add-ons at their late price, the campaign’s struck through', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { user, calls } = renderDialog(
+      {
+        'GET projects/1/add-ons': {
+          body: { data: [addOn({ id: 31, title: 'Sticker sheet', price: 3, late_price: 4 })] },
+        },
+        'POST backers/projects/1/back': {
+          status: 201,
+          body: { data: { checkout_url: 'http://pay.example/checkout/abc', donation_id: 5 } },
+        },
+      },
+      { ...project, late_pledges: { open: true, until: null } },
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Sticker sheet · $4')).toBeInTheDocument();
+    expect(within(dialog).getByText('$3')).toHaveStyle({ textDecoration: 'line-through' });
+    const stickers = within(dialog).getByRole('textbox', { name: 'How many “Sticker sheet”' });
+    await user.clear(stickers);
+    await user.type(stickers, '2');
+    expect(within(dialog).getByLabelText(/Pledge Amount/)).toHaveValue('8');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === 'backers/projects/1/back')?.body).toMatchObject({
+      amount: 8,
+      add_ons: [{ add_on_id: 31, quantity: 2 }],
     });
   }, 30_000);
 
