@@ -370,6 +370,107 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
     expect(after.counters.cents).toBe(after.donations.cents);
   });
 
+  it('refunds a pledge with a survey charge payment by payment, once, and its ledger nets to zero', async () => {
+    const c = await collectedCampaign();
+    const bought = await call('PUT', `/backers/donations/${c.beaPledge}/survey`, bea.headers, {
+      answers: [],
+      add_ons: [{ add_on_id: c.mug, quantity: 2 }],
+    });
+    expect(bought.json().add_on_charge).toMatchObject({ status: 'succeeded', amount: 28 });
+    const [charge] = await chargesOf(c.beaPledge);
+    const first = await db()
+      .selectFrom('donations')
+      .select('payment_reference')
+      .where('id', '=', c.beaPledge)
+      .executeTakeFirstOrThrow();
+    expect(await stockOf(c.mug)).toBe(2);
+
+    // Ben's add-on charge is still being confirmed: his pledge cannot be refunded until it is settled.
+    loseAnswers = 1;
+    const pending = await call('PUT', `/backers/donations/${c.benPledge}/survey`, ben.headers, {
+      answers: [],
+      add_ons: [{ add_on_id: c.sticker, quantity: 1 }],
+    });
+    expect(pending.json().add_on_charge).toMatchObject({ status: 'pending' });
+
+    const provider = ctx.app.services.payments.provider;
+    const refunds = vi.spyOn(provider, 'refund');
+    try {
+      const early = await call('POST', `/backers/donations/${c.benPledge}/refund`, creator.headers);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(
+        'A payment for add-ons of this pledge is still being confirmed; try the refund again in a few minutes.',
+      );
+      expect(refunds).not.toHaveBeenCalled();
+      expect((await pledgeOf(c.benPledge)).status).toBe('SUCCEEDED');
+
+      const refunded = await call('POST', `/backers/donations/${c.beaPledge}/refund`, creator.headers);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      // Each payment for its own amount, against its own reference, with its own key.
+      expect(refunds.mock.calls.map(([request]) => request)).toEqual([
+        {
+          paymentReference: first.payment_reference,
+          amountCents: 4500,
+          currency: 'USD',
+          idempotencyKey: `refund-donation-${c.beaPledge}`,
+        },
+        {
+          paymentReference: `pi_sandbox_survey-charge-${charge!.id}`,
+          amountCents: 2800,
+          currency: 'USD',
+          idempotencyKey: `refund-survey-charge-${charge!.id}`,
+        },
+      ]);
+      expect((await chargesOf(c.beaPledge))[0]?.refund_reference).toBe(
+        `re_sandbox_refund-survey-charge-${charge!.id}`,
+      );
+      // A second refund does nothing.
+      const twice = await call('POST', `/backers/donations/${c.beaPledge}/refund`, creator.headers);
+      expect(twice.statusCode).toBe(409);
+      expect(await ctx.app.services.payments.refund(c.beaPledge)).toBe(false);
+      expect(refunds).toHaveBeenCalledTimes(2);
+    } finally {
+      refunds.mockRestore();
+    }
+
+    expect(await pledgeOf(c.beaPledge)).toMatchObject({ status: 'REFUNDED', amount_cents: 7300 });
+    // The ledger of the pledge — its payment, its survey charge and the one refund row — nets to zero.
+    const rows = await db()
+      .selectFrom('ledger_entries')
+      .select(['kind', 'gross_cents', 'processing_fee_cents', 'platform_fee_cents', 'net_cents'])
+      .where('donation_id', '=', c.beaPledge)
+      .execute();
+    expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(1);
+    const sum = (column: 'gross_cents' | 'processing_fee_cents' | 'platform_fee_cents' | 'net_cents') =>
+      rows.reduce((total, r) => total + Number(r[column]), 0);
+    expect([
+      sum('gross_cents'),
+      sum('processing_fee_cents'),
+      sum('platform_fee_cents'),
+      sum('net_cents'),
+    ]).toEqual([0, 0, 0, 0]);
+    // The add-ons bought in the survey are the pledge's lines: their stock goes back as the pledge's own would.
+    expect(await stockOf(c.mug)).toBe(0);
+    const after = await ledgerAgrees(ctx, c.projectId);
+    expect(after.ledgerGross).toBe(after.collectedCents);
+    expect(after.counters.cents).toBe(after.donations.cents);
+
+    // Once Ben's charge is settled by the job, his pledge can be refunded too: two payments.
+    pastLease();
+    expect(await resume()).toMatchObject({ succeeded: 1 });
+    const refunds2 = vi.spyOn(provider, 'refund');
+    try {
+      expect(await ctx.app.services.payments.refund(c.benPledge)).toBe(true);
+      expect(refunds2.mock.calls.map(([request]) => request.amountCents)).toEqual([1000, 300]);
+    } finally {
+      refunds2.mockRestore();
+    }
+    expect(await stockOf(c.sticker)).toBe(0);
+    const final = await ledgerAgrees(ctx, c.projectId);
+    expect(final.ledgerGross).toBe(final.collectedCents);
+    expect(final.counters.cents).toBe(final.donations.cents);
+  });
+
   it('is scheduled as the survey-charges job', async () => {
     const { scheduledJobs } = await import('../../services');
     const job = scheduledJobs(ctx.app.services).find((j) => j.name === 'survey-charges');
