@@ -217,5 +217,12 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       cron: '*/10 * * * *',
       run: async () => void (await services.surveys.remind()),
     },
+    {
+      // Add-ons bought in a survey whose charge was left pending (no answer from the provider, a crash) are
+      // charged again with the same key once their lease passed (decision 026).
+      name: 'survey-charges',
+      cron: '* * * * *',
+      run: async () => void (await services.surveys.resumeCharges()),
+    },
   ];
 }

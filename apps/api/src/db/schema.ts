@@ -543,6 +543,10 @@ export interface SurveyChargesTable {
   payment_reference: string | null;
   reason: string | null;
   created_at: CreatedAt;
+  /** The last attempt at the provider: a pending charge older than the lease is charged again (migration 0041). */
+  attempted_at: Timestamp;
+  /** The provider's refund of this charge's own payment, once its pledge was refunded. */
+  refund_reference: string | null;
 }
 
 /** A project's stretch goal (DESIGN.md §16): an amount above its goal, in minor units of its currency. */

@@ -21,6 +21,7 @@ export const SURVEY_MESSAGES = {
   noCard: 'msg.survey.noCard',
   addOnDeclined: 'msg.survey.addOnDeclined',
   addOnCharged: 'msg.survey.addOnCharged',
+  addOnPending: 'msg.survey.addOnPending',
   saved: 'msg.survey.saved',
   sent: 'msg.survey.sent',
   lockedDone: 'msg.survey.lockedDone',
@@ -35,6 +36,10 @@ export const SURVEY_OPTIONS_MAX = 30;
 export const SURVEY_QUESTIONS_MAX = 50;
 /** Reminders to those who have not answered go this often (DESIGN.md §17). */
 export const SURVEY_REMINDER_DAYS = 2;
+
+/** What became of add-ons bought in the survey: charged, declined, or pending (being confirmed, decision 026). */
+export const ADD_ON_CHARGE_STATUSES = ['succeeded', 'declined', 'pending'] as const;
+export type AddOnChargeStatus = (typeof ADD_ON_CHARGE_STATUSES)[number];
 
 /** The backer list's and bulk messages' survey filter. */
 export const SURVEY_FILTERS = ['answered', 'unanswered'] as const;

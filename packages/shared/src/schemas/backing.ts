@@ -17,6 +17,7 @@ import { projectCard } from './projects';
 import { REWARD_MESSAGES, PLEDGE_MESSAGES } from '../messages/backing';
 import { ADD_ON_MESSAGES } from '../messages/add-ons';
 import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
+import { SURVEY_FILTERS } from '../messages/surveys';
 
 export const SHIPPING_TYPES = ['none', 'domestic', 'international'] as const;
 
@@ -295,6 +296,11 @@ export const backedProject = projectCard.extend({
       fulfilment_status: z.enum(FULFILMENT_STATUSES).nullable(),
       tracking_url: z.string().nullable(),
       add_ons: z.array(pledgedAddOn),
+      /**
+       * The backer survey of a collected pledge (DESIGN.md §17): answered, or sent and open to answer; null when
+       * there is none to answer (not sent, or locked before an answer).
+       */
+      survey: z.enum(SURVEY_FILTERS).nullable(),
     })
     .nullable(),
 });

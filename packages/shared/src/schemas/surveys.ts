@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADD_ON_CHARGE_STATUSES,
   SURVEY_ANSWER_MAX,
   SURVEY_MESSAGES,
   SURVEY_OPTION_MAX,
@@ -149,9 +150,12 @@ export type BackerSurvey = z.infer<typeof backerSurvey>;
 
 export const backerSurveyResponse = z.object({
   data: backerSurvey,
-  /** The add-ons bought on this submit: charged, or declined (then not added). */
+  /**
+   * The add-ons bought on this submit: charged, declined (then not added), or pending — the provider did not answer,
+   * so the payment is being confirmed; the backer is notified of its outcome (decision 026).
+   */
   add_on_charge: z
-    .object({ status: z.enum(['succeeded', 'declined']), amount: z.number(), currency: z.string() })
+    .object({ status: z.enum(ADD_ON_CHARGE_STATUSES), amount: z.number(), currency: z.string() })
     .nullable()
     .optional(),
   message: z.string().optional(),

@@ -39,6 +39,7 @@ import * as addOnImages from './0037_add_on_images';
 import * as inboxUnread from './0038_inbox_unread';
 import * as backingsLiveToLive from './0039_backings_live_to_live';
 import * as backingsInBase from './0040_backings_in_base';
+import * as surveyChargeResume from './0041_survey_charge_resume';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0038_inbox_unread': inboxUnread,
   '0039_backings_live_to_live': backingsLiveToLive,
   '0040_backings_in_base': backingsInBase,
+  '0041_survey_charge_resume': surveyChargeResume,
 };

@@ -45,7 +45,11 @@ function toBackerSummary(row: SummaryRow | undefined) {
 type CurrentPledge = Pick<
   Selectable<DonationsTable>,
   'id' | 'status' | 'amount_cents' | 'reward_id' | 'funding_model' | 'fulfilment_status' | 'tracking_url'
-> & { reward_title: string | null };
+> & {
+  reward_title: string | null;
+  /** The survey of a collected pledge: answered, or sent and open; null when there is none to answer. */
+  survey: 'answered' | 'unanswered' | null;
+};
 
 /** What a page says of a project the backer backed; its card comes from the projects' module. */
 export interface BackedRow {
@@ -83,8 +87,14 @@ export async function backedProjectsPage(
   const currentPledge = sql`(
     select to_json(current_pledge) from (
       select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title,
-             d.fulfilment_status, d.tracking_url
+             d.fulfilment_status, d.tracking_url,
+             case when d.status <> 'SUCCEEDED' then null
+                  when sr.answered_at is not null then 'answered'
+                  when s.sent_at is not null and s.locked_at is null then 'unanswered'
+             end as survey
       from donations d left join rewards r on r.id = d.reward_id
+      left join surveys s on s.project_id = d.project_id
+      left join survey_responses sr on sr.donation_id = d.id
       where d.donor_id = ${donorId} and d.project_id = backed.project_id
         and d.status in (${sql.join(BACKED_PLEDGES)})
       order by d.status = 'RELEASED', d.id desc

@@ -80,6 +80,7 @@ export class BackingService {
               fulfilment_status: pledge.fulfilment_status,
               tracking_url: pledge.tracking_url,
               add_ons: addOns.get(pledge.id) ?? [],
+              survey: pledge.survey,
             }
           : null,
       });

@@ -68,6 +68,15 @@ export const notificationMessages = {
     key: 'api.notification.refunded',
     values: { title, amount: { ...amount } },
   }),
+  /** Add-ons bought in the survey whose charge was confirmed after the backer left the page (decision 026). */
+  surveyAddOnsCharged: (title: string, amount: Money): KeyedMessage => ({
+    key: 'api.notification.surveyAddOnsCharged',
+    values: { title, amount: { ...amount, fractionDigits: 2 } },
+  }),
+  surveyAddOnsDeclined: (title: string, amount: Money): KeyedMessage => ({
+    key: 'api.notification.surveyAddOnsDeclined',
+    values: { title, amount: { ...amount, fractionDigits: 2 } },
+  }),
   pledgeChanged: (name: string, title: string, amount: Money, reward: string | null): KeyedMessage => ({
     key: 'api.notification.pledgeChanged',
     values: {

@@ -217,12 +217,50 @@ export async function insertLedgerEntry(
     .execute();
 }
 
-export function donationLedgerEntry(db: Kysely<DB>, donationId: number) {
-  return db
+/**
+ * What a collected pledge brought in, its fees and net: the sum of its `donation` rows — its first payment's and
+ * one per add-on charge of its survey (DESIGN.md §17) — or undefined before any was recorded.
+ */
+export async function donationLedgerEntry(db: Kysely<DB>, donationId: number) {
+  const row = await db
     .selectFrom('ledger_entries')
-    .selectAll()
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.coalesce(eb.fn.sum<number>('gross_cents'), eb.val(0)).as('gross_cents'),
+      eb.fn.coalesce(eb.fn.sum<number>('processing_fee_cents'), eb.val(0)).as('processing_fee_cents'),
+      eb.fn.coalesce(eb.fn.sum<number>('platform_fee_cents'), eb.val(0)).as('platform_fee_cents'),
+      eb.fn.coalesce(eb.fn.sum<number>('net_cents'), eb.val(0)).as('net_cents'),
+    ])
     .where('donation_id', '=', donationId)
     .where('kind', '=', 'donation')
+    .executeTakeFirstOrThrow();
+  if (Number(row.rows) === 0) return undefined;
+  return {
+    gross_cents: Number(row.gross_cents),
+    processing_fee_cents: Number(row.processing_fee_cents),
+    platform_fee_cents: Number(row.platform_fee_cents),
+    net_cents: Number(row.net_cents),
+  };
+}
+
+/** The add-on charges of a pledge's survey (DESIGN.md §17), oldest first: each is a payment of its own. */
+export function surveyChargesOf(db: Kysely<DB>, donationId: number) {
+  return db
+    .selectFrom('survey_charges')
+    .select(['id', 'amount_cents', 'currency', 'status', 'payment_reference', 'refund_reference'])
+    .where('donation_id', '=', donationId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The succeeded survey charge a provider's payment reference names, if it is one. */
+export function findSurveyChargeByPayment(db: Kysely<DB>, paymentReference: string) {
+  return db
+    .selectFrom('survey_charges')
+    .select(['id', 'donation_id', 'amount_cents'])
+    .where('payment_reference', '=', paymentReference)
+    .where('status', '=', 'succeeded')
     .executeTakeFirst();
 }
 

@@ -27,6 +27,7 @@ import {
   type DonationRow,
   donationLedgerEntry,
   findDonation,
+  findSurveyChargeByPayment,
   hasLivePledge,
   hasOtherCurrentPledge,
   insertLedgerEntry,
@@ -41,6 +42,7 @@ import {
   releasePledges,
   setDonation,
   stalePendingDonations,
+  surveyChargesOf,
   transitionDonation,
   transitionDonationFrom,
 } from './payments.repository';
@@ -120,9 +122,31 @@ export class PaymentService {
           return (await this.close(trx, donation, event.kind === 'failed' ? 'FAILED' : 'EXPIRED'))
             ? 'applied'
             : 'ignored';
-        case 'refunded':
-          this.assertAmount(donation, event.amountCents, event.currency, event.id);
+        case 'refunded': {
+          // Each payment of the pledge is refunded for its own amount: the first for the pledge less its survey
+          // charges, a survey charge for its own.
+          const charges = await surveyChargesOf(trx, donation.id);
+          const charge = await findSurveyChargeByPayment(trx, event.paymentReference);
+          const payment = charge
+            ? Number(charge.amount_cents)
+            : donation.amount_cents -
+              charges
+                .filter((c) => c.status === 'succeeded')
+                .reduce((sum, c) => sum + Number(c.amount_cents), 0);
+          this.assertAmount(donation, event.amountCents, event.currency, event.id, payment);
+          if (donation.status !== 'SUCCEEDED') return 'ignored' as const;
+          if (charge || charges.length > 0) {
+            // A pledge of several payments is recorded refunded by Fundry's own refund, once every payment is
+            // (this event may come before that record). One of them refunded at the provider alone leaves the
+            // others standing: it is not recorded as the pledge's refund (refund the pledge in Fundry).
+            this.log.warn(
+              { eventId: event.id, donationId: donation.id, paymentReference: event.paymentReference },
+              'refund of one payment of a pledge with survey charges: recorded by the pledge refund only',
+            );
+            return 'ignored' as const;
+          }
           return (await this.applyRefund(trx, donation, null)) ? 'applied' : 'ignored';
+        }
       }
     });
     if (result === 'applied' && before) await this.countApplied(event.kind, before);
@@ -145,7 +169,12 @@ export class PaymentService {
   private findEventDonation(trx: Kysely<DB>, event: PaymentEvent) {
     switch (event.kind) {
       case 'refunded':
-        return lockDonation(trx, { paymentReference: event.paymentReference });
+        // The pledge's first payment, or one of its survey charges (DESIGN.md §17), each refunded on its own.
+        return lockDonation(trx, { paymentReference: event.paymentReference }).then(async (found) => {
+          if (found) return found;
+          const charge = await findSurveyChargeByPayment(trx, event.paymentReference);
+          return charge ? lockDonation(trx, { id: charge.donation_id }) : undefined;
+        });
       case 'charge_succeeded':
       case 'charge_failed':
         return lockDonation(trx, { id: event.donationId });
@@ -212,19 +241,59 @@ export class PaymentService {
     return expired;
   }
 
-  /** Refunds a succeeded donation in full through the provider, then records it (once, whoever gets there). */
+  /**
+   * Refunds a succeeded donation in full through the provider, then records it (once, whoever gets there). A pledge
+   * whose backer bought add-ons in the survey was paid by several payments (DESIGN.md §17): each is refunded for its
+   * own amount against its own reference — the first for the pledge less its survey charges, keyed
+   * `refund-donation-{id}`, each charge keyed `refund-survey-charge-{id}` — since a provider refuses to refund more
+   * than a payment. Every amount and key is the same on a retry. A survey charge still pending (its result not
+   * known yet) is a 409: the `survey-charges` job settles it within minutes, then the refund can go.
+   */
   async refund(donationId: number): Promise<boolean> {
     const donation = await findDonation(this.db, donationId);
     if (!donation || donation.status !== 'SUCCEEDED') return false;
-    const { refundId } = await this.provider.refund({
-      paymentReference: donation.payment_reference ?? donation.checkout_session_id ?? String(donation.id),
-      amountCents: donation.amount_cents,
-      currency: donation.currency,
-      idempotencyKey: `refund-donation-${donation.id}`,
-    });
+    const charges = await surveyChargesOf(this.db, donation.id);
+    if (charges.some((c) => c.status === 'pending')) {
+      throw new AppError('CONFLICT', 'api.payments.surveyChargePending');
+    }
+    const firstPayment = donation.amount_cents - charges.reduce((sum, c) => sum + Number(c.amount_cents), 0);
+    let refundId: string | null = null;
+    if (firstPayment > 0) {
+      ({ refundId } = await this.provider.refund({
+        paymentReference: donation.payment_reference ?? donation.checkout_session_id ?? String(donation.id),
+        amountCents: firstPayment,
+        currency: donation.currency,
+        idempotencyKey: `refund-donation-${donation.id}`,
+      }));
+    }
+    const chargeRefunds = new Map<number, string>();
+    for (const charge of charges) {
+      const { refundId: chargeRefund } = await this.provider.refund({
+        paymentReference: charge.payment_reference ?? `survey-charge-${charge.id}`,
+        amountCents: Number(charge.amount_cents),
+        currency: charge.currency,
+        idempotencyKey: `refund-survey-charge-${charge.id}`,
+      });
+      chargeRefunds.set(charge.id, chargeRefund);
+    }
     const applied = await this.db.transaction().execute(async (trx) => {
       const locked = await lockDonation(trx, { id: donationId });
-      return locked ? this.applyRefund(trx, locked, refundId) : false;
+      if (!locked) return false;
+      // A survey charge settled since the refunds above: not refunded at the provider yet. Refusing leaves the
+      // pledge SUCCEEDED; the next call refunds it too (the keys above answer what they already did).
+      const now = await surveyChargesOf(trx, donationId);
+      if (locked.status === 'SUCCEEDED' && now.some((c) => !chargeRefunds.has(c.id))) {
+        throw new AppError('CONFLICT', 'api.payments.surveyChargePending');
+      }
+      if (!(await this.applyRefund(trx, locked, refundId))) return false;
+      for (const [id, reference] of chargeRefunds) {
+        await trx
+          .updateTable('survey_charges')
+          .set({ refund_reference: reference })
+          .where('id', '=', id)
+          .execute();
+      }
+      return true;
     });
     if (applied) await this.countApplied('refunded', { id: donationId, status: 'SUCCEEDED' });
     this.mail.kick();
@@ -319,13 +388,20 @@ export class PaymentService {
     return { settled, refunded };
   }
 
-  private assertAmount(donation: DonationRow, amountCents: number, currency: string, eventId: string) {
-    if (amountCents !== donation.amount_cents || currency.toUpperCase() !== donation.currency) {
+  private assertAmount(
+    donation: DonationRow,
+    amountCents: number,
+    currency: string,
+    eventId: string,
+    /** The payment's own amount, when the pledge was paid by several (survey add-ons). */
+    expectedCents = donation.amount_cents,
+  ) {
+    if (amountCents !== expectedCents || currency.toUpperCase() !== donation.currency) {
       this.log.error(
         {
           eventId,
           donationId: donation.id,
-          expected: [donation.amount_cents, donation.currency],
+          expected: [expectedCents, donation.currency],
           got: [amountCents, currency],
         },
         'payment event refused: amount or currency differs from the donation',
@@ -655,7 +731,11 @@ export class PaymentService {
     return true;
   }
 
-  /** Reverses a succeeded donation: its counters, its reward claim and its ledger row. */
+  /**
+   * Reverses a succeeded donation: its counters, its reward claim, its add-ons' stock (those bought in the survey
+   * joined its lines) and its ledger rows — one refund row for the whole pledge, whose fees are those of every
+   * payment it was made of, so the pledge's rows net to zero.
+   */
   private async applyRefund(trx: Kysely<DB>, donation: DonationRow, refundReference: string | null) {
     const refunded = await transitionDonation(trx, donation.id, 'SUCCEEDED', {
       status: 'REFUNDED',

@@ -186,6 +186,93 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
     expect(await statusOf(donationId)).toBe('REFUNDED');
   });
 
+  it('refunds a pledge paid by two payments (survey add-ons) payment by payment, for partial amounts', async () => {
+    const { donationId, session } = await newPledge(30);
+    await deliver(stripe.signedEvent('checkout.session.completed', paidSession(session)));
+    // Add-ons bought in the survey, paid by a payment of their own (as SurveyService settles one).
+    const db = ctx.database.db;
+    const charge = await db
+      .insertInto('survey_charges')
+      .values({
+        donation_id: donationId,
+        project_id: projectId,
+        amount_cents: 500,
+        currency: 'USD',
+        lines: JSON.stringify([]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('survey_charges')
+      .set({ status: 'succeeded', payment_reference: 'pi_survey_add_ons' })
+      .where('id', '=', charge.id)
+      .execute();
+    await db
+      .updateTable('donations')
+      .set((eb) => ({ amount_cents: eb('amount_cents', '+', 500) }))
+      .where('id', '=', donationId)
+      .execute();
+    await db
+      .insertInto('ledger_entries')
+      .values({
+        project_id: projectId,
+        donation_id: donationId,
+        survey_charge_id: charge.id,
+        currency: 'USD',
+        kind: 'donation',
+        gross_cents: 500,
+        processing_fee_cents: 45,
+        platform_fee_cents: 25,
+        net_cents: 430,
+      })
+      .execute();
+    await db
+      .updateTable('projects')
+      .set((eb) => ({ current_cents: eb('current_cents', '+', 500) }))
+      .where('id', '=', projectId)
+      .execute();
+
+    // One payment refunded at Stripe alone is each payment's own amount, not the pledge's: acknowledged, and
+    // left to the pledge's refund (the pledge's other payment still stands).
+    const alone = await deliver(
+      stripe.signedEvent('charge.refunded', {
+        id: 'ch_survey',
+        object: 'charge',
+        payment_intent: 'pi_survey_add_ons',
+        amount_refunded: 500,
+        currency: 'usd',
+      }),
+    );
+    expect([alone.statusCode, alone.json().result]).toEqual([200, 'ignored']);
+    expect(await statusOf(donationId)).toBe('SUCCEEDED');
+
+    const before = stripe.refunds.length;
+    expect(await ctx.app.services.payments.refund(donationId)).toBe(true);
+    expect(stripe.refunds.slice(before).map((r) => [r.payment_intent, r.amount])).toEqual([
+      [session.payment_intent, 3000],
+      ['pi_survey_add_ons', 500],
+    ]);
+    const keys = stripe.requests
+      .filter((r) => r.path === '/v1/refunds')
+      .slice(-2)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`refund-donation-${donationId}`, `refund-survey-charge-${charge.id}`]);
+    expect(await statusOf(donationId)).toBe('REFUNDED');
+    // Stripe then reports each refund for its payment's amount: acknowledged, recorded once already.
+    const first = await deliver(
+      stripe.signedEvent('charge.refunded', {
+        id: 'ch_first',
+        object: 'charge',
+        payment_intent: session.payment_intent,
+        amount_refunded: 3000,
+        currency: 'usd',
+      }),
+    );
+    expect([first.statusCode, first.json().result]).toEqual([200, 'ignored']);
+    const ledger = await ledgerAgrees(ctx, projectId);
+    expect(ledger.ledgerGross).toBe(ledger.counters.cents);
+  });
+
   it('answers 503 with the SPEC message when the provider cannot open a checkout, freeing the reward', async () => {
     stripe.failNextCheckout();
     const response = await pledge(ctx, backer, projectId, { amount: 5 });

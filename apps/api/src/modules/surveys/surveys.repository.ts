@@ -167,3 +167,37 @@ export async function addPledgeLines(db: Kysely<DB>, donationId: number, lines: 
     )
     .execute();
 }
+
+/** A survey charge to try at the provider, with what the charge needs of its pledge. */
+export interface ChargeClaim {
+  id: number;
+  amount_cents: number;
+  donation_id: number;
+  project_id: number;
+  currency: string;
+  payment_customer: string | null;
+  payment_method: string | null;
+}
+
+/**
+ * Claims pending survey charges whose last attempt is older than the lease (their caller crashed, or the provider
+ * did not answer): `attempted_at` moves to now in the claim, over `for update skip locked` rows and guarded again,
+ * so one instance takes each charge per lease however many run at once.
+ */
+export async function claimStaleCharges(db: Kysely<DB>, now: Date, staleBefore: Date, limit: number) {
+  const result = await sql<ChargeClaim>`
+    with due as (
+      select id from survey_charges
+      where status = 'pending' and attempted_at < ${staleBefore}::timestamptz
+      order by attempted_at, id limit ${limit}
+      for update skip locked),
+    claimed as (
+      update survey_charges c set attempted_at = ${now}::timestamptz
+      from due where c.id = due.id and c.status = 'pending' and c.attempted_at < ${staleBefore}::timestamptz
+      returning c.id, c.amount_cents, c.donation_id, c.project_id, c.currency)
+    select c.id, c.amount_cents, c.donation_id, c.project_id, c.currency,
+           d.payment_customer, d.payment_method
+    from claimed c join donations d on d.id = c.donation_id
+    order by c.id`.execute(db);
+  return result.rows;
+}

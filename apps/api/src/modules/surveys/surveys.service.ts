@@ -22,6 +22,9 @@ import { AppError, notFound } from '../../errors';
 import { findAddOns, listAddOns, pledgeLinesOf } from '../add-ons/add-ons.repository';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
+import type { KeyedMessage } from '../../i18n';
+import { moveLateCounters } from '../late-pledges/late-pledges.repository';
+import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { lockDonation, moveProjectCounters } from '../payments/payments.repository';
 import type { Clock, PaymentService } from '../payments/payments.service';
@@ -33,6 +36,7 @@ import {
   addPledgeLines,
   claimAddOnStock,
   claimDueReminders,
+  claimStaleCharges,
   findResponse,
   findSurvey,
   hasUncollected,
@@ -44,6 +48,11 @@ import {
   responseCounts,
   unclaimAddOnStock,
 } from './surveys.repository';
+
+/** A pending survey charge whose last attempt is this old lost its caller (a crash, no answer): the job resumes it. */
+export const SURVEY_CHARGE_LEASE_MS = 2 * 60_000;
+
+type ChargeOutcome = 'succeeded' | 'declined' | 'pending';
 
 /** Written any time after launch (DESIGN.md §17). */
 const WRITABLE_STATUSES = new Set(['ACTIVE', 'SUCCESSFUL', 'FAILED']);
@@ -327,6 +336,8 @@ export class SurveyService {
           shipping_cents: shipping,
           currency: donation.currency,
           lines: JSON.stringify(lines),
+          // The attempt below starts now: the resume job leaves it alone for a lease.
+          attempted_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -337,8 +348,7 @@ export class SurveyService {
       };
     });
 
-    let outcome: 'succeeded' | 'declined' | null = null;
-    if (pending) outcome = await this.charge(pending.chargeId, pending.donation, pending.amount);
+    const outcome = pending ? await this.charge(pending.chargeId, pending.donation, pending.amount) : null;
     return {
       data: await this.backerView(donationId),
       add_on_charge:
@@ -354,14 +364,50 @@ export class SurveyService {
           ? SURVEY_MESSAGES.addOnDeclined
           : outcome === 'succeeded'
             ? SURVEY_MESSAGES.addOnCharged
-            : SURVEY_MESSAGES.saved,
+            : outcome === 'pending'
+              ? SURVEY_MESSAGES.addOnPending
+              : SURVEY_MESSAGES.saved,
     };
+  }
+
+  /**
+   * The `survey-charges` job (decision 026): survey charges left pending — the provider did not answer, or the
+   * process died between the pending row's commit and its settlement — are charged again once their last attempt
+   * is older than the lease, with the same key, so the provider answers what it did the first time and nobody is
+   * charged twice. Claimed with `for update skip locked` and a moved `attempted_at`, so several instances share
+   * the work; the settlement is a guarded transition, so a charge settles once whoever gets there. Each backer is
+   * notified of the outcome.
+   */
+  async resumeCharges(): Promise<Record<ChargeOutcome, number>> {
+    const report: Record<ChargeOutcome, number> = { succeeded: 0, declined: 0, pending: 0 };
+    for (;;) {
+      const now = this.clock();
+      const claimed = await claimStaleCharges(
+        this.db,
+        now,
+        new Date(now.getTime() - SURVEY_CHARGE_LEASE_MS),
+        BATCH,
+      );
+      for (const claim of claimed) {
+        const donation = { ...claim, id: claim.donation_id };
+        report[await this.charge(claim.id, donation, Number(claim.amount_cents), { notify: true })] += 1;
+      }
+      if (claimed.length < BATCH) break;
+    }
+    if (report.succeeded + report.declined + report.pending > 0) {
+      this.log.info(report, 'survey charges resumed');
+    }
+    return report;
   }
 
   /**
    * Charges the add-ons bought off-session, keyed by the charge: a retry never charges twice. Success: the lines
    * join the pledge, its amount and the project's total grow, the ledger gets the charge's row. Declined: the stock
-   * claimed is given back and nothing is added.
+   * claimed is given back and nothing is added. No answer from the provider (network, timeout, 5xx): the charge
+   * may have been made, so it stays pending with its stock held, and the job tries it again with the same key.
+   * Settling is a guarded transition (only a still pending row settles), so racing callers settle it once; the
+   * outcome returned is the row's, whoever settled it. `notify`: the backer is not on the page any more (a resumed
+   * charge) and gets a notification of the outcome, in the settling transaction.
    */
   private async charge(
     chargeId: number,
@@ -373,7 +419,8 @@ export class SurveyService {
       payment_method: string | null;
     },
     amount: number,
-  ): Promise<'succeeded' | 'declined'> {
+    { notify = false }: { notify?: boolean } = {},
+  ): Promise<ChargeOutcome> {
     let result: Awaited<ReturnType<PaymentService['provider']['charge']>>;
     try {
       result = await this.payments.provider.charge({
@@ -387,18 +434,44 @@ export class SurveyService {
         idempotencyKey: `survey-charge-${chargeId}`,
       });
     } catch (error) {
-      this.log.error({ err: error, chargeId }, 'survey add-on charge failed to reach the provider');
-      result = { outcome: 'declined', reason: 'provider unavailable' };
+      this.log.error(
+        { err: error, chargeId },
+        'survey add-on charge left pending: the provider did not answer',
+      );
+      return 'pending';
     }
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx): Promise<ChargeOutcome> => {
       const charge = await trx
         .selectFrom('survey_charges')
         .selectAll()
         .where('id', '=', chargeId)
-        .where('status', '=', 'pending')
         .forUpdate()
-        .executeTakeFirst();
-      if (!charge) return;
+        .executeTakeFirstOrThrow();
+      // Settled already, by another caller with the same result (the same key).
+      if (charge.status !== 'pending') return charge.status;
+      const notice = async (message: (title: string) => KeyedMessage) => {
+        if (!notify) return;
+        const project = await trx
+          .selectFrom('projects')
+          .select('title')
+          .where('id', '=', donation.project_id)
+          .executeTakeFirstOrThrow();
+        const donor = await trx
+          .selectFrom('donations')
+          .select('donor_id')
+          .where('id', '=', donation.id)
+          .executeTakeFirstOrThrow();
+        await insertNotifications(trx, [
+          {
+            userId: donor.donor_id,
+            type: 'SURVEY',
+            message: message(project.title),
+            projectId: donation.project_id,
+            link: surveyPath(donation.id),
+          },
+        ]);
+      };
+      const money = { cents: amount, currency: donation.currency };
       if (result.outcome === 'declined') {
         await unclaimAddOnStock(trx, charge.lines);
         await trx
@@ -406,9 +479,10 @@ export class SurveyService {
           .set({ status: 'declined', reason: result.reason })
           .where('id', '=', chargeId)
           .execute();
-        return;
+        await notice((title) => notificationMessages.surveyAddOnsDeclined(title, money));
+        return 'declined';
       }
-      await lockDonation(trx, { id: donation.id });
+      const pledge = await lockDonation(trx, { id: donation.id });
       await addPledgeLines(trx, donation.id, charge.lines);
       await trx
         .updateTable('donations')
@@ -420,7 +494,8 @@ export class SurveyService {
         }))
         .where('id', '=', donation.id)
         .execute();
-      await moveProjectCounters(trx, donation.project_id, amount, 0);
+      // A late pledge (DESIGN.md §16) is counted apart, its add-ons with it.
+      await (pledge?.late ? moveLateCounters : moveProjectCounters)(trx, donation.project_id, amount, 0);
       const processing = processingFeeCents(amount, donation.currency);
       await trx
         .insertInto('ledger_entries')
@@ -444,8 +519,9 @@ export class SurveyService {
         .set({ status: 'succeeded', payment_reference: result.paymentReference })
         .where('id', '=', chargeId)
         .execute();
+      await notice((title) => notificationMessages.surveyAddOnsCharged(title, money));
+      return 'succeeded';
     });
-    return result.outcome;
   }
 
   // ------------------------------------------------------------------------------------------ helpers

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackerSurvey, BackerSurveyRequest } from '@fundry/shared';
+import type { AddOnChargeStatus, BackerSurvey, BackerSurveyRequest } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 
 const key = (donationId: number) => ['backer-survey', donationId] as const;
 
 export interface BackerSurveyAnswer {
   data: BackerSurvey;
-  add_on_charge?: { status: 'succeeded' | 'declined'; amount: number; currency: string } | null;
+  /** Pending: the provider did not answer; the payment is being confirmed and the backer will be notified. */
+  add_on_charge?: { status: AddOnChargeStatus; amount: number; currency: string } | null;
   message?: string;
 }
 

@@ -23,6 +23,7 @@ function backed(id: number, title: string): BackedProject {
       fulfilment_status: null,
       tracking_url: null,
       add_ons: [],
+      survey: null,
     },
   };
 }
@@ -187,6 +188,48 @@ describe('BackedProjectsPage', () => {
     await waitFor(() => expect(within(sent).getByText('Received')).toBeInTheDocument());
     expect(within(sent).queryByRole('button', { name: /I received it/ })).not.toBeInTheDocument();
     expect(within(sent).getByRole('link', { name: /Track your parcel/ })).toBeInTheDocument();
+  });
+
+  it('links to the backer survey only when there is one to answer or answered', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const collected = (
+      id: number,
+      title: string,
+      survey: 'answered' | 'unanswered' | null,
+    ): BackedProject => {
+      const project = backed(id, title);
+      return {
+        ...project,
+        status: 'SUCCESSFUL',
+        pledge: { ...project.pledge!, status: 'SUCCEEDED', survey },
+      };
+    };
+    mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': {
+        body: {
+          data: [
+            collected(1, 'No survey sent', null),
+            collected(2, 'Survey to answer', 'unanswered'),
+            collected(3, 'Survey answered', 'answered'),
+          ],
+          meta: { total: 3, pages: 1, page: 1, per_page: 20, total_amount: 85, first_backed_at: null },
+        },
+      },
+    });
+    renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+    const none = await screen.findByRole('article', { name: 'No survey sent' });
+    expect(within(none).queryByRole('link', { name: /Backer survey/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Survey to answer' })).getByRole('link', {
+        name: 'Backer survey of “Survey to answer”',
+      }),
+    ).toHaveAttribute('href', '/backed-projects/902/survey');
+    expect(
+      within(screen.getByRole('article', { name: 'Survey answered' })).getByRole('link', {
+        name: 'Backer survey of “Survey answered”',
+      }),
+    ).toHaveAttribute('href', '/backed-projects/903/survey');
   });
 
   it('says "Error fetching backed projects" when the list fails', async () => {

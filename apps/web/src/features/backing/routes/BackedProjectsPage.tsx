@@ -177,7 +177,7 @@ export function BackedProjectsPage() {
                         status={project.pledge.fulfilment_status}
                         trackingUrl={project.pledge.tracking_url}
                       />
-                      {project.pledge.status === 'SUCCEEDED' && project.status !== 'ACTIVE' && (
+                      {project.pledge.survey !== null && (
                         <Anchor
                           component={Link}
                           to={`/backed-projects/${project.pledge.donation_id}/survey`}

@@ -92,12 +92,16 @@ function SurveyForm({ survey }: { survey: BackerSurvey }) {
       {
         onSuccess: (response) => {
           setQuantities({});
-          const declined = response.add_on_charge?.status === 'declined';
+          // Declined: nothing was added. Pending: the provider did not answer yet, the payment is being
+          // confirmed and the backer is notified of its outcome (the server's message says so).
+          const status = response.add_on_charge?.status;
+          const text = response.message ?? i18n.t('survey.page.saved');
           setResult({
-            color: declined ? 'orange' : 'teal',
-            text: response.message ?? i18n.t('survey.page.saved'),
+            color: status === 'declined' ? 'orange' : status === 'pending' ? 'blue' : 'teal',
+            text,
           });
-          notify.success(response.message ?? i18n.t('survey.page.saved'));
+          if (status === 'declined' || status === 'pending') notify.warning(text);
+          else notify.success(text);
         },
         onError: (error) => {
           const text = serverMessage(error) ?? i18n.t('survey.page.saveFailed');
