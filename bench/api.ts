@@ -224,6 +224,8 @@ const appEnv = {
   WEB_DIST_DIR: webDistDir,
   // `BENCH_PAGE_CACHE=off` measures every page rendered, as before decision 018.
   ...(process.env.BENCH_PAGE_CACHE === 'off' ? { PAGE_CACHE_MAX_MB: '0' } : {}),
+  // `BENCH_RENDER_WORKERS=0` renders pages on the main thread, as before decision 027; unset, the app's default.
+  ...(process.env.BENCH_RENDER_WORKERS ? { RENDER_WORKERS: process.env.BENCH_RENDER_WORKERS } : {}),
 };
 const runs: Generated[] = [];
 let app: RunningApp | undefined;
@@ -792,7 +794,7 @@ try {
         machineLine(),
         '',
         `The same built app and data as the API section, with the web build and its render bundle made from the same ` +
-          `sources, and the page cache ${process.env.BENCH_PAGE_CACHE === 'off' ? '**off** (`PAGE_CACHE_MAX_MB=0`: every page rendered)' : 'on (decision 018)'}. ` +
+          `sources, and the page cache ${process.env.BENCH_PAGE_CACHE === 'off' ? '**off** (`PAGE_CACHE_MAX_MB=0`: every page rendered)' : 'on (decision 018)'}, pages rendered ${process.env.BENCH_RENDER_WORKERS === '0' ? '**on the main thread** (`RENDER_WORKERS=0`)' : `in ${process.env.BENCH_RENDER_WORKERS ?? 'the default number of'} worker threads (decision 027)`}. ` +
           `autocannon as above (${CONNECTIONS} connections unless the row says otherwise); every request asks as a browser does ` +
           '(`Accept: text/html`, `Accept-Encoding: gzip, br`). "bytes" is the mean response as sent. Each burst ran at ' +
           'the same time as the API row after it; the burst’s CPU includes the API’s.',

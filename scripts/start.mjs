@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builds = [
   path.join(root, 'apps/api/dist/server.js'),
+  path.join(root, 'apps/api/dist/render-worker.js'),
   path.join(root, 'apps/web/dist/index.html'),
   path.join(root, 'apps/web/dist-ssr/entry-server.js'),
 ];

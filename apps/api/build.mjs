@@ -5,7 +5,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', jobs: 'src/cli/run-jobs.ts' },
+  // The render worker is its own file beside the server, which starts it (decision 027).
+  entryPoints: {
+    server: 'src/server.ts',
+    jobs: 'src/cli/run-jobs.ts',
+    'render-worker': 'src/modules/pages/render-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -260,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     webDistDir: config.webDistDir,
     appUrl: config.appUrl,
     currencies: { offered: config.currencies, base: config.baseCurrency },
+    renderWorkers: config.renderWorkers,
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -52,6 +52,10 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
+  RENDER_WORKERS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(64).optional(),
+  ),
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65_535).optional(),
@@ -134,6 +138,11 @@ export interface Config {
    * only where the project data is kept too; 0 renders every page.
    */
   pageCacheMaxBytes: number;
+  /**
+   * Worker threads the server-rendered pages render in (decision 027), so the API is answered meanwhile; 0 renders
+   * them on the main thread.
+   */
+  renderWorkers: number;
   /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
@@ -226,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,
     pageCacheMaxBytes: Math.round(e.PAGE_CACHE_MAX_MB * 1024 * 1024),
+    renderWorkers: e.RENDER_WORKERS ?? Math.min(2, availableParallelism()),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,

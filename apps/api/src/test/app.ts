@@ -28,6 +28,9 @@ export async function createTestApp(
     // PGlite runs inside the test process: while it migrates one app's database, another app's event loop
     // lags by seconds, and shedding on lag would answer the test's own requests with 503.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Pages render in this thread, where a test's stand-in render bundle can be watched; the render workers have
+    // their own tests (render-workers.test.ts).
+    RENDER_WORKERS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -23,6 +23,7 @@ import {
   renderAddress,
 } from './page-html-cache';
 import type { Page, PageService } from './pages.service';
+import { RenderPool } from './render-pool';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
 export interface PageRoutesOptions {
@@ -34,6 +35,8 @@ export interface PageRoutesOptions {
   sitemapUrlLimit?: number;
   /** Pages rendered at once, past which a page is sent for the browser to render. */
   maxRendersInFlight?: number;
+  /** Worker threads the pages render in (decision 027); 0, or none given, renders on the main thread. */
+  renderWorkers?: number;
   /** Rendered pages kept for the next visitors (decision 018); without it every page renders. */
   htmlCache?: PageHtmlCache;
   /** The offered currencies and the base one, from which a visitor's display currency is chosen (DESIGN.md §15). */
@@ -79,13 +82,19 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const CATALOG_MODULE = 'virtual:fundry-catalog/';
 
 /**
- * A render holds the event loop for tens of milliseconds once its data is in (one synchronous React render, since
+ * A render holds its event loop for tens of milliseconds once its data is in (one synchronous React render, since
  * the known reads come first: entry-server.tsx). Renders whose reads end together run back to back before anything
- * else: with 8 at once, an API call beside a burst of first visits waited seconds (decision 018). Two keep the
- * processor busy (one renders while the other reads) and hold anything else back by two renders at most; the
- * pages past them go to the browser to render, and a page being rendered is waited for, not rendered again.
+ * else: with 8 at once, an API call beside a burst of first visits waited seconds (decision 018). On the main
+ * thread, two keep the processor busy (one renders while the other reads) and hold anything else back by two
+ * renders at most; the pages past them go to the browser to render, and a page being rendered is waited for, not
+ * rendered again.
  */
 const MAX_RENDERS_IN_FLIGHT = 2;
+/**
+ * In worker threads (decision 027) a render holds only its worker's loop, so the same two go to each worker: one
+ * renders while the other reads, and a page waits behind one other render at most.
+ */
+const RENDERS_PER_WORKER = 2;
 
 /** The pages whose head comes from data; every other path of PAGE_PATHS has a fixed one. */
 const DATA_PAGES: Record<string, (pages: PageService, params: Params) => Promise<Page> | Page> = {
@@ -126,7 +135,6 @@ const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/setti
 async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
   const { pages, webDistDir, appUrl, htmlCache, currencies } = options;
   const sitemapLimit = options.sitemapUrlLimit ?? SITEMAP_URL_LIMIT;
-  const maxRenders = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -186,14 +194,24 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   const shell = hasWebBuild ? readFileSync(indexHtml, 'utf8') : '';
   const catalogChunks = hasWebBuild ? catalogChunksOf(webDistDir) : {};
   const renderEntry = path.resolve(webDistDir, '../dist-ssr/entry-server.js');
-  const renderPage: RenderPage | null =
-    hasWebBuild && existsSync(renderEntry)
-      ? ((await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage }).renderPage
-      : null;
+  const rendersPages = hasWebBuild && existsSync(renderEntry);
+  const workers = rendersPages ? (options.renderWorkers ?? 0) : 0;
+  let renderPage: RenderPage | null = null;
+  if (workers > 0) {
+    // Each worker imports the bundle itself; the main thread never does.
+    const pool = new RenderPool(renderEntry, workers, app.log);
+    app.addHook('onClose', () => pool.close());
+    renderPage = pool.render;
+  } else if (rendersPages) {
+    renderPage = ((await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage }).renderPage;
+  }
+  const maxRenders =
+    options.maxRendersInFlight ?? (workers > 0 ? RENDERS_PER_WORKER * workers : MAX_RENDERS_IN_FLIGHT);
 
   /**
    * The page's data is read from the API in this process, as the browser would read it, without a socket: as the
-   * visitor (their address, so the API's rate limits count their page, not this server) but signed out.
+   * visitor (their address, so the API's rate limits count their page, not this server) but signed out. A render in
+   * a worker thread sends its reads here (render-pool.ts), so they are the same reads.
    */
   const apiFetchFor =
     (request: FastifyRequest) =>
@@ -312,8 +330,9 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       .header('cache-control', page.status === 200 ? cacheControl : 'no-cache')
       // The same address reads in the language its visitor asks for: a shared cache keeps one copy per language.
       .header('vary', 'Accept-Language, Cookie');
-    // Past a few renders at once, rendering would hold the event loop from every other request: the browser
-    // renders the page instead, as it would without this server's help.
+    // Past a few renders at once, rendering would hold the event loop from every other request (or, in worker
+    // threads, keep the page waiting behind the others): the browser renders it instead, as it would without this
+    // server's help.
     const rendersHere =
       page.status === 200 &&
       pattern !== undefined &&

@@ -1,0 +1,119 @@
+/**
+ * A render worker (decision 027): one thread of the render pool (render-pool.ts). It imports the web app's render
+ * bundle once and renders the pages the main thread sends it. Every read a page makes goes back to the main thread,
+ * which answers it from the API in process (`app.inject`, as the visitor), so only the React render runs here.
+ * Built as its own entry point (apps/api/dist/render-worker.js); nothing but Node's own modules is imported.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+
+/** What the worker is started with. */
+export interface RenderWorkerData {
+  /** The render bundle, apps/web/dist-ssr/entry-server.js. */
+  renderEntry: string;
+}
+
+/** An error as it crosses threads: enough to log it on the main thread. */
+export interface SentError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  stateScript: string;
+}
+
+/** Messages from the main thread. `id` is the render's, `read` a read's within it. */
+export type ToWorker =
+  | { type: 'render'; id: number; url: string; origin: string; locale: string; currency: string }
+  | {
+      type: 'answer';
+      id: number;
+      read: number;
+      status: number;
+      headers: Array<[string, string]>;
+      body: ArrayBuffer | null;
+    }
+  | { type: 'unanswered'; id: number; read: number; error: SentError };
+
+/** Messages to the main thread. */
+export type FromWorker =
+  | { type: 'read'; id: number; read: number; url: string; headers: Array<[string, string]> }
+  | { type: 'error'; id: number; error: SentError }
+  | { type: 'rendered'; id: number; page: RenderedPage | null }
+  | { type: 'failed'; id: number; error: SentError };
+
+type RenderPage = (
+  url: string,
+  transport: { origin: string; fetch: typeof fetch },
+  onError: (error: unknown) => void,
+  locale: string,
+  currency: string,
+) => Promise<RenderedPage | null>;
+
+function sentError(error: unknown): SentError {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const send = (message: FromWorker) => port.postMessage(message);
+  const { renderEntry } = workerData as RenderWorkerData;
+  // Imported once; a bundle that cannot load fails every render, each of which is then the shell.
+  const bundle = import(pathToFileURL(renderEntry).href) as Promise<{ renderPage: RenderPage }>;
+  bundle.catch(() => undefined);
+
+  const reads = new Map<string, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
+  let lastRead = 0;
+
+  /** The page's `fetch`: asks the main thread, which reads the API as the visitor, and answers as it answered. */
+  const fetchFor =
+    (id: number) =>
+    (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const read = ++lastRead;
+      const url = input instanceof Request ? input.url : String(input);
+      const headers = [
+        ...new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+      ];
+      return new Promise<Response>((resolve, reject) => {
+        reads.set(`${id}:${read}`, { resolve, reject });
+        send({ type: 'read', id, read, url, headers });
+      });
+    };
+
+  const render = async (message: Extract<ToWorker, { type: 'render' }>) => {
+    const { id } = message;
+    try {
+      const { renderPage } = await bundle;
+      const page = await renderPage(
+        message.url,
+        { origin: message.origin, fetch: fetchFor(id) },
+        (error) => send({ type: 'error', id, error: sentError(error) }),
+        message.locale,
+        message.currency,
+      );
+      send({ type: 'rendered', id, page: page && { html: page.html, stateScript: page.stateScript } });
+    } catch (error) {
+      send({ type: 'failed', id, error: sentError(error) });
+    }
+  };
+
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'render') {
+      void render(message);
+      return;
+    }
+    const key = `${message.id}:${message.read}`;
+    const waiting = reads.get(key);
+    if (!waiting) return;
+    reads.delete(key);
+    if (message.type === 'answer') {
+      waiting.resolve(new Response(message.body, { status: message.status, headers: message.headers }));
+    } else {
+      waiting.reject(Object.assign(new Error(message.error.message), message.error));
+    }
+  });
+}
