@@ -1,26 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { todayUtc } from '@fundry/shared';
-import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject, ledgerAgrees } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
+import { boardGameCampaign, SHIPPED_TO } from '../../test/survey';
 import type { ChargeRequest, ChargeResult } from '../payments/provider';
-import { insertReward } from '../rewards/rewards.repository';
 import { claimAddOnStock } from './surveys.repository';
 import { SURVEY_CHARGE_LEASE_MS } from './surveys.service';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const DAY = 24 * 3_600_000;
-const address = {
-  name: 'Bea Backer',
-  line1: '1 Kettle Lane',
-  line2: null,
-  city: 'Portland',
-  region: 'OR',
-  postal_code: '97201',
-  country: 'US',
-};
 
 /**
  * Decision 026: a survey add-on charge the provider did not answer stays pending and is resumed by the
@@ -105,40 +94,15 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
    */
   async function collectedCampaign() {
     now = Date.now();
-    const projectId = await createProjectRow(db(), {
-      creatorId: creator.user.id,
-      title: `Charge Saga ${Math.random().toString(36).slice(2, 7)}`,
-      goal: 50,
-      start: -3,
-      end: 2,
+    const { projectId, game, mug, sticker } = await boardGameCampaign(ctx, creator, {
+      title: 'Charge Saga',
+      now,
+      stickers: 10,
     });
-    const game = await insertReward(db(), {
-      project_id: projectId,
-      title: 'The game',
-      description: 'Shipped',
-      minimum_cents: 4000,
-      quantity_available: null,
-      estimated_delivery_date: todayUtc(new Date(now + 60 * DAY)),
-      shipping_type: 'international',
-      shipping_rules: JSON.stringify([{ country: 'US', cost_cents: 500 }]),
-    });
-    const addOn = async (body: object) => {
-      const response = await call('POST', `/projects/${projectId}/add-ons`, creator.headers, body);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().data.id as number;
-    };
-    const mug = await addOn({
-      title: 'Mug',
-      price: 12,
-      quantity_available: 3,
-      available_with: [game.id],
-      shipping_rules: [{ country: 'US', cost: 2 }],
-    });
-    const sticker = await addOn({ title: 'Sticker', price: 3, quantity_available: 10 });
     const beaPledge = await backProject(ctx, bea.headers, projectId, {
       amount: 45,
-      reward_id: game.id,
-      shipping_address: address,
+      reward_id: game,
+      shipping_address: SHIPPED_TO,
     });
     const benPledge = await backProject(ctx, ben.headers, projectId, { amount: 10 });
     const url = `/projects/${projectId}/survey`;

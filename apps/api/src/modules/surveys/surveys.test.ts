@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import { backProject, ledgerAgrees } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
-import { insertReward } from '../rewards/rewards.repository';
+import { boardGameCampaign, SHIPPED_TO } from '../../test/survey';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const address = {
-  name: 'Bea Backer',
-  line1: '1 Kettle Lane',
-  line2: null,
-  city: 'Portland',
-  region: 'OR',
-  postal_code: '97201',
-  country: 'US',
-};
 
 describe.each(databaseKinds)('backer survey on %s', (kind) => {
   let ctx: TestContext;
@@ -69,49 +59,23 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
    */
   async function campaign() {
     now = Date.now();
-    const projectId = await createProjectRow(db(), {
-      creatorId: creator.user.id,
-      title: `Survey Saga ${Math.random().toString(36).slice(2, 7)}`,
-      goal: 50,
-      start: -3,
-      end: 2,
+    const { projectId, game, mug, sticker } = await boardGameCampaign(ctx, creator, {
+      title: 'Survey Saga',
+      now,
     });
-    const game = await insertReward(db(), {
-      project_id: projectId,
-      title: 'The game',
-      description: 'Shipped',
-      minimum_cents: 4000,
-      quantity_available: null,
-      estimated_delivery_date: todayUtc(new Date(now + 60 * DAY)),
-      shipping_type: 'international',
-      shipping_rules: JSON.stringify([{ country: 'US', cost_cents: 500 }]),
-    });
-    const addOn = async (body: object) => {
-      const response = await call('POST', `/projects/${projectId}/add-ons`, creator.headers, body);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().data.id as number;
-    };
-    const mug = await addOn({
-      title: 'Mug',
-      price: 12,
-      quantity_available: 3,
-      available_with: [game.id],
-      shipping_rules: [{ country: 'US', cost: 2 }],
-    });
-    const sticker = await addOn({ title: 'Sticker', price: 3 });
     const beaPledge = await backProject(ctx, bea.headers, projectId, {
       amount: 59,
-      reward_id: game.id,
-      shipping_address: address,
+      reward_id: game,
+      shipping_address: SHIPPED_TO,
       add_ons: [{ add_on_id: mug, quantity: 1 }],
     });
     const benPledge = await backProject(ctx, ben.headers, projectId, { amount: 10 });
     const evaPledge = await backProject(ctx, eva.headers, projectId, {
       amount: 45,
-      reward_id: game.id,
-      shipping_address: { ...address, name: 'Eva Espinosa' },
+      reward_id: game,
+      shipping_address: { ...SHIPPED_TO, name: 'Eva Espinosa' },
     });
-    return { projectId, game: game.id, mug, sticker, beaPledge, benPledge, evaPledge };
+    return { projectId, game, mug, sticker, beaPledge, benPledge, evaPledge };
   }
 
   /** The campaign ends, succeeds and its pledges are charged. */
@@ -316,7 +280,7 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
             { question_id: colour, value: 'Red' },
             { question_id: size, value: 'S' },
           ],
-          shipping_address: { ...address, country: 'FR' },
+          shipping_address: { ...SHIPPED_TO, country: 'FR' },
         })
       ).statusCode,
     ).toBe(422);
@@ -327,7 +291,7 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
         { question_id: size, value: 'S' },
         { question_id: note, value: 'x'.repeat(2000) },
       ],
-      shipping_address: { ...address, line1: '2 Teapot Row' },
+      shipping_address: { ...SHIPPED_TO, line1: '2 Teapot Row' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().add_on_charge).toBeNull();
