@@ -102,6 +102,18 @@ function withTypo(word: string) {
   if (kind === 2) return `${word.slice(0, at)}x${word.slice(at + 1)}`;
   return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
 }
+/** The columns every table of results starts with (resultRow's cells), and their alignment. */
+const RESULT_HEADERS = [
+  'scenario',
+  'req/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'errors',
+  'ratio',
+  'CPU ms a request',
+];
+const RESULT_ALIGNS = ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r'] as const;
 const round = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 
 function percentile(sorted: number[], q: number) {
@@ -799,22 +811,7 @@ try {
           '(`Accept: text/html`, `Accept-Encoding: gzip, br`). "bytes" is the mean response as sent. Each burst ran at ' +
           'the same time as the API row after it; the burst’s CPU includes the API’s.',
         '',
-        table(
-          [
-            'scenario',
-            'req/s',
-            'p50 ms',
-            'p95 ms',
-            'p99 ms',
-            'errors',
-            'ratio',
-            'CPU ms a request',
-            'bytes',
-            'budget',
-          ],
-          ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'l'],
-          pageRows,
-        ),
+        table([...RESULT_HEADERS, 'bytes', 'budget'], [...RESULT_ALIGNS, 'r', 'l'], pageRows),
       ].join('\n'),
     );
   if (!PAGES_ONLY) {
@@ -1015,21 +1012,7 @@ try {
           'unlike requests/s and latencies it hardly moves with the host’s speed, so it is what compares runs. List scenarios vary ' +
           'their query (words, categories, bucket, page) at every request; project pages cycle through 5,000 public projects, each visited once first (the pages of a running site are in memory; the first visits are measured on their own row).',
         '',
-        table(
-          [
-            'scenario',
-            'req/s',
-            'p50 ms',
-            'p95 ms',
-            'p99 ms',
-            'errors',
-            'ratio',
-            'CPU ms a request',
-            'budget',
-          ],
-          ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'l'],
-          rows,
-        ),
+        table([...RESULT_HEADERS, 'budget'], [...RESULT_ALIGNS, 'l'], rows),
         '',
         `- Sign-in of ${PLEDGERS + 1} users before the scenarios: ${seconds(signInMs)} (argon2id verification, 4 at a time).`,
         ...pledgeNotes.map((note) => `- ${note}`),
