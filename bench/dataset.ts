@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
-import { backerSummaryMismatchesSql, backingMismatchesSql } from '../apps/api/src/db/checks';
+import {
+  backerSummaryMismatchesSql,
+  backingMismatchesSql,
+  inboxCounterMismatchesSql,
+} from '../apps/api/src/db/checks';
 import { createDatabase, type Database } from '../apps/api/src/db/database';
 import { LIVE_PLEDGES } from '../apps/api/src/db/literals';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
@@ -693,6 +697,10 @@ const consistencyChecks: Check[] = [
     query: sql`
       select count(*) as value from message_threads t
       where t.last_message_id is distinct from (select max(id) from messages m where m.thread_id = t.id)`,
+  },
+  {
+    name: 'each person’s inbox totals = their threads and the unread messages on their side',
+    query: sql`select count(*) as value from (${inboxCounterMismatchesSql}) as mismatches`,
   },
 ];
 

@@ -38,3 +38,16 @@ export const backingMismatchesSql = sql<{ donor_id: number; project_id: number }
      or (b.currency, b.base_rate) is distinct from (s.currency, s.base_rate)
      or b.total_cents <> coalesce(s.cents, 0)
      or (b.first_backed_at, b.last_backed_at) is distinct from (s.first_at, s.last_at)`;
+
+/**
+ * People whose inbox totals (migration 0042) differ from their threads: how many they are in, and the unread
+ * messages on their side. Run by the message tests and by the bench.
+ */
+export const inboxCounterMismatchesSql = sql<{ id: number }>`
+  select u.id from users u
+  left join (select user_id, count(*)::integer as threads, sum(unread)::integer as unread from (
+               select creator_id as user_id, creator_unread as unread from message_threads
+               union all
+               select person_id, person_unread from message_threads) sides
+             group by user_id) c on c.user_id = u.id
+  where (u.inbox_threads, u.inbox_unread) <> (coalesce(c.threads, 0), coalesce(c.unread, 0))`;

@@ -27,6 +27,9 @@ export interface UsersTable {
   locale: string | null;
   /** The language of their last sign-in or session refresh: their mails' until they choose one. */
   last_locale: string | null;
+  /** The threads they are in and the messages unread on their side (migration 0042's trigger keeps them). */
+  inbox_threads: Generated<number>;
+  inbox_unread: Generated<number>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

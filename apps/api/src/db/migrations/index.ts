@@ -40,6 +40,7 @@ import * as inboxUnread from './0038_inbox_unread';
 import * as backingsLiveToLive from './0039_backings_live_to_live';
 import * as backingsInBase from './0040_backings_in_base';
 import * as surveyChargeResume from './0041_survey_charge_resume';
+import * as inboxCounters from './0042_inbox_counters';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0039_backings_live_to_live': backingsLiveToLive,
   '0040_backings_in_base': backingsInBase,
   '0041_survey_charge_resume': surveyChargeResume,
+  '0042_inbox_counters': inboxCounters,
 };

@@ -158,8 +158,8 @@ export type ThreadSummaryRow = Awaited<ReturnType<ReturnType<typeof threadSummar
 /**
  * The caller's threads, newest activity first, and their total unread. Each side of a thread has its own index
  * (party, last activity): the page is picked by walking both (index only, up to the page's end) and merging them,
- * as an `or` of the two parties would read every thread of the caller. The counts read the same indexes, and the
- * unread total only the threads with something unread (migration 0038).
+ * as an `or` of the two parties would read every thread of the caller. The totals are the caller's row's
+ * (migration 0042).
  */
 export async function listThreads(db: Kysely<DB>, userId: number, page: number, perPage: number) {
   const pageEnd = page * perPage;
@@ -174,16 +174,13 @@ export async function listThreads(db: Kysely<DB>, userId: number, page: number, 
       .orderBy('t.last_message_at', 'desc')
       .orderBy('t.id', 'desc')
       .execute(),
-    sql<{ total: number; unread: number }>`
-      select (select count(*) from message_threads where creator_id = ${userId})::int
-               + (select count(*) from message_threads where person_id = ${userId})::int as total,
-             (select coalesce(sum(creator_unread), 0) from message_threads
-               where creator_id = ${userId} and creator_unread > 0)::int
-               + (select coalesce(sum(person_unread), 0) from message_threads
-               where person_id = ${userId} and person_unread > 0)::int as unread`.execute(db),
+    db
+      .selectFrom('users')
+      .select(['inbox_threads', 'inbox_unread'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
   ]);
-  const sums = totals.rows[0];
-  return { rows, total: Number(sums?.total ?? 0), unread: Number(sums?.unread ?? 0) };
+  return { rows, total: totals?.inbox_threads ?? 0, unread: totals?.inbox_unread ?? 0 };
 }
 
 /** One thread's summary for one of its parties. */
