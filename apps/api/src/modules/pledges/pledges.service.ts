@@ -134,13 +134,8 @@ export class PledgeService {
           replacedSession = current.checkout_session_id;
         }
 
-        // The unit is reserved first: a rule broken below rolls the reservation back with the rest.
-        const reward = input.reward_id ? await reserveReward(trx, projectId, input.reward_id) : null;
-        if (input.reward_id && !reward) {
-          if (await findReward(trx, projectId, input.reward_id))
-            throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
-          throw notFound('reward');
-        }
+        const reward = input.reward_id ? await findReward(trx, projectId, input.reward_id) : null;
+        if (input.reward_id && !reward) throw notFound('reward');
         const addOns = await this.chosenAddOns(trx, projectId, reward ?? null, input.add_ons);
         const shipping = this.priceShipping(
           reward ?? null,
@@ -164,8 +159,13 @@ export class PledgeService {
           has_add_ons: shipping.lines.length > 0,
           late,
         });
+        if (shipping.lines.length > 0) await replacePledgeLines(trx, donation.id, shipping.lines);
+        // The stock last, just before the commit: every pledge of a campaign takes the same reward and add-on rows,
+        // and each holds them from its update to its commit (one update, not the whole pledge, at a time).
+        if (reward && !(await reserveReward(trx, reward.id))) {
+          throw new AppError('CONFLICT', REWARD_MESSAGES.soldOut);
+        }
         if (shipping.lines.length > 0) {
-          await replacePledgeLines(trx, donation.id, shipping.lines);
           assertStock(addOns, await moveAddOnStock(trx, donation.id, 'reserve'));
         }
         return {

@@ -56,19 +56,16 @@ const hasStock = (eb: ExpressionBuilder<DB, 'rewards'>) =>
     eb(eb('quantity_claimed', '+', eb.ref('quantity_reserved')), '<', eb.ref('quantity_available')),
   ]);
 
-/**
- * Reserves one unit of a project's reward and returns the reward: a single conditional update, so concurrent
- * pledges can never oversell. Undefined when the project has no such reward or none is left.
- */
-export function reserveReward(db: Kysely<DB>, projectId: number, rewardId: number) {
-  return db
+/** Reserves one unit: a single conditional update, so concurrent pledges can never oversell. */
+export async function reserveReward(db: Kysely<DB>, rewardId: number) {
+  const row = await db
     .updateTable('rewards')
     .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', 1) }))
     .where('id', '=', rewardId)
-    .where('project_id', '=', projectId)
     .where(hasStock)
-    .returningAll()
+    .returning('id')
     .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function releaseReservation(db: Kysely<DB>, rewardId: number) {
