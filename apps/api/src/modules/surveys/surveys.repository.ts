@@ -177,6 +177,9 @@ export interface ChargeClaim {
   currency: string;
   payment_customer: string | null;
   payment_method: string | null;
+  /** Whom the outcome is told, and of which project. */
+  donor_id: number;
+  project_title: string;
 }
 
 /**
@@ -196,8 +199,8 @@ export async function claimStaleCharges(db: Kysely<DB>, now: Date, staleBefore: 
       from due where c.id = due.id and c.status = 'pending' and c.attempted_at < ${staleBefore}::timestamptz
       returning c.id, c.amount_cents, c.donation_id, c.project_id, c.currency)
     select c.id, c.amount_cents, c.donation_id, c.project_id, c.currency,
-           d.payment_customer, d.payment_method
-    from claimed c join donations d on d.id = c.donation_id
+           d.payment_customer, d.payment_method, d.donor_id, p.title as project_title
+    from claimed c join donations d on d.id = c.donation_id join projects p on p.id = c.project_id
     order by c.id`.execute(db);
   return result.rows;
 }

@@ -390,7 +390,8 @@ export class SurveyService {
       );
       for (const claim of claimed) {
         const donation = { ...claim, id: claim.donation_id };
-        report[await this.charge(claim.id, donation, Number(claim.amount_cents), { notify: true })] += 1;
+        const backer = { donorId: claim.donor_id, projectTitle: claim.project_title };
+        report[await this.charge(claim.id, donation, Number(claim.amount_cents), backer)] += 1;
       }
       if (claimed.length < BATCH) break;
     }
@@ -406,8 +407,8 @@ export class SurveyService {
    * claimed is given back and nothing is added. No answer from the provider (network, timeout, 5xx): the charge
    * may have been made, so it stays pending with its stock held, and the job tries it again with the same key.
    * Settling is a guarded transition (only a still pending row settles), so racing callers settle it once; the
-   * outcome returned is the row's, whoever settled it. `notify`: the backer is not on the page any more (a resumed
-   * charge) and gets a notification of the outcome, in the settling transaction.
+   * outcome returned is the row's, whoever settled it. `notify`: the backer (and the project) told of the outcome in a
+   * notification in the settling transaction, when they are not on the page any more (a resumed charge).
    */
   private async charge(
     chargeId: number,
@@ -419,7 +420,7 @@ export class SurveyService {
       payment_method: string | null;
     },
     amount: number,
-    { notify = false }: { notify?: boolean } = {},
+    notify: { donorId: number; projectTitle: string } | null = null,
   ): Promise<ChargeOutcome> {
     let result: Awaited<ReturnType<PaymentService['provider']['charge']>>;
     try {
@@ -451,21 +452,11 @@ export class SurveyService {
       if (charge.status !== 'pending') return charge.status;
       const notice = async (message: (title: string) => KeyedMessage) => {
         if (!notify) return;
-        const project = await trx
-          .selectFrom('projects')
-          .select('title')
-          .where('id', '=', donation.project_id)
-          .executeTakeFirstOrThrow();
-        const donor = await trx
-          .selectFrom('donations')
-          .select('donor_id')
-          .where('id', '=', donation.id)
-          .executeTakeFirstOrThrow();
         await insertNotifications(trx, [
           {
-            userId: donor.donor_id,
+            userId: notify.donorId,
             type: 'SURVEY',
-            message: message(project.title),
+            message: message(notify.projectTitle),
             projectId: donation.project_id,
             link: surveyPath(donation.id),
           },
