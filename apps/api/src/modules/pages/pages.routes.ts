@@ -24,6 +24,7 @@ import {
 } from './page-html-cache';
 import type { Page, PageService } from './pages.service';
 import { RenderPool } from './render-pool';
+import type { RenderedPage } from './render-worker';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
 export interface PageRoutesOptions {
@@ -46,10 +47,6 @@ export interface PageRoutesOptions {
 type Params = Record<string, string | undefined>;
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) renders: a page with its data, or null. */
-interface RenderedPage {
-  html: string;
-  stateScript: string;
-}
 type RenderPage = (
   url: string,
   transport: { origin: string; fetch: typeof fetch },

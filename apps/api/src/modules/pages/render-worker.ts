@@ -20,6 +20,7 @@ export interface SentError {
   stack?: string;
 }
 
+/** A server-rendered page: its HTML and the script that hands its data to the browser. */
 export interface RenderedPage {
   html: string;
   stateScript: string;
