@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import type * as ReactDomServer from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from './entry-server';
+import { testRates } from './test/money';
+import { makeProject } from './test/projects';
+import { makeReward } from './test/rewards';
+
+// The real renderer, counted: a page whose data is read before its render renders once.
+vi.mock('react-dom/server', async (actual) => {
+  const server = await actual<typeof ReactDomServer>();
+  return { ...server, renderToPipeableStream: vi.fn(server.renderToPipeableStream) };
+});
 
 const CONFIG = {
   data: {
@@ -62,5 +73,34 @@ describe('a rendered page’s messages', () => {
     // Nothing of pages it does not show, and no server's message.
     expect(keys.some((key) => key.startsWith('admin.') || key.startsWith('api.'))).toBe(false);
     expect(keys.length).toBeLessThan(300);
+  });
+});
+
+describe('a shared link’s page', () => {
+  beforeEach(() => vi.mocked(renderToPipeableStream).mockClear());
+
+  /** The API of a project with a reward and nothing else: every read the project page makes answers. */
+  const projectApi = {
+    origin: 'http://fundry.test',
+    fetch: async (input: string | URL | Request) => {
+      const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
+      const answers: Record<string, unknown> = {
+        '/api/v1/config': CONFIG,
+        '/api/v1/fx-rates': { data: testRates },
+        '/api/v1/projects/7': { data: makeProject({ id: 7, title: 'Tide clock' }) },
+        '/api/v1/rewards/projects/7/rewards': { data: [makeReward({ project_id: 7 })] },
+        '/api/v1/projects/7/stretch-goals': { data: { stretch_goals: [] } },
+        '/api/v1/projects/7/add-ons': { data: [] },
+      };
+      const answer = answers[path];
+      return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
+    },
+  };
+
+  it('is rendered once: everything the project page shows is read before its render', async () => {
+    const rendered = await renderPage('/projects/7', projectApi, (error) => console.error(error), 'en');
+    expect(rendered?.html).toContain('Tide clock');
+    expect(rendered?.html).toContain('Early Bird Lantern');
+    expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
   });
 });

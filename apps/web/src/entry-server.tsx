@@ -11,6 +11,7 @@ import { pageMessages, pageTranslator } from './page-translators';
 import { AppRoutes } from './app/router';
 import { type ServerTransport, setServerTransportSource } from './lib/api-client';
 import { serializePageState } from './page-state';
+import { addOnsQuery } from './features/backing/api/add-ons';
 import { rewardsQuery } from './features/backing/api/rewards';
 import { stretchGoalsQuery } from './features/stretch-goals/api/stretch-goals';
 import { discoveryQuery } from './features/home/api/discovery';
@@ -47,6 +48,7 @@ const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unk
         projectQuery(Number(id), null),
         rewardsQuery(Number(id), null),
         stretchGoalsQuery(Number(id), null),
+        addOnsQuery(Number(id), null),
       ] as FetchQueryOptions<unknown>[],
   ],
 ];
