@@ -14,3 +14,9 @@ export function literals<T extends string>(values: readonly T[]) {
 
 /** The statuses of a live or collected pledge (DESIGN.md §10). */
 export const LIVE_PLEDGES = literals(LIVE_PLEDGE_STATUSES);
+
+/**
+ * The statuses of a backer's open checkout or pledge still to be charged: `donations_one_open_idx` keeps at most one
+ * per backer and project.
+ */
+export const OPEN_PLEDGES = literals(['PENDING', 'PLEDGED', 'COLLECTING', 'PAYMENT_FAILED']);

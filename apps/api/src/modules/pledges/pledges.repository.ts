@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { OPEN_PLEDGES } from '../../db/literals';
 import type { DB } from '../../db/schema';
 
 /**
@@ -9,6 +10,15 @@ export async function lockBackerOfProject(db: Kysely<DB>, donorId: number, proje
   await sql`select pg_advisory_xact_lock(${donorId}::integer, ${projectId}::integer)`.execute(db);
 }
 
+/**
+ * A backer's open checkout or live pledge: open (`donations_one_open_idx`) or collected (`SUCCEEDED`, in
+ * `donations_donor_idx`), as two literal lists the plan reads each of those partial indexes by backer and project
+ * with. As one list of parameters, it read every donation of the project instead: 37,000 rows, 16 ms, for each
+ * pledge to a popular campaign.
+ */
+const isCurrentPledge = (status: 'status' | 'd.status') =>
+  sql<boolean>`(${sql.ref(status)} in (${sql.join(OPEN_PLEDGES)}) or ${sql.ref(status)} = 'SUCCEEDED')`;
+
 /** The backer's open checkout or live pledge to a project, newest first: at most one of each exists. */
 export function findCurrentPledge(db: Kysely<DB>, donorId: number, projectId: number) {
   return db
@@ -16,7 +26,7 @@ export function findCurrentPledge(db: Kysely<DB>, donorId: number, projectId: nu
     .selectAll()
     .where('donor_id', '=', donorId)
     .where('project_id', '=', projectId)
-    .where('status', 'in', ['PENDING', 'PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED'])
+    .where(isCurrentPledge('status'))
     .orderBy(sql`status = 'PENDING'`)
     .orderBy('id', 'desc')
     .limit(1)
@@ -44,7 +54,7 @@ export function findPledgeView(
     query = query
       .where('d.donor_id', '=', where.donorId)
       .where('d.project_id', '=', where.projectId)
-      .where('d.status', 'in', ['PENDING', 'PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED'])
+      .where(isCurrentPledge('d.status'))
       .orderBy(sql`d.status = 'PENDING'`)
       .orderBy('d.id', 'desc')
       .limit(1);

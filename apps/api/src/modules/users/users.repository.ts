@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { OPEN_PLEDGES } from '../../db/literals';
 import type { DB, NewUser, UserUpdate } from '../../db/schema';
 
 const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`;
@@ -117,7 +118,7 @@ export async function hasOpenPledges(db: Kysely<DB>, userId: number) {
     .selectFrom('donations')
     .select('id')
     .where('donor_id', '=', userId)
-    .where('status', 'in', ['PENDING', 'PLEDGED', 'COLLECTING', 'PAYMENT_FAILED'])
+    .where('status', 'in', OPEN_PLEDGES)
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
