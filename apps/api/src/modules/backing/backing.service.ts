@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
 import { toCard } from '../projects/projects.service';
 import type { ProjectService } from '../projects/projects.service';
-import { backedInBase, backedProjectsPage } from './backing.repository';
+import { backedProjectsPage } from './backing.repository';
 
 const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
   ALL: PUBLIC_STATUSES,
@@ -40,13 +40,18 @@ export class BackingService {
     perPage: number,
   ) {
     const statuses = BACKED_FILTERS[status ?? 'ALL'] ?? PUBLIC_STATUSES;
-    const { backer, summary, projects } = await backedProjectsPage(this.db, userId, statuses, page, perPage, {
-      withPledges: own,
-    });
+    const { backer, summary, projects, totalInBase } = await backedProjectsPage(
+      this.db,
+      userId,
+      statuses,
+      page,
+      perPage,
+      // The backer's own list totals their pledges in the base currency, in the same statement.
+      { withPledges: own, totalIn: own ? this.baseCurrency : undefined },
+    );
     if (!own && (!backer || backer.deleted)) throw notFound('user');
     const total = summary.projectsWith(statuses);
     const totals = own ? summary : null;
-    const backedTotal = own ? await backedInBase(this.db, userId, this.baseCurrency) : null;
     const cards = await this.projects.pageRows(projects.map((backed) => backed.project_id));
     const pledgeIds = projects.flatMap((backed) => (backed.pledge ? [backed.pledge.id] : []));
     const currencyOfPledge = new Map(
@@ -92,9 +97,9 @@ export class BackingService {
         pages: Math.ceil(total / perPage),
         page,
         per_page: perPage,
-        total_amount: backedTotal?.amount ?? null,
+        total_amount: totalInBase?.amount ?? null,
         currency: this.baseCurrency,
-        approximate: backedTotal?.approximate ?? false,
+        approximate: totalInBase?.approximate ?? false,
         first_backed_at: totals?.firstBackedAt ? new Date(totals.firstBackedAt).toISOString() : null,
       },
     };
