@@ -4,6 +4,7 @@
  * which answers it from the API in process (`app.inject`, as the visitor), so only the React render runs here.
  * Built as its own entry point (apps/api/dist/render-worker.js); nothing but Node's own modules is imported.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
@@ -59,7 +60,15 @@ function sentError(error: unknown): SentError {
   return { name: 'Error', message: String(error) };
 }
 
+/**
+ * The nice value of a render thread (decision 027): on a busy host the API, the cached pages and PostgreSQL get the
+ * processor before a render, which has a browser to fall back on. Linux keeps nice per thread, and
+ * `setPriority(0, …)` from a thread sets its own; elsewhere it would slow the whole process, so it is Linux only.
+ */
+const RENDER_NICE = 10;
+
 if (parentPort) {
+  if (process.platform === 'linux') setPriority(0, RENDER_NICE);
   const port = parentPort;
   const send = (message: FromWorker) => port.postMessage(message);
   const { renderEntry } = workerData as RenderWorkerData;

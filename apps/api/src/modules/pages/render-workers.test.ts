@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -188,6 +188,21 @@ describe.each(databaseKinds)('pages rendered in worker threads on %s', (kind) =>
     expect(main.answeredAfter).toBeGreaterThanOrEqual(BUSY_MS * 0.9);
     expect(rootOf(main.page.body)).toBe('<main>busy main</main>');
   });
+
+  it.runIf(process.platform === 'linux')(
+    'renders in threads of lower priority than the one answering the API',
+    async () => {
+      expect(rootOf((await ctx.app.inject('/faqs')).body)).toContain('/faqs');
+      /** A thread's nice value, the 19th field of its stat line. */
+      const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      const own = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
+      const threads = readdirSync('/proc/self/task').map((task) =>
+        niceOf(readFileSync(`/proc/self/task/${task}/stat`, 'utf8')),
+      );
+      expect(threads).toContain(Math.min(own + 10, 19));
+      expect(own).toBeLessThan(Math.min(own + 10, 19));
+    },
+  );
 });
 
 describe.each(databaseKinds)('render workers that fail, on %s', (kind) => {
