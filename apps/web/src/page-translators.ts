@@ -30,12 +30,13 @@ export function pageTranslator(locale: Locale): Translator {
 
 /**
  * The messages of `keys` in `locale`, as the browser's catalog has them: a server-rendered page brings those it
- * shows, so it comes to life before the whole catalog has arrived.
+ * shows, so it comes to life before the whole catalog has arrived. In key order, not the order the render met
+ * them (which moves with when each part of the page was ready), so a page's bytes depend on what it shows alone.
  */
 export function pageMessages(locale: Locale, keys: Iterable<string>): CompiledCatalog {
   const catalog = pageCatalog(locale);
   const messages: CompiledCatalog = {};
-  for (const key of keys) {
+  for (const key of [...keys].sort()) {
     const message = catalog[key];
     if (message !== undefined) messages[key] = message;
   }

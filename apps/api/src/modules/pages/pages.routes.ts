@@ -23,7 +23,7 @@ import {
   renderAddress,
 } from './page-html-cache';
 import type { Page, PageService } from './pages.service';
-import { RenderPool } from './render-pool';
+import { RenderPool, type ApiAnswer, type RenderTransport } from './render-pool';
 import type { RenderedPage } from './render-worker';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
@@ -47,13 +47,31 @@ export interface PageRoutesOptions {
 type Params = Record<string, string | undefined>;
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) renders: a page with its data, or null. */
-type RenderPage = (
+type BundleRenderPage = (
   url: string,
   transport: { origin: string; fetch: typeof fetch },
   onError: (error: unknown) => void,
   locale: Locale,
   currency: string,
 ) => Promise<RenderedPage | null>;
+
+/** A render as the routes start it: in a worker (`RenderPool.render`) or by the bundle on this thread. */
+type RenderPage = (
+  url: string,
+  transport: RenderTransport,
+  onError: (error: unknown) => void,
+  locale: Locale,
+  currency: string,
+) => Promise<RenderedPage | null>;
+
+/** The bundle's `fetch` over a transport's reads, for a render on this thread. */
+const fetchOver =
+  (read: RenderTransport['read']) =>
+  async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const answer = await read(url, [...new Headers(init?.headers)]);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
 
 /** The public pages of DESIGN.md §13: rendered with their data on the server; the others render in the browser. */
 const SERVER_RENDERED = new Set([
@@ -200,7 +218,9 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     app.addHook('onClose', () => pool.close());
     renderPage = pool.render;
   } else if (rendersPages) {
-    renderPage = ((await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage }).renderPage;
+    const bundle = (await import(pathToFileURL(renderEntry).href)) as { renderPage: BundleRenderPage };
+    renderPage = (url, { origin, read }, onError, locale, currency) =>
+      bundle.renderPage(url, { origin, fetch: fetchOver(read) }, onError, locale, currency);
   }
   const maxRenders =
     options.maxRendersInFlight ?? (workers > 0 ? RENDERS_PER_WORKER * workers : MAX_RENDERS_IN_FLIGHT);
@@ -210,24 +230,24 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
    * visitor (their address, so the API's rate limits count their page, not this server) but signed out. A render in
    * a worker thread sends its reads here (render-pool.ts), so they are the same reads.
    */
-  const apiFetchFor =
+  const apiReadFor =
     (request: FastifyRequest) =>
-    async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+    async (address: string, headers: Array<[string, string]>): Promise<ApiAnswer> => {
+      const url = new URL(address);
       const response = await app.inject({
         method: 'GET',
         url: url.pathname + url.search,
-        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        headers: Object.fromEntries(headers),
         remoteAddress: request.ip,
       });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) headers.set(name, String(value));
-      }
-      return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      return {
         status: response.statusCode,
-        headers,
-      });
+        headers: Object.entries(response.headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, String(value)] as [string, string]],
+        ),
+        // A copy: a small payload may sit in Node's shared buffer pool, which must not be transferred.
+        body: response.statusCode === 204 ? null : new Uint8Array(response.rawPayload).buffer,
+      };
     };
 
   let rendersInFlight = 0;
@@ -251,7 +271,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
     // The address without a shared link's tracking parameters: the page kept is the one its key names.
-    const transport = { origin: appUrl, fetch: apiFetchFor(request) };
+    const transport = { origin: appUrl, read: apiReadFor(request) };
     void render(renderAddress(request.url), transport, failed, locale, currency)
       .catch((error: unknown) => {
         failed(error);

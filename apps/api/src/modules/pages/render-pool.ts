@@ -2,10 +2,18 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FromWorker, RenderedPage, RenderWorkerData, SentError, ToWorker } from './render-worker';
 
-/** What a render is given on the main thread: the visitor's API reads, and where its errors are logged. */
+/** A read of the API as it crosses to a worker: no `Response` is built on this thread only to be taken apart. */
+export interface ApiAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  /** Its own buffer, so that it can be transferred to the worker. */
+  body: ArrayBuffer | null;
+}
+
+/** What a render is given on the main thread: the page's origin and the visitor's API reads. */
 export interface RenderTransport {
   origin: string;
-  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  read: (url: string, headers: Array<[string, string]>) => Promise<ApiAnswer>;
 }
 
 interface Render {
@@ -136,21 +144,9 @@ export class RenderPool {
   private async answer(thread: Thread, render: Render, read: Extract<FromWorker, { type: 'read' }>) {
     const { id } = read;
     try {
-      const response = await render.transport.fetch(read.url, { headers: read.headers });
-      const body = response.status === 204 ? null : await response.arrayBuffer();
+      const answer = await render.transport.read(read.url, read.headers);
       if (!thread.renders.has(id)) return;
-      this.send(
-        thread,
-        {
-          type: 'answer',
-          id,
-          read: read.read,
-          status: response.status,
-          headers: [...response.headers],
-          body,
-        },
-        body ? [body] : [],
-      );
+      this.send(thread, { type: 'answer', id, read: read.read, ...answer }, answer.body ? [answer.body] : []);
     } catch (error) {
       if (!thread.renders.has(id)) return;
       const sent =
