@@ -1,5 +1,14 @@
+import type { Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants as zlib, gzip } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliDecompress,
+  constants as zlib,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+} from 'node:zlib';
 import type { Locale } from '@fundry/shared';
 import type { ProjectChangeListener } from '../projects/project-changes';
 
@@ -52,6 +61,23 @@ const BROTLI_OPTIONS = {
 };
 
 /**
+ * A page as it is rendered, compressed as it is written (or passed as it is, for `identity`). `flushHead` pushes
+ * out all written so far: the head of the page, sent before its render, reaches the browser at once (the
+ * stylesheet and scripts load meanwhile) instead of waiting in the compressor for the rest.
+ */
+export function pageEncoder(encoding: Encoding): { stream: Transform; flushHead: () => void } {
+  if (encoding === 'br') {
+    const stream = createBrotliCompress(BROTLI_OPTIONS);
+    return { stream, flushHead: () => stream.flush(zlib.BROTLI_OPERATION_FLUSH) };
+  }
+  if (encoding === 'gzip') {
+    const stream = createGzip({ level: 6 });
+    return { stream, flushHead: () => stream.flush(zlib.Z_SYNC_FLUSH) };
+  }
+  return { stream: new PassThrough(), flushHead: () => undefined };
+}
+
+/**
  * One rendered page: kept as Brotli (the smallest, what nearly every browser takes), its gzip made the first time a
  * visitor asks for it, and the plain bytes unpacked for the rare visitor who takes neither.
  */
@@ -64,8 +90,13 @@ export class KeptPage {
     private readonly grew: (bytes: number) => void,
   ) {}
 
-  static async of(html: string, grew: (bytes: number) => void = () => undefined): Promise<KeptPage> {
-    return new KeptPage(await brotli(Buffer.from(html, 'utf8'), BROTLI_OPTIONS), grew);
+  /** The page, compressed here, or as `pageEncoder('br')` already compressed it for its first visitor. */
+  static async of(
+    html: string,
+    grew: (bytes: number) => void = () => undefined,
+    compressed?: Buffer,
+  ): Promise<KeptPage> {
+    return new KeptPage(compressed ?? (await brotli(Buffer.from(html, 'utf8'), BROTLI_OPTIONS)), grew);
   }
 
   get bytes() {
@@ -176,10 +207,14 @@ export class PageHtmlCache implements ProjectChangeListener {
   }
 
   /**
-   * Opens the entry of a render about to begin; `done` is given the whole page's HTML, or null when the render had
-   * nothing to keep (it failed, or the page was sent for the browser to render). Undefined when nothing is kept.
+   * Opens the entry of a render about to begin; `done` is given the whole page's HTML (and its Brotli, when it was
+   * sent so), or null when the render had nothing to keep (it failed, or the page was sent for the browser to
+   * render). Undefined when nothing is kept.
    */
-  rendering(key: string, dependsOn: PageDependency): { done(html: string | null): void } | undefined {
+  rendering(
+    key: string,
+    dependsOn: PageDependency,
+  ): { done(html: string | null, brotli?: Buffer): void } | undefined {
     if (!this.trusted) return undefined;
     let settle: (page: KeptPage | null) => void = () => undefined;
     const entry: Entry = {
@@ -204,12 +239,12 @@ export class PageHtmlCache implements ProjectChangeListener {
       this.makeRoom();
     };
     return {
-      done: (html) => {
+      done: (html, compressed) => {
         if (html === null) {
           if (kept()) this.remove(key);
           return settle(null);
         }
-        KeptPage.of(html, grew).then(
+        KeptPage.of(html, grew, compressed).then(
           (page) => {
             // Those who waited for this render get it either way; it is kept only if no change came meanwhile.
             settle(page);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,7 @@ import {
   type KeptPage,
   type PageDependency,
   PageHtmlCache,
+  pageEncoder,
   preferredEncoding,
   renderAddress,
 } from './page-html-cache';
@@ -252,22 +253,38 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
 
   let rendersInFlight = 0;
 
+  /** How a page is sent to this visitor; `x-no-compression` asks for none, as the app's compression allows. */
+  const encodingOf = (request: FastifyRequest) =>
+    request.headers['x-no-compression'] === undefined
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : 'identity';
+
   /**
    * The head leaves at once, so the browser fetches the stylesheet and the scripts while the page renders; the
    * page's HTML and its data follow. When the page cannot render here, the browser renders it in the same shell.
+   * The page is compressed here, not by the app's compression (which would hold the head until the end): flushed
+   * after the head, and as Brotli the very bytes the cache keeps, compressed once.
    */
   const streamedPage = (
     request: FastifyRequest,
+    reply: FastifyReply,
     render: RenderPage,
     html: string,
     locale: Locale,
     currency: string,
-    keep?: { done(html: string | null): void },
+    keep?: { done(html: string | null, brotli?: Buffer): void },
   ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
-    const output = new PassThrough();
+    const encoding = encodingOf(request);
+    const { stream: output, flushHead } = pageEncoder(encoding);
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    void reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+    const sent: Buffer[] = [];
+    const sentBrotli = encoding === 'br' && keep !== undefined;
+    if (sentBrotli) output.on('data', (chunk: Buffer) => sent.push(chunk));
     const head = `${beforeRoot}<div id="root">`;
     output.write(head);
+    flushHead();
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
     // The address without a shared link's tracking parameters: the page kept is the one its key names.
@@ -282,9 +299,11 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
         const rest = rendered
           ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}`
           : `</div>${afterRoot}`;
-        output.end(rest);
         // Only a whole page is kept: a failed render is the shell, which the next visitor may do better than.
-        keep?.done(rendered ? head + rest : null);
+        if (!rendered) keep?.done(null);
+        else if (sentBrotli) output.once('end', () => keep?.done(head + rest, Buffer.concat(sent)));
+        else keep?.done(head + rest);
+        output.end(rest);
       });
     return output;
   };
@@ -296,10 +315,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     page: KeptPage,
     cacheControl: string,
   ) => {
-    const encoding =
-      request.headers['x-no-compression'] === undefined
-        ? preferredEncoding(request.headers['accept-encoding'])
-        : 'identity';
+    const encoding = encodingOf(request);
     const body = await page.encoded(encoding);
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     return reply
@@ -359,7 +375,9 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     const kept = keep && htmlCache?.rendering(keep.key, keep.dependsOn);
     if (kept) void reply.header('x-page-cache', 'miss');
     const { locale } = language.translator;
-    return reply.send(streamedPage(request, renderPage, html, locale, pageCurrency(request, locale), kept));
+    return reply.send(
+      streamedPage(request, reply, renderPage, html, locale, pageCurrency(request, locale), kept),
+    );
   };
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */

@@ -1,6 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProjectRow, createUser } from '../../db/seed/factories';
@@ -371,6 +374,33 @@ describe('pages rendered on the server', () => {
     expect((await visit('/no/such/page')).statusCode).toBe(404);
     expect((await visit('/projects/999999')).statusCode).toBe(404);
     expect(state.calls).toEqual([]);
+  });
+
+  it('sends the head compressed at once, before the render ends, so the browser loads the page’s files meanwhile', async () => {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const { state, open } = control('wait');
+      let text = '';
+      const response = await new Promise<{ headers: Record<string, unknown>; done: Promise<void> }>(
+        (resolve) =>
+          get({ port, path: '/about', headers: { 'accept-encoding': encoding } }, (message) => {
+            const decoded = message.pipe(encoding === 'br' ? createBrotliDecompress() : createGunzip());
+            decoded.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+            resolve({ headers: message.headers, done: new Promise((ended) => decoded.on('end', ended)) });
+          }),
+      );
+      expect(response.headers['content-encoding'], encoding).toBe(encoding);
+      expect(response.headers.vary, encoding).toBe('Accept-Language, Cookie, Accept-Encoding');
+      // The head has arrived whole while the render still waits.
+      await vi.waitFor(() => expect(text).toContain('<div id="root">'));
+      expect(titleOf(text), encoding).toBe('About Fundry · Fundry');
+      expect(state.calls).toEqual(['/about']);
+      expect(text).not.toContain('<main>');
+      open();
+      await response.done;
+      expect(text, encoding).toContain('<div id="root"><main>rendered /about for 127.0.0.1</main></div>');
+    }
   });
 
   it('past the renders allowed at once, sends the page for the browser to render', async () => {
