@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from './entry-server';
 import { testRates } from './test/money';
-import { makeProject } from './test/projects';
+import { makeProject, projectList, testCategories } from './test/projects';
 import { makeReward } from './test/rewards';
 
 // The real renderer, counted: a page whose data is read before its render renders once.
@@ -102,5 +102,35 @@ describe('a shared link’s page', () => {
     expect(rendered?.html).toContain('Tide clock');
     expect(rendered?.html).toContain('Early Bird Lantern');
     expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a list’s approximations of amounts in other currencies, the rates read before its render', async () => {
+    const listApi = {
+      origin: 'http://fundry.test',
+      fetch: async (input: string | URL | Request) => {
+        const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
+        const answers: Record<string, unknown> = {
+          '/api/v1/config': { data: { ...CONFIG.data, currencies: ['USD', 'EUR'] } },
+          '/api/v1/fx-rates': { data: testRates },
+          '/api/v1/categories/': { data: testCategories },
+          '/api/v1/projects/': projectList([
+            makeProject({ id: 8, title: 'Canal boat', currency: 'EUR', goal_amount: 5000 }),
+          ]).body,
+        };
+        const answer = answers[path];
+        return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
+      },
+    };
+    const rendered = await renderPage(
+      '/projects/explore',
+      listApi,
+      (error) => console.error(error),
+      'en',
+      'USD',
+    );
+    expect(rendered?.html).toContain('Canal boat');
+    expect(rendered?.html).toContain('≈');
+    // One render finds the list, the next shows its cards with their approximations: none more for the rates.
+    expect(renderToPipeableStream).toHaveBeenCalledTimes(2);
   });
 });

@@ -39,6 +39,12 @@ const MAX_DATA_ROUNDS = 4;
  */
 const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unknown>[]]> = [
   [/^\/$/, () => [siteConfigQuery, fxRatesQuery, discoveryQuery] as FetchQueryOptions<unknown>[]],
+  // A list's cards show approximations of amounts in other currencies: with the rates read first they come with
+  // the cards' render instead of costing one more.
+  [
+    /^\/(projects\/explore|category\/[^/]+)\/?$/,
+    () => [siteConfigQuery, fxRatesQuery] as FetchQueryOptions<unknown>[],
+  ],
   [
     /^\/projects\/(\d+)\/?$/,
     ([, id]) =>

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { DisplayCurrencyProvider } from '@/lib/display-currency';
 import { I18nProvider } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
-import { cssVariablesResolver, theme } from './theme';
+import { theme, themeCssVariables } from './theme';
 import toastClasses from './toasts.module.css';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
@@ -60,7 +60,8 @@ export function AppProviders({
   return (
     <I18nProvider translator={translator}>
       <DirectionProvider initialDirection={translator.dir} detectDirection={false}>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+          <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
           <Suspense fallback={null}>
             {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
             <Notifications

@@ -1,4 +1,13 @@
-import { createTheme, type CSSVariablesResolver, DEFAULT_THEME } from '@mantine/core';
+import {
+  convertCssVariables,
+  type ConvertCSSVariablesInput,
+  createTheme,
+  type CSSVariablesResolver,
+  deepMerge,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+} from '@mantine/core';
 import { currentTranslator } from '@/lib/i18n';
 import tabClasses from './tabs.module.css';
 
@@ -112,6 +121,29 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/** What `input` sets differently from `defaults`. */
+function changedVariables(input: Record<string, string>, defaults: Record<string, string>) {
+  return Object.fromEntries(Object.entries(input).filter(([name, value]) => defaults[name] !== value));
+}
+
+/**
+ * The style element's CSS that Mantine's provider would write for this theme: its variables that differ from
+ * Mantine's defaults (the rest are in Mantine's stylesheet), as its MantineCssVariables builds them. The provider
+ * builds them again on every render although the theme never changes (3.5% of a page's server render, the colour
+ * contrasts above included), so the page writes this once-built copy instead (decision 018).
+ */
+export const themeCssVariables = (() => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const variables = deepMerge(defaultCssVariablesResolver(merged), cssVariablesResolver(merged));
+  const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+  const changed: ConvertCSSVariablesInput = {
+    variables: changedVariables(variables.variables, defaults.variables),
+    light: changedVariables(variables.light, defaults.light),
+    dark: changedVariables(variables.dark, defaults.dark),
+  };
+  return convertCssVariables(changed);
+})();
 
 /** The fixed top navigation bar's height: main content starts this far down (SPEC §2). */
 export const NAVBAR_HEIGHT = 70;

@@ -71,7 +71,10 @@ export const fxRatesQuery = queryOptions({
   staleTime: 60 * 60 * 1000,
 });
 
-/** The day's rates, read only when `needed`: a site whose amounts are all in the visitor's currency never asks. */
-export function useFxRates(needed: boolean) {
-  return useQuery({ ...fxRatesQuery, enabled: needed }).data ?? null;
+/**
+ * The day's rates, for an amount in another currency than the visitor's: only such an amount asks, so a site whose
+ * amounts are all in the visitor's currency never reads them.
+ */
+export function useFxRates() {
+  return useQuery(fxRatesQuery).data ?? null;
 }

@@ -8,9 +8,17 @@ export function currencySymbol(i18n: Translator, currency: string): string {
   return i18n.money(0, currency).replace(/[\p{Nd}\p{Zs}\p{Cf}]/gu, '');
 }
 
+/** Built once per language: building one costs far more than a look-up (the currency menu of every page). */
+const currencyNames = new Map<string, Intl.DisplayNames>();
+
 /** A currency's name in the reader's language: "euro", "Japanese yen", "Euro", "iene japonês". */
 export function currencyName(i18n: Translator, currency: string): string {
-  return new Intl.DisplayNames([i18n.locale], { type: 'currency' }).of(currency) ?? currency;
+  let names = currencyNames.get(i18n.locale);
+  if (!names) {
+    names = new Intl.DisplayNames([i18n.locale], { type: 'currency' });
+    currencyNames.set(i18n.locale, names);
+  }
+  return names.of(currency) ?? currency;
 }
 
 /**

@@ -18,11 +18,27 @@ export function Approximately({
   currency: string;
   size?: 'xs' | 'sm' | 'md';
 }) {
-  const i18n = useI18n();
   const display = useDisplayCurrency();
-  const differs = display !== null && display !== currency && amount > 0;
-  const rates = useFxRates(differs);
-  if (!differs || !rates) return null;
+  // Only an amount that needs the rates reads them: most amounts are in the visitor's own currency, and each read
+  // is a query observer, which a list's server render would otherwise build for every amount (decision 018).
+  if (display === null || display === currency || amount <= 0) return null;
+  return <Approximation amount={amount} currency={currency} display={display} size={size} />;
+}
+
+function Approximation({
+  amount,
+  currency,
+  display,
+  size,
+}: {
+  amount: number;
+  currency: string;
+  display: string;
+  size: 'xs' | 'sm' | 'md';
+}) {
+  const i18n = useI18n();
+  const rates = useFxRates();
+  if (!rates) return null;
   const whole = approximateWholeUnits(amount, currency, display, rates);
   if (whole === null) return null;
   const shown = i18n.money(whole, display);

@@ -1,8 +1,9 @@
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Progress } from '@mantine/core';
 import { percentFunded } from '@fundry/shared';
 import { Approximately } from '@/components/money/Approximately';
 import { Rich, useI18n } from '@/lib/i18n';
 import { percentFundedText } from '@/lib/project-text';
+import classes from './FundingProgress.module.css';
 
 /** Raised so far against the goal: a bar capped at 100% and the figures under it (SPEC §4). */
 export function FundingProgress({
@@ -20,7 +21,7 @@ export function FundingProgress({
   const percent = percentFunded(current, goal);
   const funded = i18n.t('common.funding.percentFunded', { percent: percentFundedText(i18n, current, goal) });
   return (
-    <Stack gap={6}>
+    <div className={classes.root}>
       <Progress
         value={percent}
         size={size}
@@ -28,25 +29,19 @@ export function FundingProgress({
         color={percent >= 100 ? 'green' : 'teal'}
         aria-label={funded}
       />
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" fw={600}>
+      <div className={classes.figures}>
+        <p className={`${classes.text} ${classes.raised}`}>
           <Rich
             id="common.funding.raised"
             values={{ amount: i18n.money(current, currency) }}
             tags={{
-              muted: (text) => (
-                <Text span size="sm" c="dimmed" fw={400}>
-                  {text}
-                </Text>
-              ),
+              muted: (text) => <span className={`${classes.text} ${classes.muted}`}>{text}</span>,
             }}
           />{' '}
           <Approximately amount={current} currency={currency} size="xs" />
-        </Text>
-        <Text size="sm" c="dimmed">
-          {funded}
-        </Text>
-      </Group>
-    </Stack>
+        </p>
+        <p className={`${classes.text} ${classes.dimmed}`}>{funded}</p>
+      </div>
+    </div>
   );
 }

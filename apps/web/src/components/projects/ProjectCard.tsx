@@ -11,6 +11,7 @@ import {
 } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { timeLeftText } from '@/lib/project-text';
+import { Fact } from '@/components/facts/Fact';
 import { Approximately } from '@/components/money/Approximately';
 import { FundingProgress } from './FundingProgress';
 import { StatusBadge } from './StatusBadge';
@@ -56,19 +57,6 @@ export function ProjectCardImage({
     >
       <IconPhoto size={40} stroke={1.2} color="var(--mantine-color-teal-4)" aria-hidden />
     </Box>
-  );
-}
-
-function Fact({ icon, children, now }: { icon: ReactNode; children: ReactNode; now?: boolean }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      {icon}
-      {/* Text of the clock (days left) may have moved on since the server rendered the page, which may be kept a
-          minute (decision 018): the browser's reading is not a mismatch. */}
-      <Text size="xs" c="dimmed" suppressHydrationWarning={now}>
-        {children}
-      </Text>
-    </Group>
   );
 }
 
@@ -133,13 +121,13 @@ export function ProjectCard({
           currency={project.currency}
         />
         <Group justify="space-between" gap="xs">
-          <Fact icon={<IconUsers size={14} />}>
+          <Fact gap={4} icon={<IconUsers size={14} />}>
             {i18n.t('common.project.backers', { count: project.backers_count })}
           </Fact>
-          <Fact icon={<IconClock size={14} />} now>
+          <Fact gap={4} icon={<IconClock size={14} />} now>
             {timeLeftText(i18n, project.start_date, project.end_date)}
           </Fact>
-          <Fact icon={<IconTarget size={14} />}>
+          <Fact gap={4} icon={<IconTarget size={14} />}>
             {project.goal_amount === null ? (
               i18n.t('common.project.goalNotSet')
             ) : (

@@ -8,23 +8,12 @@ import {
   IconTruckDelivery,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { isEndingSoon, type Reward, REWARD_MESSAGES } from '@fundry/shared';
+import { Fact } from '@/components/facts/Fact';
 import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
 import { isSoldOut } from '../reward-status';
 import { shippingSummary } from './shipping';
-
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {icon}
-      <Text size="xs" c="dimmed">
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /**
  * One reward tier (SPEC §2): title, minimum pledge, description, estimated delivery, shipping, backers and what
@@ -125,7 +114,7 @@ export function RewardCard({
           {reward.description}
         </Text>
         <Stack gap={4}>
-          <Fact icon={<IconCalendarEvent size={14} />}>
+          <Fact gap={6} icon={<IconCalendarEvent size={14} />}>
             {i18n.t('backing.rewardCard.delivery', {
               date: reward.estimated_delivery_date
                 ? i18n.calendarDate(reward.estimated_delivery_date)
@@ -133,6 +122,7 @@ export function RewardCard({
             })}
           </Fact>
           <Fact
+            gap={6}
             icon={
               reward.shipping_type === 'none' ? <IconPackage size={14} /> : <IconTruckDelivery size={14} />
             }
@@ -140,7 +130,7 @@ export function RewardCard({
             {shippingSummary(i18n, reward)}
           </Fact>
           <Group gap="md">
-            <Fact icon={<IconUsers size={14} />}>
+            <Fact gap={6} icon={<IconUsers size={14} />}>
               {i18n.t('backing.rewardCard.backers', { count: reward.backers_count })}
             </Fact>
             <Text size="xs" c={soldOut ? 'red.7' : 'dimmed'} fw={soldOut ? 600 : undefined}>
