@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -149,6 +151,7 @@ function fakeWebBuild(name: string) {
     path.join(build, 'dist-ssr', 'entry-server.js'),
     `export async function renderPage(url, transport, onError, locale) {
       (globalThis.htmlRenders ??= []).push(${JSON.stringify(name)} + ' ' + url);
+      await globalThis.htmlRenderGate;
       const read = async (address) => {
         const response = await transport.fetch(transport.origin + '/api/v1' + address);
         return response.ok ? (await response.json()).data : null;
@@ -257,6 +260,35 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
       expect(
         (await b.inject({ url: `/projects/${id}?utm_source=chat&fbclid=x1` })).headers['x-page-cache'],
       ).toBe('hit');
+    });
+
+    it('keeps the Brotli its first visitor was sent, even when that visitor leaves before the end', async () => {
+      const id = await createProjectRow(a.database.db, { creatorId: creator.user.id, title: 'Tide bell' });
+      await b.projectChanges!.fence();
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = b.server.address() as AddressInfo;
+      const gate = globalThis as { htmlRenderGate?: Promise<void> };
+      let open = () => {};
+      gate.htmlRenderGate = new Promise((resolve) => (open = resolve));
+      // The visitor has the head, and leaves while the page renders.
+      await new Promise<void>((resolve) => {
+        const request = get(
+          { port, path: `/projects/${id}`, headers: { 'accept-encoding': 'br' } },
+          (response) => {
+            response.once('data', () => {
+              request.destroy();
+              resolve();
+            });
+          },
+        );
+      });
+      open();
+      delete gate.htmlRenderGate;
+      const next = await b.inject({ url: `/projects/${id}`, headers: { 'accept-encoding': 'br' } });
+      expect(next.headers['x-page-cache']).toBe('hit');
+      const page = brotliDecompressSync(next.rawPayload).toString();
+      expect(page).toContain('"title":"Tide bell"');
+      expect(page).toBe((await b.inject({ url: `/projects/${id}` })).body);
     });
 
     it('shows a pledge, a reward change, an update and a rejection made through instance A on B within a second', async () => {

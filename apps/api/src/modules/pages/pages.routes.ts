@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -276,14 +276,29 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
     const encoding = encodingOf(request);
-    const { stream: output, flushHead } = pageEncoder(encoding);
+    const { stream: encoder, flushHead } = pageEncoder(encoding);
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+    let output: Readable = encoder;
     const sent: Buffer[] = [];
-    const sentBrotli = encoding === 'br' && keep !== undefined;
-    if (sentBrotli) output.on('data', (chunk: Buffer) => sent.push(chunk));
+    const keepsSent = encoding === 'br' && keep !== undefined;
+    if (keepsSent) {
+      // The Brotli sent is the Brotli kept: drained here, so it is whole even when the visitor leaves midway (the
+      // reply then drops its stream, and a kept page still rendering would keep everyone after waiting for it).
+      const toVisitor = new PassThrough();
+      encoder.on('data', (chunk: Buffer) => {
+        sent.push(chunk);
+        if (!toVisitor.destroyed) toVisitor.write(chunk);
+      });
+      encoder.once('end', () => toVisitor.end());
+      encoder.once('error', (error) => {
+        toVisitor.destroy(error);
+        keep.done(null);
+      });
+      output = toVisitor;
+    }
     const head = `${beforeRoot}<div id="root">`;
-    output.write(head);
+    encoder.write(head);
     flushHead();
     rendersInFlight++;
     const failed = (error: unknown) => request.log.error({ err: error }, 'server rendering failed');
@@ -301,9 +316,9 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
           : `</div>${afterRoot}`;
         // Only a whole page is kept: a failed render is the shell, which the next visitor may do better than.
         if (!rendered) keep?.done(null);
-        else if (sentBrotli) output.once('end', () => keep?.done(head + rest, Buffer.concat(sent)));
+        else if (keepsSent) encoder.once('end', () => keep?.done(head + rest, Buffer.concat(sent)));
         else keep?.done(head + rest);
-        output.end(rest);
+        encoder.end(rest);
       });
     return output;
   };
