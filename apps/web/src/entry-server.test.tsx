@@ -130,7 +130,35 @@ describe('a shared link’s page', () => {
     );
     expect(rendered?.html).toContain('Canal boat');
     expect(rendered?.html).toContain('≈');
-    // One render finds the list, the next shows its cards with their approximations: none more for the rates.
-    expect(renderToPipeableStream).toHaveBeenCalledTimes(2);
+    // The list its address asks for, the categories and the rates are read first: one render.
+    expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a category page once, its category and its page of projects read first', async () => {
+    const categoryApi = {
+      origin: 'http://fundry.test',
+      fetch: async (input: string | URL | Request) => {
+        const url = new URL(input instanceof Request ? input.url : input.toString());
+        if (url.pathname === '/api/v1/config') return Response.json(CONFIG);
+        if (url.pathname === '/api/v1/fx-rates') return Response.json({ data: testRates });
+        if (url.pathname === `/api/v1/categories/${testCategories[0]!.id}`) {
+          return Response.json({ data: testCategories[0] });
+        }
+        if (url.pathname === '/api/v1/projects/' && url.searchParams.get('page') === '2') {
+          const list = projectList([makeProject({ id: 9, title: 'Reed organ' })], 13).body;
+          return Response.json({ ...list, data: { ...list.data, page: 2 } });
+        }
+        return Response.json({ message: 'Not here' }, { status: 404 });
+      },
+    };
+    const rendered = await renderPage(
+      `/category/${testCategories[0]!.id}?page=2`,
+      categoryApi,
+      (error) => console.error(error),
+      'en',
+    );
+    expect(rendered?.html).toContain('Reed organ');
+    expect(rendered?.html).toContain(testCategories[0]!.name);
+    expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
   });
 });

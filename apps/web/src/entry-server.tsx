@@ -14,9 +14,12 @@ import { serializePageState } from './page-state';
 import { addOnsQuery } from './features/backing/api/add-ons';
 import { rewardsQuery } from './features/backing/api/rewards';
 import { stretchGoalsQuery } from './features/stretch-goals/api/stretch-goals';
+import { categoryPageQuery, categoryQuery, projectListQuery } from './features/discovery/api/discovery';
+import { exploreListParams, parseExploreQuery } from './features/discovery/explore-query';
 import { discoveryQuery } from './features/home/api/discovery';
 import { projectQuery } from './features/projects/api/projects';
 import { fxRatesQuery } from './lib/display-currency';
+import { categoriesQuery } from './lib/categories';
 import { siteConfigQuery } from './lib/site-config';
 
 /**
@@ -37,13 +40,32 @@ const MAX_DATA_ROUNDS = 4;
  * found by rendering it, so a page missing here, or a read left out, costs a render and nothing else. The server's
  * render is signed out: no token in the keys.
  */
-const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unknown>[]]> = [
+const PRELOADS: Array<
+  [RegExp, (match: RegExpExecArray, search: URLSearchParams) => FetchQueryOptions<unknown>[]]
+> = [
   [/^\/$/, () => [siteConfigQuery, fxRatesQuery, discoveryQuery] as FetchQueryOptions<unknown>[]],
   // A list's cards show approximations of amounts in other currencies: with the rates read first they come with
-  // the cards' render instead of costing one more.
+  // the cards' render instead of costing one more. The list itself is the one the page's address asks for.
   [
-    /^\/(projects\/explore|category\/[^/]+)\/?$/,
-    () => [siteConfigQuery, fxRatesQuery] as FetchQueryOptions<unknown>[],
+    /^\/projects\/explore\/?$/,
+    (_, search) =>
+      [
+        siteConfigQuery,
+        fxRatesQuery,
+        categoriesQuery,
+        projectListQuery(exploreListParams(parseExploreQuery(search))),
+      ] as FetchQueryOptions<unknown>[],
+  ],
+  [
+    /^\/category\/([^/]+)\/?$/,
+    ([, categoryId], search) => {
+      const { id, list } = categoryPageQuery(categoryId, search);
+      return [
+        siteConfigQuery,
+        fxRatesQuery,
+        ...(id === null ? [] : [categoryQuery(id), projectListQuery(list)]),
+      ] as FetchQueryOptions<unknown>[];
+    },
   ],
   [
     /^\/projects\/(\d+)\/?$/,
@@ -60,11 +82,14 @@ const PRELOADS: Array<[RegExp, (match: RegExpExecArray) => FetchQueryOptions<unk
 ];
 
 function preload(url: string, queryClient: QueryClient) {
-  const path = url.split('?')[0]!;
+  const [path = '', query = ''] = url.split('?');
   for (const [pattern, queries] of PRELOADS) {
     const match = pattern.exec(path);
     // A failed read is left as it is: the render then finds the page without its data, as without preloading.
-    if (match) return Promise.all(queries(match).map((query) => queryClient.prefetchQuery(query)));
+    if (match) {
+      const reads = queries(match, new URLSearchParams(query));
+      return Promise.all(reads.map((read) => queryClient.prefetchQuery(read)));
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@fundry/shared';
 import { api } from './api-client';
 
@@ -9,10 +9,12 @@ export const categoryKeys = {
 
 /** The category list: the navigation bar, the project form and category management share one cache entry. */
 export function useCategories() {
-  return useQuery({
-    queryKey: categoryKeys.all,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Category[] }>('categories/', undefined, signal)).data,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(categoriesQuery);
 }
+
+/** What `useCategories` reads, for the server to read it before its render (apps/web/src/entry-server.tsx). */
+export const categoriesQuery = queryOptions({
+  queryKey: categoryKeys.all,
+  queryFn: async ({ signal }) => (await api.get<{ data: Category[] }>('categories/', undefined, signal)).data,
+  staleTime: 5 * 60_000,
+});

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Category,
   ListStatus,
@@ -7,6 +7,7 @@ import type {
   SortOption,
   TypeaheadResult,
 } from '@fundry/shared';
+import { PAGE_SIZES } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/categories';
 
@@ -30,7 +31,12 @@ export const discoveryKeys = {
 
 /** A page of public projects: the search results, Explore and a category's page. */
 export function useProjectList(params: ProjectListParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+  return useQuery({ ...projectListQuery(params), enabled });
+}
+
+/** What `useProjectList` reads, for the server to read it before its render (apps/web/src/entry-server.tsx). */
+export const projectListQuery = (params: ProjectListParams) =>
+  queryOptions({
     queryKey: discoveryKeys.list(params),
     queryFn: async ({ signal }) =>
       (
@@ -49,10 +55,8 @@ export function useProjectList(params: ProjectListParams, { enabled = true }: { 
           signal,
         )
       ).data,
-    enabled,
     placeholderData: keepPreviousData,
   });
-}
 
 /** The navigation bar's typeahead (GET projects/search?q=): at most 5 matches; no call for empty text. */
 export function useProjectTypeahead(text: string) {
@@ -69,12 +73,29 @@ export function useProjectTypeahead(text: string) {
 
 /** One category's name (GET categories/{id}), for the category page's heading. */
 export function useCategory(id: number | null) {
-  return useQuery({
-    queryKey: categoryKeys.detail(id ?? 0),
+  return useQuery({ ...categoryQuery(id ?? 0), enabled: id !== null });
+}
+
+/** What `useCategory` reads, for the server to read it before its render. */
+export const categoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: categoryKeys.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: Category }>(`categories/${id}`, undefined, signal)).data,
-    enabled: id !== null,
     retry: false,
     staleTime: 5 * 60_000,
   });
+
+/** A category page's address read: its category (null when the id is not one) and its list, 12 a page. */
+export function categoryPageQuery(categoryId: string | undefined, search: URLSearchParams) {
+  const number = Number(categoryId);
+  const id = Number.isInteger(number) && number > 0 ? number : null;
+  const requested = Math.floor(Number(search.get('page')));
+  const list: ProjectListParams = {
+    category_id: id ?? undefined,
+    status: 'active',
+    page: Number.isFinite(requested) && requested > 1 ? requested : 1,
+    per_page: PAGE_SIZES.categoryProjects,
+  };
+  return { id, list };
 }

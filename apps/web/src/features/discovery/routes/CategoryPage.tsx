@@ -2,37 +2,23 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { categoryPageMeta, PAGE_SIZES } from '@fundry/shared';
+import { categoryPageMeta } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
-import { useCategory, useProjectList } from '../api/discovery';
+import { categoryPageQuery, useCategory, useProjectList } from '../api/discovery';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import { DISCOVERY_MESSAGES } from '../messages';
-
-function parseId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** /category/{categoryId} (SPEC §2): the category's active projects, 12 a page. */
 export function CategoryPage() {
   const i18n = useI18n();
   const { categoryId } = useParams();
-  const id = parseId(categoryId);
   const [params, setParams] = useSearchParams();
-  const requested = Math.floor(Number(params.get('page')));
-  const page = Number.isFinite(requested) && requested > 1 ? requested : 1;
+  const { id, list: listParams } = categoryPageQuery(categoryId, params);
+  const page = listParams.page ?? 1;
   const category = useCategory(id);
-  const projects = useProjectList(
-    {
-      category_id: id ?? undefined,
-      status: 'active',
-      page,
-      per_page: PAGE_SIZES.categoryProjects,
-    },
-    { enabled: id !== null },
-  );
+  const projects = useProjectList(listParams, { enabled: id !== null });
   const list = id === null ? undefined : projects.data;
   usePageMeta(category.data && categoryPageMeta(category.data.name));
 
