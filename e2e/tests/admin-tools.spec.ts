@@ -79,6 +79,8 @@ test('a creator submits, an admin rejects with a reason, the creator fixes and r
   // A rejection needs a reason.
   await row.getByRole('button', { name: `Reject ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject project' });
+  // Sent empty once the dialog has opened with its form, not during its opening transition.
+  await expect(dialog.getByRole('textbox', { name: /Reason/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Reject project' }).click();
   await expect(dialog.getByText('Please give a reason')).toBeVisible();
   await dialog.getByRole('textbox', { name: /Reason/ }).fill('Please show a photo of a working prototype.');
