@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,4 +1,5 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, ThemeIcon, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** What an empty list says instead: why it is empty and what to do next. */

@@ -1,4 +1,5 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** The coloured band that opens the informational pages. */

@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Group, Text } from '@/components/primitives/primitives';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';
 import { paginationItems } from '@/lib/pagination';

@@ -1,4 +1,5 @@
-import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Group, Text } from '@/components/primitives/primitives';
 import { Link } from 'react-router';
 import { Rich, useI18n } from '@/lib/i18n';
 import classes from './BrandLink.module.css';

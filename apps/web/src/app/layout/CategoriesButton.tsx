@@ -1,4 +1,5 @@
-import { Group, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
+import { Group } from '@/components/primitives/primitives';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { Divider, Drawer, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Divider, Drawer, NavLink, ScrollArea } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Group, Text } from '@/components/primitives/primitives';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { Avatar, Burger, Button, Group } from '@mantine/core';
+import { Avatar, Burger, Button } from '@mantine/core';
+import { Group } from '@/components/primitives/primitives';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { MessagesIcon, MessagesLink } from '@/features/messages/components/MessagesLink';

@@ -1,4 +1,5 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { Component, type ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,4 +1,5 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { lazy, Suspense } from 'react';
 import type { Project } from '@fundry/shared';
 import { creatorName } from '@/features/projects/components/detail/CreatorCard';

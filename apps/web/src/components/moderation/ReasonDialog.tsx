@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Textarea } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { REASON_MAX, TOOLS_MESSAGES } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

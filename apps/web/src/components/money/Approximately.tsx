@@ -1,4 +1,5 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { approximateWholeUnits } from '@fundry/shared';
 import { useDisplayCurrency, useFxRates } from '@/lib/display-currency';
 import { useI18n } from '@/lib/i18n';

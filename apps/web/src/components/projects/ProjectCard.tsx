@@ -1,4 +1,5 @@
-import { Anchor, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Image, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconClock, IconPhoto, IconTarget, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Text, Typography } from '@mantine/core';
+import { Typography } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { richTextToPlain } from '@fundry/shared';
 import classes from './RichText.module.css';
 

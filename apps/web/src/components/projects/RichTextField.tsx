@@ -1,5 +1,6 @@
 import '@mantine/tiptap/styles.css';
-import { Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
+import { Button, Input, Popover, TextInput } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { Link, RichTextEditor, type RichTextEditorLabels, useRichTextEditorContext } from '@mantine/tiptap';
 import { IconIndentDecrease, IconIndentIncrease, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';

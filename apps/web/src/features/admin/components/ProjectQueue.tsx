@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Loader, Paper, Table, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Loader, Paper, SegmentedControl } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Container, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Container, Tabs, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconClipboardList, IconFlag, IconHistory, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

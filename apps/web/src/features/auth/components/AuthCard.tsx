@@ -1,4 +1,5 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Paper, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** The centred card every account screen sits in, on a light background. */

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Anchor, TextInput, type TextInputProps } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { useEffect, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { authStorage } from '@/lib/auth-storage';

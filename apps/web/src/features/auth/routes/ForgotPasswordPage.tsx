@@ -1,4 +1,5 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

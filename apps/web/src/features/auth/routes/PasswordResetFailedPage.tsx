@@ -1,4 +1,5 @@
-import { Button, Center, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, ThemeIcon } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { IconMailOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';

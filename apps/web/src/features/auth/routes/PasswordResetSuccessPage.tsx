@@ -1,4 +1,5 @@
-import { Button, Center, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, List, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RESET_LINK_EXPIRY_MINUTES } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, TextInput } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, Center, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, ThemeIcon } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { IconCircleCheck, IconCircleX, IconMailQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -3,16 +3,14 @@ import {
   Button,
   Checkbox,
   FileInput,
-  Group,
   Modal,
   MultiSelect,
   NumberInput,
   Select,
-  Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { AddOn, Reward } from '@fundry/shared';

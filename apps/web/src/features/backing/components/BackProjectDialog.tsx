@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Radio, ScrollArea } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

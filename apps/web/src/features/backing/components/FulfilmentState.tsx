@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
+import { Group } from '@/components/primitives/primitives';
 import { IconCircleCheck, IconExternalLink, IconTruckDelivery } from '@tabler/icons-react';
 import type { FulfilmentStatus } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Modal, Select } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import {
   IconCalendarEvent,
   IconCloudDownload,

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Modal, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {

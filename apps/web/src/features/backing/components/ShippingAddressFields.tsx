@@ -1,4 +1,5 @@
-import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { PLEDGE_MESSAGES, type ShippingAddress } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { countryOptions } from './countries';

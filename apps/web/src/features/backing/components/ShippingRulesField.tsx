@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, NumberInput, Select } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';

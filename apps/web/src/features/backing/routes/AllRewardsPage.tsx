@@ -4,14 +4,12 @@ import {
   Breadcrumbs,
   Button,
   Container,
-  Group,
   SimpleGrid,
   Skeleton,
-  Stack,
   Switch,
-  Text,
   Title,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Paper, Tabs } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -3,16 +3,14 @@ import {
   Anchor,
   Button,
   Container,
-  Group,
   Loader,
   NumberInput,
   Paper,
   Radio,
-  Stack,
-  Text,
   Textarea,
   Title,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type BackerSurvey, majorToMinor, minorToMajor, SURVEY_ANSWER_MAX } from '@fundry/shared';

@@ -4,17 +4,15 @@ import {
   Button,
   Center,
   Container,
-  Group,
   Loader,
   Modal,
   Paper,
-  Stack,
   Table,
-  Text,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

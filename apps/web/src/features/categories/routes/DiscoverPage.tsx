@@ -1,4 +1,5 @@
-import { Alert, Card, Container, Loader, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Container, Loader, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { IconCategory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Box, Button, Loader, Paper, Textarea } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { COMMENT_MAX, type Comment, type CommentReply, COMMUNITY_MESSAGES } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Accordion, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Accordion, Button, Loader, Modal, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { COMMUNITY_MESSAGES, type Faq, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Radio, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { type FormEvent, useState } from 'react';
 import {
   COMMUNITY_MESSAGES,

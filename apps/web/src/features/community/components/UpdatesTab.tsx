@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { PUBLIC_STATUSES, type Project } from '@fundry/shared';

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Loader, Select, Table, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import {

@@ -1,4 +1,5 @@
-import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Tabs, Title } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';

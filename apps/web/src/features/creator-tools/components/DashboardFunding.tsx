@@ -1,4 +1,5 @@
-import { Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Paper, Select, Title } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';
 import { useMyProjects } from '@/lib/projects';

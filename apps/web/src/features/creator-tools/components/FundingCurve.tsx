@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Box, Group, Skeleton, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Skeleton, SimpleGrid, Table, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useMemo } from 'react';
 import type { DailyStats } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';

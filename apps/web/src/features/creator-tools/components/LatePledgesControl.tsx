@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconClockPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Project, todayUtc } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { trackingUrl as trackingUrlSchema } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -4,15 +4,13 @@ import {
   Badge,
   Button,
   Checkbox,
-  Group,
   Loader,
   Paper,
   Select,
-  Stack,
   TagsInput,
-  Text,
   TextInput,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconLock, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Reward, Survey, SurveyQuestionInput } from '@fundry/shared';

@@ -5,15 +5,13 @@ import {
   Box,
   Button,
   Drawer,
-  Group,
   Paper,
   Skeleton,
-  Stack,
-  Text,
   ThemeIcon,
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import {
   IconBell,
   IconChecks,

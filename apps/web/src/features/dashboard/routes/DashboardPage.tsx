@@ -1,4 +1,5 @@
-import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Paper, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { PageLoader } from '@/components/PageLoader';

@@ -1,4 +1,5 @@
-import { Badge, Button, CloseButton, Group, Text } from '@mantine/core';
+import { Badge, Button, CloseButton } from '@mantine/core';
+import { Group, Text } from '@/components/primitives/primitives';
 import type { Category, Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { DEFAULT_EXPLORE_STATUS, EXPLORE_STATUSES, type ExploreState } from '../explore-query';

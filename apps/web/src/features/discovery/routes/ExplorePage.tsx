@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Collapse,
-  Container,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Container, NativeSelect, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

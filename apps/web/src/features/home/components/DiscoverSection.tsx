@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, SimpleGrid, Skeleton, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';

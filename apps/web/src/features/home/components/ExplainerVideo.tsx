@@ -1,4 +1,5 @@
-import { AspectRatio, Center, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Center, Paper, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

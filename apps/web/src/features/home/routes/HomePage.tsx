@@ -1,15 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Container, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '@/lib/i18n';
@@ -18,6 +8,7 @@ import { DiscoverSection } from '../components/DiscoverSection';
 import { ExplainerVideo } from '../components/ExplainerVideo';
 import { localizedNews } from '../news';
 import { NEWS } from '@fundry/shared';
+import classes from './HomePage.module.css';
 
 /** Why backing is safe: each point's title and text are the catalog messages `home.trust.{key}.title/text`. */
 const trustPoints = [
@@ -50,9 +41,7 @@ export function HomePage() {
             <Title order={1} fz={{ base: 38, sm: 56 }} lh={1.05}>
               {i18n.t('home.hero.title')}
             </Title>
-            <Text fz={{ base: 'md', sm: 'xl' }} opacity={0.92}>
-              {i18n.t('home.hero.text')}
-            </Text>
+            <Text className={classes.heroText}>{i18n.t('home.hero.text')}</Text>
             <Group>
               <Button size="lg" color="white" variant="white" c="teal.9" onClick={startProject}>
                 {i18n.t('home.hero.startProject')}

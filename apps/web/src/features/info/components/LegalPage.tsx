@@ -1,4 +1,5 @@
-import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';

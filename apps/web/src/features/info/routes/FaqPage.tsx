@@ -1,4 +1,5 @@
-import { Accordion, Container, Stack, Title } from '@mantine/core';
+import { Accordion, Container, Title } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { PageHero } from '@/components/PageHero';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,4 +1,5 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Button, Container, SimpleGrid, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import {
   IconBuildingBank,
   IconChecklist,

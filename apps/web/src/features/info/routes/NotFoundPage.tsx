@@ -1,4 +1,5 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { Link } from 'react-router';
 import { NOT_FOUND_META } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

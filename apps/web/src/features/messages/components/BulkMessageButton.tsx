@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BulkMessageFilter } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Textarea } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { CONVERSATION_MESSAGES, MESSAGE_BODY_MAX } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Button, List, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Skeleton } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconBuildingBank, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { BankAccountStatus } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Skeleton, Table } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { Locale, Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

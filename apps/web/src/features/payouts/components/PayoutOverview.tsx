@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Paper, SimpleGrid } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { PayoutEligibility } from '@fundry/shared';

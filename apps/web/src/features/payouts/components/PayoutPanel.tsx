@@ -1,4 +1,5 @@
-import { Alert, Button, Paper, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Tabs, Title } from '@mantine/core';
+import { Stack } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Loader, Modal, TextInput, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { hasValidDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Paper, Skeleton, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ProjectList } from '@fundry/shared';

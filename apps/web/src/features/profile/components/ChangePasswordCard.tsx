@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Group, Text } from '@/components/primitives/primitives';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

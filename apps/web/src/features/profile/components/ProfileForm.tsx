@@ -1,4 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconAt, IconWorld } from '@tabler/icons-react';
 import {

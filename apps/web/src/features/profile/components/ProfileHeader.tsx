@@ -1,15 +1,5 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Button, FileButton, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
 import type { Translator, UserProfile } from '@fundry/shared';
 import { formatBaseFigure } from '@/components/money/base-figure';

@@ -1,4 +1,5 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 export function SettingsCard({

@@ -6,16 +6,14 @@ import {
   Center,
   Code,
   CopyButton,
-  Group,
   Image,
   Loader,
   Modal,
-  Stack,
-  Text,
   TextInput,
   type TextInputProps,
   Tooltip,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';

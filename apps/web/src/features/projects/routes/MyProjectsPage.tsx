@@ -4,16 +4,14 @@ import {
   Button,
   Center,
   Container,
-  Group,
   Loader,
   Pagination,
   Paper,
   SimpleGrid,
-  Stack,
   Tabs,
-  Text,
   Title,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -4,15 +4,13 @@ import {
   Button,
   Center,
   Container,
-  Group,
   Loader,
   Paper,
   SimpleGrid,
-  Stack,
   Tabs,
-  Text,
   Title,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import {
   IconAlertCircle,
   IconAlertTriangle,

@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Container, Title } from '@mantine/core';
+import { Group, Stack } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';

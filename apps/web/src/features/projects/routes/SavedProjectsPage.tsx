@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconBookmark, IconBookmarkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Group, NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
+import { Group } from '@/components/primitives/primitives';
 import { IconLanguage } from '@tabler/icons-react';
 import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';

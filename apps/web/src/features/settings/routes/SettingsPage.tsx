@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, List, Paper, Skeleton, Switch, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Title } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { UNSUBSCRIBE_MESSAGES } from '@fundry/shared';

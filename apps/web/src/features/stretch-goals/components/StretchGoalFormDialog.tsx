@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {

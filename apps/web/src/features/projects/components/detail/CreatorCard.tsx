@@ -1,4 +1,5 @@
-import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';

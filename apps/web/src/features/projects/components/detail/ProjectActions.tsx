@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Group } from '@/components/primitives/primitives';
 import { PUBLIC_STATUSES, type ProjectStatus } from '@fundry/shared';
 import { SaveButton } from './SaveButton';
 import { ShareButton } from './ShareButton';

@@ -1,4 +1,5 @@
-import { AspectRatio, Box, Image, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Box, Image, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { IconPhoto, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mediaUrl, type Project, videoEmbed, type VideoEmbed } from '@fundry/shared';

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useClipboard } from '@mantine/hooks';
 import {
   IconBrandFacebook,

@@ -1,4 +1,5 @@
-import { Button, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, List, Modal, ThemeIcon } from '@mantine/core';
+import { Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBulb, IconCheck } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { Button, FileButton, Group, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Input, Radio, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconVideo } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Box, Text } from '@mantine/core';
+import { Alert, Box } from '@mantine/core';
+import { Text } from '@/components/primitives/primitives';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { videoEmbed } from '@fundry/shared';

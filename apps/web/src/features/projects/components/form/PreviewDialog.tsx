@@ -1,4 +1,5 @@
-import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Divider, Modal, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { useI18n } from '@/lib/i18n';
 import { MediaPreview } from './MediaPreview';

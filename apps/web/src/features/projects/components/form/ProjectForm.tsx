@@ -1,17 +1,15 @@
 import {
   Button,
   Checkbox,
-  Group,
   NumberInput,
   Paper,
   Progress,
   Radio,
   Select,
   SimpleGrid,
-  Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
+import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
