@@ -41,6 +41,7 @@ import * as backingsLiveToLive from './0039_backings_live_to_live';
 import * as backingsInBase from './0040_backings_in_base';
 import * as surveyChargeResume from './0041_survey_charge_resume';
 import * as inboxCounters from './0042_inbox_counters';
+import * as closedAccountsUnnamed from './0043_closed_accounts_unnamed';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0040_backings_in_base': backingsInBase,
   '0041_survey_charge_resume': surveyChargeResume,
   '0042_inbox_counters': inboxCounters,
+  '0043_closed_accounts_unnamed': closedAccountsUnnamed,
 };

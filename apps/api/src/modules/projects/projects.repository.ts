@@ -443,7 +443,8 @@ export async function closeProjectsOfDeletedUser(db: Kysely<DB>, creatorId: numb
     .updateTable('projects')
     .set({
       status: 'REJECTED',
-      revocation_reason: 'The creator closed their account.',
+      // Why is read from the creator's closed account, in the reader's language (migration 0043).
+      revocation_reason: null,
       revocation_date: new Date(),
       featured: false,
       updated_at: new Date(),

@@ -209,11 +209,52 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect([row.email, row.full_name, row.password_hash]).toEqual([
+    expect([row.email, row.username, row.full_name, row.password_hash]).toEqual([
       `deleted-${user.id}@deleted.invalid`,
-      'Deleted user',
+      '',
+      '',
       null,
     ]);
+  });
+
+  it('keeps no name of a closed account, in any language: its comments’ author is "" and its campaigns close without a written reason', async () => {
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    const projectId = await createProjectRow(ctx.database.db, { creatorId: creator.user.id });
+    await seedPaidPledge(ctx.database.db, projectId, backer.user.id, 2_500);
+    const comment = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/comments`,
+      headers: backer.headers,
+      payload: { body: 'Looking forward to it' },
+    });
+    expect(comment.statusCode).toBe(201);
+    // Two closed accounts at once: both without a username, which only open accounts keep unique.
+    for (const { headers } of [backer, creator]) {
+      const closed = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile/', headers });
+      expect(closed.statusCode).toBe(200);
+    }
+    const closedRows = await ctx.database.db
+      .selectFrom('users')
+      .select(['username', 'full_name'])
+      .where('id', 'in', [creator.user.id, backer.user.id])
+      .execute();
+    expect(closedRows).toEqual([
+      { username: '', full_name: '' },
+      { username: '', full_name: '' },
+    ]);
+    const admin = await signedInUser(ctx, { admin: true });
+    const page = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/comments`,
+      headers: admin.headers,
+    });
+    expect(page.json().data.comments.map((c: { author: { name: string } }) => c.author.name)).toEqual(['']);
+    const project = await ctx.app.inject({ url: `/api/v1/projects/${projectId}`, headers: admin.headers });
+    expect(project.json().data).toMatchObject({
+      status: 'REJECTED',
+      revocation_reason: null,
+      creator: { name: '', username: '' },
+    });
   });
 
   it('keeps an account with pledges still to be charged until they are cancelled', async () => {

@@ -132,9 +132,10 @@ export async function anonymiseUser(db: Kysely<DB>, id: number) {
   await db
     .updateTable('users')
     .set({
-      username: `deleted-${id}`,
+      // No name in any language: each reader's page names a closed account in theirs (migration 0043).
+      username: '',
       email: `deleted-${id}@deleted.invalid`,
-      full_name: 'Deleted user',
+      full_name: '',
       password_hash: null,
       email_verified_at: null,
       location: null,

@@ -274,7 +274,7 @@ export class UserService {
     if (profile) return profile;
     return {
       id: userId,
-      username: 'deleted',
+      username: '',
       full_name: '',
       name: '',
       profile_image: null,

@@ -7,6 +7,7 @@ import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { useAuditLog } from '../api/admin';
+import { personName } from '@/lib/people';
 
 /** The catalog key of each action's name. */
 const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -62,7 +63,11 @@ export function AuditLog() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{entry.actor?.name ?? i18n.t('admin.audit.deletedAccount')}</Text>
+                    <Text size="sm">
+                      {entry.actor
+                        ? personName(entry.actor.name, i18n)
+                        : i18n.t('admin.audit.deletedAccount')}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="outline" size="sm">

@@ -12,6 +12,7 @@ import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useProjectDecision } from '../api/admin';
 import { ReasonDialog } from '@/components/moderation/ReasonDialog';
+import { personName } from '@/lib/people';
 
 interface ProjectQueueProps {
   kind: 'pending' | 'featured';
@@ -165,7 +166,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
               <Stack gap="xs">
                 {details(project)}
                 <Text size="sm">
-                  {project.creator.name} · {project.creator.email}
+                  {personName(project.creator.name, i18n)} · {project.creator.email}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {project.goal_amount === null
@@ -202,7 +203,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                 <Table.Tr key={project.id} data-testid={`queue-row-${project.id}`}>
                   <Table.Td>{details(project)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{project.creator.name}</Text>
+                    <Text size="sm">{personName(project.creator.name, i18n)}</Text>
                     <Text size="xs" c="dimmed">
                       {project.creator.email}
                     </Text>

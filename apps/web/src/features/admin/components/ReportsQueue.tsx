@@ -11,6 +11,7 @@ import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useReports, useResolveReport } from '../api/admin';
 import { ReasonDialog } from '@/components/moderation/ReasonDialog';
+import { personName } from '@/lib/people';
 
 /** Catalog keys: each resolution's name, and the dialog of each action. */
 const RESOLUTION_LABEL: Record<NonNullable<Report['resolution']>, string> = {
@@ -92,7 +93,7 @@ export function ReportsQueue() {
                   </Group>
                   <Text size="xs" c="dimmed">
                     {i18n.t('admin.reports.reportedBy', {
-                      name: report.reporter.name,
+                      name: personName(report.reporter.name, i18n),
                       date: reportDay.format(new Date(report.created_at)),
                     })}
                   </Text>
@@ -105,7 +106,9 @@ export function ReportsQueue() {
                 <Text size="sm" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {report.message.author && (
                     <Text span fw={600} fs="normal">
-                      {i18n.t('admin.reports.messageBy', { name: report.message.author.name })}{' '}
+                      {i18n.t('admin.reports.messageBy', {
+                        name: personName(report.message.author.name, i18n),
+                      })}{' '}
                     </Text>
                   )}
                   {i18n.t('admin.reports.quote', { text: report.message.body })}

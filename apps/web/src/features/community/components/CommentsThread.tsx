@@ -10,6 +10,7 @@ import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { type CommentTarget, useCommentActions, useComments } from '../api/community';
+import { personName } from '@/lib/people';
 
 /**
  * A comment's Report button, composed in by the app (reports); `name` is its accessible name, which says whose
@@ -113,10 +114,10 @@ function AuthorLine({ comment }: { comment: CommentReply }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Avatar src={comment.author.profile_image} alt="" size={28} radius="xl" color="teal">
-        {comment.author.name.slice(0, 1).toUpperCase()}
+        {personName(comment.author.name, i18n).slice(0, 1).toUpperCase()}
       </Avatar>
       <Text fw={600} size="sm">
-        {comment.author.name}
+        {personName(comment.author.name, i18n)}
       </Text>
       {comment.author.is_creator && (
         <Badge size="sm" color="teal" variant="filled">
@@ -166,7 +167,7 @@ function CommentItem({
   }
   const isAuthor = comment.author?.id === viewer.userId;
   const mayRemove = isAuthor || viewer.isCreator || viewer.isAdmin;
-  const who = comment.author?.name ?? i18n.t('community.comments.someone');
+  const who = comment.author ? personName(comment.author.name, i18n) : i18n.t('community.comments.someone');
   return (
     <Stack gap={6}>
       <AuthorLine comment={comment} />
@@ -308,7 +309,7 @@ function Thread({
                   parentId={thread.id}
                   label={
                     thread.author
-                      ? i18n.t('community.comments.replyTo', { name: thread.author.name })
+                      ? i18n.t('community.comments.replyTo', { name: personName(thread.author.name, i18n) })
                       : i18n.t('community.comments.replyToThis')
                   }
                   submitLabel={i18n.t('community.comments.postReply')}

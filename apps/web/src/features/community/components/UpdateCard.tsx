@@ -10,6 +10,7 @@ import { serverMessage } from '@/lib/api-errors';
 import { Rich, useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDeleteUpdate } from '../api/community';
+import { personName } from '@/lib/people';
 
 // The editor is large: it loads when the creator opens the composer, not for every visitor.
 const UpdateComposer = lazy(async () => ({ default: (await import('./UpdateComposer')).UpdateComposer }));
@@ -20,7 +21,10 @@ export const updatePath = (update: Pick<UpdateView, 'project_id' | 'id'>) =>
 /** "Update #3 · May 2, 2026 · by Cora" and the backers-only badge. */
 export function UpdateByline({ update }: { update: UpdateView }) {
   const i18n = useI18n();
-  const byline = { date: i18n.timestampDate(update.published_at), author: update.author.name };
+  const byline = {
+    date: i18n.timestampDate(update.published_at),
+    author: personName(update.author.name, i18n),
+  };
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm" fw={600} c="teal">

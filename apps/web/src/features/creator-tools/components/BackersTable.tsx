@@ -19,6 +19,7 @@ import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { notify } from '@/lib/notify';
 import { type BackerFilters, downloadBackersCsv, useBackers, useMarkSent, useRefund } from '../api/tools';
 import { MarkSentDialog } from './MarkSentDialog';
+import { personName } from '@/lib/people';
 
 const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
   SUCCEEDED: 'teal',
@@ -213,7 +214,9 @@ export function BackersTable({
                   <Table.Td>
                     {row.can_mark_sent && (
                       <Checkbox
-                        aria-label={i18n.t('creatorTools.backers.select', { name: row.backer.name })}
+                        aria-label={i18n.t('creatorTools.backers.select', {
+                          name: personName(row.backer.name, i18n),
+                        })}
                         checked={selected.includes(row.donation_id)}
                         onChange={(event) => {
                           const checked = event.currentTarget.checked;
@@ -228,7 +231,7 @@ export function BackersTable({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>
-                      {row.backer.name}
+                      {personName(row.backer.name, i18n)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {row.backer.email}
@@ -279,7 +282,7 @@ export function BackersTable({
                             rel="noopener noreferrer"
                             size="xs"
                             aria-label={i18n.t('creatorTools.backers.trackingLinkFor', {
-                              name: row.backer.name,
+                              name: personName(row.backer.name, i18n),
                             })}
                           >
                             {i18n.t('creatorTools.backers.trackingLink')}
@@ -297,7 +300,9 @@ export function BackersTable({
                         <Button
                           size="xs"
                           variant="outline"
-                          aria-label={i18n.t('creatorTools.backers.markSentTo', { name: row.backer.name })}
+                          aria-label={i18n.t('creatorTools.backers.markSentTo', {
+                            name: personName(row.backer.name, i18n),
+                          })}
                           onClick={() => setSending([row.donation_id])}
                         >
                           {i18n.t('creatorTools.backers.markSent')}
@@ -309,7 +314,9 @@ export function BackersTable({
                           variant="subtle"
                           color="red"
                           leftSection={<IconReceiptRefund size={14} />}
-                          aria-label={i18n.t('creatorTools.backers.refundLabel', { name: row.backer.name })}
+                          aria-label={i18n.t('creatorTools.backers.refundLabel', {
+                            name: personName(row.backer.name, i18n),
+                          })}
                           onClick={() => setRefunding(row)}
                         >
                           {i18n.t('creatorTools.backers.refund')}
@@ -363,7 +370,7 @@ export function BackersTable({
       >
         {refunding
           ? i18n.t('creatorTools.backers.refundQuestion', {
-              name: refunding.backer.name,
+              name: personName(refunding.backer.name, i18n),
               amount: i18n.money(refunding.amount, refunding.currency),
             })
           : ''}

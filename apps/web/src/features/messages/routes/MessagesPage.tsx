@@ -10,6 +10,7 @@ import { readPage, withPage } from '@/lib/pagination';
 import { useSession } from '@/lib/session';
 import { useThreads } from '../api/messages';
 import classes from './messages.module.css';
+import { personName } from '@/lib/people';
 
 function ThreadRow({ thread, now }: { thread: ThreadSummary; now: number }) {
   const i18n = useI18n();
@@ -32,7 +33,7 @@ function ThreadRow({ thread, now }: { thread: ThreadSummary; now: number }) {
           <Stack gap={2} className={classes.grow}>
             <Text fw={unread ? 700 : 500} className={classes.wrap}>
               {unread && <VisuallyHidden>{i18n.t('messages.inbox.unread')} </VisuallyHidden>}
-              {thread.other.name}
+              {personName(thread.other.name, i18n)}
             </Text>
             <Text size="sm" c="gray.7" className={classes.wrap}>
               {i18n.t('messages.about', { title: thread.project.title })}

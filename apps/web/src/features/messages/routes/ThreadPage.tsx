@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session';
 import { useMessageActions, useThread } from '../api/messages';
 import { MessageComposer } from '../components/MessageComposer';
 import classes from './messages.module.css';
+import { personName } from '@/lib/people';
 
 // Few people report: the dialog loads when one does.
 const ReasonDialog = lazy(async () => ({
@@ -80,7 +81,7 @@ export function ThreadPage() {
             <Group justify="space-between" align="flex-start" gap="sm">
               <div className={classes.heading}>
                 <Title order={1} fz={{ base: 24, sm: 30 }}>
-                  {i18n.t('messages.thread.title', { name: thread.other.name })}
+                  {i18n.t('messages.thread.title', { name: personName(thread.other.name, i18n) })}
                 </Title>
                 <Anchor component={Link} to={`/projects/${thread.project.id}`} c="gray.7" size="sm">
                   {i18n.t('messages.about', { title: thread.project.title })}
@@ -128,7 +129,7 @@ export function ThreadPage() {
             </Group>
             {thread.blocked && (
               <Alert color="gray" role="status">
-                {i18n.t('messages.thread.blockedNote', { name: thread.other.name })}
+                {i18n.t('messages.thread.blockedNote', { name: personName(thread.other.name, i18n) })}
               </Alert>
             )}
             <PageNavigation
@@ -152,7 +153,7 @@ export function ThreadPage() {
                   >
                     <Text size="xs" c="gray.7" mb={4}>
                       {i18n.t('messages.thread.byline', {
-                        name: mine ? i18n.t('messages.thread.you') : message.author.name,
+                        name: mine ? i18n.t('messages.thread.you') : personName(message.author.name, i18n),
                         when: i18n.relativeTime(message.created_at),
                       })}
                     </Text>
@@ -165,7 +166,7 @@ export function ThreadPage() {
               })}
             </Stack>
             <MessageComposer
-              label={i18n.t('messages.thread.replyLabel', { name: thread.other.name })}
+              label={i18n.t('messages.thread.replyLabel', { name: personName(thread.other.name, i18n) })}
               sendLabel={i18n.t('messages.composer.send')}
               loading={reply.isPending}
               onSend={async (body) => {
@@ -182,7 +183,7 @@ export function ThreadPage() {
             />
             <ConfirmDialog
               opened={blocking}
-              title={i18n.t('messages.block.title', { name: thread.other.name })}
+              title={i18n.t('messages.block.title', { name: personName(thread.other.name, i18n) })}
               confirmLabel={i18n.t('messages.block.action')}
               loading={block.isPending}
               onClose={() => setBlocking(false)}
@@ -196,13 +197,13 @@ export function ThreadPage() {
                 })
               }
             >
-              {i18n.t('messages.block.body', { name: thread.other.name })}
+              {i18n.t('messages.block.body', { name: personName(thread.other.name, i18n) })}
             </ConfirmDialog>
             {reporting && (
               <Suspense fallback={null}>
                 <ReasonDialog
                   opened={reporting}
-                  title={i18n.t('messages.report.title', { name: thread.other.name })}
+                  title={i18n.t('messages.report.title', { name: personName(thread.other.name, i18n) })}
                   description={i18n.t('messages.report.description')}
                   audience={i18n.t('reports.dialog.audience')}
                   confirmLabel={i18n.t('reports.dialog.send')}

@@ -41,6 +41,7 @@ import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
 import classes from './ProjectDetailPage.module.css';
+import { isClosedAccount } from '@/lib/people';
 
 // Only an admin sees the moderation controls: visitors skip their code.
 // Only a revoked project shows it, with its tooltip.
@@ -256,7 +257,12 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               <Text span fw={600}>
                 {i18n.t('projects.detail.rejectedReasonLabel')}
               </Text>{' '}
-              {project.revocation_reason ?? i18n.t('projects.detail.rejectedNoReason')}
+              {project.revocation_reason ??
+                i18n.t(
+                  isClosedAccount(project.creator)
+                    ? 'projects.detail.creatorClosedAccount'
+                    : 'projects.detail.rejectedNoReason',
+                )}
             </Text>
             {isCreator && <Text size="sm">{i18n.t('projects.detail.rejectedAdvice')}</Text>}
           </Stack>
