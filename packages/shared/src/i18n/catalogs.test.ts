@@ -73,6 +73,21 @@ describe('translator', () => {
     expect(translator('de').money(1234.5, 'EUR')).toBe('1.234,50\u00a0€');
   });
 
+  it('shows a moment in its named formats, the UTC ones on the day the server counts', () => {
+    // 23:30 UTC on 5 March: still the 5th in UTC, whatever the test machine's zone.
+    const late = '2026-03-05T23:30:00Z';
+    expect(translator('de').formatDate(late, 'monthYear')).toBe('März 2026');
+    expect(translator('es').formatDate(late, 'monthYearShort')).toBe('mar 2026');
+    expect(translator('en').formatDate(late, 'dayMonthUtc')).toBe('Mar 5');
+    expect(translator('en').formatDate(late, 'numericUtc')).toBe('3/5/2026');
+    expect(translator('en').formatDate(late, 'dateTimeUtc')).toBe('Mar 5, 2026, 11:30 PM UTC');
+    expect(translator('de').formatDate(late, 'dateTimeUtc')).toBe('5. März 2026, 23:30 UTC');
+    expect(translator('en').formatDate('nope', 'dateTime')).toBe('Unknown date');
+    expect(translator('ar').formatDate(Number.NaN, 'monthYear')).toBe(
+      translator('ar').t('common.date.unknown'),
+    );
+  });
+
   it('tells which messages it read, its own formatters’ included', () => {
     const read: string[] = [];
     const recording = translator('en').recording((key) => read.push(key));

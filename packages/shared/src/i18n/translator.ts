@@ -5,6 +5,37 @@ import { MESSAGE_CONSTANTS } from './message-constants';
 
 /** A catalog as the runtime reads it: each message compiled ahead from ICU MessageFormat (compile.ts). */
 export type CompiledCatalog = Messages;
+
+/**
+ * The named ways a page shows a moment besides a plain date, each built once per locale. The `Utc` ones read the
+ * moment's day in UTC, the day the server counts it on (a pledge's day, a funding curve's day, a queue's times).
+ */
+const DATE_FORMATS = {
+  /** "March 2024". */
+  monthYear: { month: 'long', year: 'numeric' },
+  /** "Mar 2024". */
+  monthYearShort: { month: 'short', year: 'numeric' },
+  /** "Mar 5, 2024, 3:04 PM". */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** "Mar 5, 2024, 03:04 PM UTC". */
+  dateTimeUtc: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  },
+  /** "3/5/2024". */
+  numeric: {},
+  /** "3/5/2024", the day in UTC. */
+  numericUtc: { timeZone: 'UTC' },
+  /** "Mar 5", the day in UTC. */
+  dayMonthUtc: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateFormat = keyof typeof DATE_FORMATS;
 export type MessageValues = Record<string, unknown>;
 
 export interface Translator {
@@ -23,6 +54,8 @@ export interface Translator {
   calendarDate: (date: string | null | undefined, style?: 'long' | 'short') => string;
   /** A timestamp's date in this locale. */
   timestampDate: (timestamp: string | Date | null | undefined, style?: 'long' | 'short') => string;
+  /** A moment in one of the named formats; an invalid one reads 'Unknown date'. */
+  formatDate: (value: string | number | Date, format: DateFormat) => string;
   /** SPEC §9's relative time: just now, minutes, hours, days (under 7), weeks (under 30 days), then the date. */
   relativeTime: (value: string | Date | null | undefined, now?: number) => string;
   /** "a, b and c" in this locale. */
@@ -107,6 +140,7 @@ export function createTranslator(locale: Locale, catalog: CompiledCatalog): Tran
       style,
       () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: style, day: 'numeric' }),
     );
+  const namedDateFormats = new Map<string, Intl.DateTimeFormat>();
   const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
 
   let missed = false;
@@ -155,6 +189,15 @@ export function createTranslator(locale: Locale, catalog: CompiledCatalog): Tran
         return Number.isNaN(value.getTime())
           ? translator.t('common.date.unknown')
           : dateFormat(style).format(value);
+      },
+      formatDate(value, format) {
+        const time = value instanceof Date ? value : new Date(value);
+        if (Number.isNaN(time.getTime())) return translator.t('common.date.unknown');
+        return cached(
+          namedDateFormats,
+          format,
+          () => new Intl.DateTimeFormat(locale, DATE_FORMATS[format]),
+        ).format(time);
       },
       relativeTime(value, now = Date.now()) {
         const time = value instanceof Date ? value.getTime() : value ? Date.parse(value) : Number.NaN;

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Loader, Paper, Table, VisuallyHidden } fr
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { QueueProject, QueueResponse } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -28,19 +28,6 @@ interface ProjectQueueProps {
 export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
   const i18n = useI18n();
   // In UTC, as every admin reads the same time whatever their time zone.
-  const dateTimeFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      }),
-    [i18n.locale],
-  );
   const decide = useProjectDecision();
   // On a phone each project is a card with its actions in view; a wide table would hide them to the right.
   const phone = useMediaQuery('(max-width: 48em)');
@@ -147,7 +134,7 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
   );
   const when = (project: QueueProject) => {
     const iso = kind === 'pending' ? project.submitted_at : project.created_at;
-    return iso ? dateTimeFormat.format(new Date(iso)) : '—';
+    return iso ? i18n.formatDate(iso, 'dateTimeUtc') : '—';
   };
 
   return (

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Loader, Paper, SegmentedControl } from '@
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { COMMUNITY_MESSAGES, type Report, type ReportResolutionAction } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
@@ -48,7 +48,6 @@ const TARGET_BADGE: Record<Report['target_type'], { label: string; color: string
 /** Reported projects and comments, oldest first, each resolved inline with a reason. */
 export function ReportsQueue() {
   const i18n = useI18n();
-  const reportDay = useMemo(() => new Intl.DateTimeFormat(i18n.locale), [i18n.locale]);
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = useState(1);
   const reports = useReports(status, page);
@@ -94,7 +93,7 @@ export function ReportsQueue() {
                   <Text size="xs" c="dimmed">
                     {i18n.t('admin.reports.reportedBy', {
                       name: personName(report.reporter.name, i18n),
-                      date: reportDay.format(new Date(report.created_at)),
+                      date: i18n.formatDate(report.created_at, 'numeric'),
                     })}
                   </Text>
                 </Stack>

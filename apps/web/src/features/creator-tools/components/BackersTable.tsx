@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Loader, Select, Table, VisuallyHidden } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type AddOn,
   BACKER_STATUS_KEYS,
@@ -52,7 +52,6 @@ export function BackersTable({
 }) {
   const i18n = useI18n();
   // The day of the pledge as it was in UTC, the day the server counts it on.
-  const pledgeDay = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { timeZone: 'UTC' }), [i18n.locale]);
   const [filters, setFilters] = useState<BackerFilters>({});
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -251,7 +250,7 @@ export function BackersTable({
                     </Group>
                     {row.pledged_at && (
                       <Text size="xs" c="dimmed">
-                        {pledgeDay.format(new Date(row.pledged_at))}
+                        {i18n.formatDate(row.pledged_at, 'numericUtc')}
                       </Text>
                     )}
                   </Table.Td>

@@ -2,7 +2,6 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Box, Skeleton, SimpleGrid, Table, Title } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
-import { useMemo } from 'react';
 import type { DailyStats } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
@@ -20,11 +19,7 @@ export function niceCeil(value: number): number {
 export function FundingCharts({ stats, headingLevel = 3 }: { stats: DailyStats; headingLevel?: 2 | 3 }) {
   const i18n = useI18n();
   // Days are calendar dates: read in UTC so that no time zone moves them to the day before.
-  const dayFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-    [i18n.locale],
-  );
-  const shortDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+  const shortDay = (date: string) => i18n.formatDate(`${date}T00:00:00Z`, 'dayMonthUtc');
   const money = (value: number) => i18n.money(value, stats.currency);
   const last = stats.days.at(-1);
   const raised = last?.cumulative_amount ?? 0;

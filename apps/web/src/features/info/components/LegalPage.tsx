@@ -48,10 +48,8 @@ export function LegalPage({
   const i18n = useI18n();
   const month = useMemo(() => {
     const [year, monthNumber] = updated.split('-').map(Number);
-    return new Intl.DateTimeFormat(i18n.locale, { month: 'long', year: 'numeric' }).format(
-      new Date(year!, monthNumber! - 1),
-    );
-  }, [i18n.locale, updated]);
+    return i18n.formatDate(new Date(year!, monthNumber! - 1), 'monthYear');
+  }, [i18n, updated]);
   return (
     <>
       <PageHero title={title} subtitle={subtitle} />

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Skeleton, Table } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { Locale, Translator } from '@fundry/shared';
+import type { Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePayoutHistory } from '../api/payouts';
@@ -23,19 +23,9 @@ export function PayoutStatusBadge({ status }: { status: string }) {
   );
 }
 
-// The translator formats dates without a time: a payout's time is formatted here, once per language.
-const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 /** A timestamp as a date and time in the reader's language, or 'Unknown date' (SPEC §8). */
 export function formatPayoutDate(i18n: Translator, timestamp: string | null | undefined): string {
-  const value = new Date(timestamp ?? Number.NaN);
-  if (Number.isNaN(value.getTime())) return i18n.t('common.date.unknown');
-  let format = dateTimeFormats.get(i18n.locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(i18n.locale, format);
-  }
-  return format.format(value);
+  return i18n.formatDate(timestamp ?? Number.NaN, 'dateTime');
 }
 
 /** The Payout History tab: a table of the project's payouts, newest first, with Load More. */

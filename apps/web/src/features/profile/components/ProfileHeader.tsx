@@ -10,9 +10,7 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 /** Month and year only ("Joined March 2024"), which none of the translator's date formats gives. */
 function joinDate(createdAt: string, i18n: Translator): string {
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime())
-    ? i18n.t('common.date.unknown')
-    : date.toLocaleDateString(i18n.locale, { month: 'long', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? i18n.t('common.date.unknown') : i18n.formatDate(date, 'monthYear');
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

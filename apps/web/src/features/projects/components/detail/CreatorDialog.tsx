@@ -8,10 +8,9 @@ import { Count, creatorName } from './CreatorCard';
 /** The month and year someone joined ('Mar 2024'), or N/A. */
 function joinedLabel(i18n: Translator, createdAt: string): string {
   const date = new Date(createdAt);
-  // The translator has no month-and-year format: the reader's locale is passed here instead.
   return Number.isNaN(date.getTime())
     ? i18n.t('projects.creator.notAvailable')
-    : date.toLocaleDateString(i18n.locale, { month: 'short', year: 'numeric' });
+    : i18n.formatDate(date, 'monthYearShort');
 }
 
 function CreatorLinks({ creator }: { creator: ProjectCreator }) {
