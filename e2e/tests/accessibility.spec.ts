@@ -358,7 +358,9 @@ for (const role of ROLES) {
       request,
       baseURL,
     }) => {
-      test.setTimeout(240_000);
+      // Each crawl visits every page a role can reach and opens its dialogs, with axe on each: 2–4 minutes on a
+      // two-core host beside the other worker, more when the host is slow (a run of 2026-11-28 took 4.2).
+      test.setTimeout(480_000);
       await crawl(page, request, baseURL!, role, size);
     });
   }
