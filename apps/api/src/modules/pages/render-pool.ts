@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FromWorker, RenderedPage, RenderWorkerData, SentError, ToWorker } from './render-worker';
+import type {
+  FromWorker,
+  ReadAnswer,
+  RenderedPage,
+  RenderWorkerData,
+  SentError,
+  ToWorker,
+} from './render-worker';
 
 /** A read of the API as it crosses to a worker: no `Response` is built on this thread only to be taken apart. */
 export interface ApiAnswer {
@@ -124,7 +131,7 @@ export class RenderPool {
     const render = thread.renders.get(message.id);
     if (!render) return;
     switch (message.type) {
-      case 'read':
+      case 'reads':
         void this.answer(thread, render, message);
         return;
       case 'error':
@@ -140,20 +147,27 @@ export class RenderPool {
     }
   }
 
-  /** A page's read, answered on this thread by its transport, with the status, headers and body it answered. */
-  private async answer(thread: Thread, render: Render, read: Extract<FromWorker, { type: 'read' }>) {
-    const { id } = read;
-    try {
-      const answer = await render.transport.read(read.url, read.headers);
-      if (!thread.renders.has(id)) return;
-      this.send(thread, { type: 'answer', id, read: read.read, ...answer }, answer.body ? [answer.body] : []);
-    } catch (error) {
-      if (!thread.renders.has(id)) return;
-      const sent =
-        error instanceof Error
-          ? { name: error.name, message: error.message, stack: error.stack }
-          : { name: 'Error', message: String(error) };
-      this.send(thread, { type: 'unanswered', id, read: read.read, error: sent });
-    }
+  /** A page's reads, answered on this thread by its transport, each with the status, headers and body it answered. */
+  private async answer(
+    thread: Thread,
+    render: Render,
+    { id, reads }: Extract<FromWorker, { type: 'reads' }>,
+  ) {
+    const answers = await Promise.all(
+      reads.map(async ({ read, url, headers }): Promise<ReadAnswer> => {
+        try {
+          return { read, ...(await render.transport.read(url, headers)) };
+        } catch (error) {
+          const sent: SentError =
+            error instanceof Error
+              ? { name: error.name, message: error.message, stack: error.stack }
+              : { name: 'Error', message: String(error) };
+          return { read, error: sent };
+        }
+      }),
+    );
+    if (!thread.renders.has(id)) return;
+    const bodies = answers.flatMap((answer) => ('body' in answer && answer.body ? [answer.body] : []));
+    this.send(thread, { type: 'answers', id, answers }, bodies);
   }
 }

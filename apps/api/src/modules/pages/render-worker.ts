@@ -27,22 +27,29 @@ export interface RenderedPage {
   stateScript: string;
 }
 
-/** Messages from the main thread. `id` is the render's, `read` a read's within it. */
+/** A read of the page, as the main thread answered it: the API's answer, or why there was none. */
+export type ReadAnswer =
+  | { read: number; status: number; headers: Array<[string, string]>; body: ArrayBuffer | null }
+  | { read: number; error: SentError };
+
+/** A read of the page as it crosses to the main thread. */
+export interface PageRead {
+  read: number;
+  url: string;
+  headers: Array<[string, string]>;
+}
+
+/**
+ * Messages from the main thread. `id` is the render's. The reads a page makes at once (its preloads) cross as one
+ * message and are answered in one: each message wakes the other thread, which costs more than the data it carries.
+ */
 export type ToWorker =
   | { type: 'render'; id: number; url: string; origin: string; locale: string; currency: string }
-  | {
-      type: 'answer';
-      id: number;
-      read: number;
-      status: number;
-      headers: Array<[string, string]>;
-      body: ArrayBuffer | null;
-    }
-  | { type: 'unanswered'; id: number; read: number; error: SentError };
+  | { type: 'answers'; id: number; answers: ReadAnswer[] };
 
 /** Messages to the main thread. */
 export type FromWorker =
-  | { type: 'read'; id: number; read: number; url: string; headers: Array<[string, string]> }
+  | { type: 'reads'; id: number; reads: PageRead[] }
   | { type: 'error'; id: number; error: SentError }
   | { type: 'rendered'; id: number; page: RenderedPage | null }
   | { type: 'failed'; id: number; error: SentError };
@@ -78,6 +85,12 @@ if (parentPort) {
 
   const reads = new Map<string, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
   let lastRead = 0;
+  /** The reads of each render not yet sent: sent together once the reads made at the same time are all in. */
+  const unsent = new Map<number, PageRead[]>();
+  const sendReads = () => {
+    for (const [id, pageReads] of unsent) send({ type: 'reads', id, reads: pageReads });
+    unsent.clear();
+  };
 
   /** The page's `fetch`: asks the main thread, which reads the API as the visitor, and answers as it answered. */
   const fetchFor =
@@ -90,7 +103,10 @@ if (parentPort) {
       ];
       return new Promise<Response>((resolve, reject) => {
         reads.set(`${id}:${read}`, { resolve, reject });
-        send({ type: 'read', id, read, url, headers });
+        if (unsent.size === 0) setImmediate(sendReads);
+        const pageReads = unsent.get(id);
+        if (pageReads) pageReads.push({ read, url, headers });
+        else unsent.set(id, [{ read, url, headers }]);
       });
     };
 
@@ -116,14 +132,13 @@ if (parentPort) {
       void render(message);
       return;
     }
-    const key = `${message.id}:${message.read}`;
-    const waiting = reads.get(key);
-    if (!waiting) return;
-    reads.delete(key);
-    if (message.type === 'answer') {
-      waiting.resolve(new Response(message.body, { status: message.status, headers: message.headers }));
-    } else {
-      waiting.reject(Object.assign(new Error(message.error.message), message.error));
+    for (const answer of message.answers) {
+      const key = `${message.id}:${answer.read}`;
+      const waiting = reads.get(key);
+      if (!waiting) continue;
+      reads.delete(key);
+      if ('error' in answer) waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
+      else waiting.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers }));
     }
   });
 }
