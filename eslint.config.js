@@ -78,9 +78,9 @@ const literalText = [
 // Mantine's Text, Group and Stack cost a third of a server render; ours make the same markup (decision 018).
 const lightPrimitives = {
   name: '@mantine/core',
-  importNames: ['Text', 'Group', 'Stack'],
+  importNames: ['Text', 'Group', 'Stack', 'Paper', 'Title', 'Anchor'],
   message:
-    'Use Text, Group and Stack from @/components/primitives/primitives: the same markup, a fraction of the render.',
+    'Use Text, Group, Stack, Paper, Title and Anchor from @/components/primitives/primitives: the same markup, a fraction of the render.',
 };
 
 export default defineConfig(

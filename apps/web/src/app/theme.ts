@@ -33,8 +33,6 @@ export const theme = createTheme({
     Alert: { defaultProps: () => ({ closeButtonLabel: currentTranslator().t('common.close.dismiss') }) },
     // Without the placeholder a menu holds only its items (ARIA: a menu's children are menu items).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    // Links in text are told apart from it by more than colour (WCAG 1.4.1).
-    Anchor: { defaultProps: { underline: 'always' } },
     Tabs: { classNames: { list: tabClasses.list } },
   },
 });

@@ -1,5 +1,5 @@
-import { Paper, ThemeIcon, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { ThemeIcon } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** What an empty list says instead: why it is empty and what to do next. */

@@ -1,5 +1,4 @@
-import { Title } from '@mantine/core';
-import { Text } from '@/components/primitives/primitives';
+import { Text, Title } from '@/components/primitives/primitives';
 
 /** The h1 of a signed-in person's page and the sentence under it that says what the page holds. */
 export function PageHeader({ title, description }: { title: string; description: string }) {

@@ -1,5 +1,5 @@
-import { Container, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Container } from '@mantine/core';
+import { Stack, Text, Title } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** The coloured band that opens the informational pages. */

@@ -1,5 +1,5 @@
-import { Avatar, Box, Button, Divider, NavLink, Paper, Skeleton } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Avatar, Box, Button, Divider, NavLink, Skeleton } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';

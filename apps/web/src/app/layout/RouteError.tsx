@@ -1,5 +1,5 @@
-import { Button, Container, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Button, Container } from '@mantine/core';
+import { Stack, Text, Title } from '@/components/primitives/primitives';
 import { Component, type ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
-import { Loader, Paper, TextInput } from '@mantine/core';
-import { Group, Text } from '@/components/primitives/primitives';
+import { Loader, TextInput } from '@mantine/core';
+import { Group, Paper, Text } from '@/components/primitives/primitives';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';

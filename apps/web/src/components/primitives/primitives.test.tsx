@@ -1,16 +1,44 @@
 import {
+  Anchor as MantineAnchor,
+  createTheme,
   Group as MantineGroup,
   MantineProvider,
+  Paper as MantinePaper,
   Stack as MantineStack,
   Text as MantineText,
+  Title as MantineTitle,
 } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Group, type GroupProps, Stack, type StackProps, Text, type TextProps } from './primitives';
+import classes from './primitives.module.css';
+import {
+  Anchor,
+  type AnchorProps,
+  Group,
+  type GroupProps,
+  Paper,
+  type PaperProps,
+  Stack,
+  type StackProps,
+  Text,
+  type TextProps,
+  Title,
+  type TitleProps,
+} from './primitives';
+
+// Mantine's Anchor as our links are: underlined always (WCAG 1.4.1), the primitive's default.
+const theme = createTheme({ components: { Anchor: { defaultProps: { underline: 'always' } } } });
 
 const html = (element: ReactElement) =>
-  renderToString(<MantineProvider withCssVariables={false}>{element}</MantineProvider>);
+  renderToString(
+    <MemoryRouter>
+      <MantineProvider theme={theme} withCssVariables={false}>
+        {element}
+      </MantineProvider>
+    </MemoryRouter>,
+  );
 
 // What our pages pass: every prop the primitives take, alone and together, as Mantine's own takes it.
 const styleCases = [
@@ -26,6 +54,8 @@ const styleCases = [
   { m: 0, p: 0, mt: 40 },
   { px: 'sm', py: 6, h: '100%' },
   { mx: 'auto', my: 0, ml: 'md', pl: 'lg', pr: 4, w: 240 },
+  { bg: 'gray.0', p: 'md' },
+  { bg: 'teal', c: 'white' },
   { mt: '-xs', mb: '2rem', p: 'xl' },
   { miw: 0, h: 36 },
   { maw: 680, mih: 240, mb: 'lg', opacity: 0.92, fs: 'italic' },
@@ -34,7 +64,7 @@ const styleCases = [
   { style: { minWidth: 0, overflowWrap: 'anywhere' }, 'data-testid': 'x', lang: 'de', id: 'y' },
 ] as const;
 
-describe('Text, Group and Stack: Mantine’s markup to the byte', () => {
+describe('Text, Group, Stack, Paper, Title and Anchor: Mantine’s markup to the byte', () => {
   it.each(styleCases)('Text %o', (props) => {
     for (const own of [
       {},
@@ -75,5 +105,97 @@ describe('Text, Group and Stack: Mantine’s markup to the byte', () => {
       const all = { ...props, ...own } as StackProps;
       expect(html(<Stack {...all}>a</Stack>)).toBe(html(<MantineStack {...(all as object)}>a</MantineStack>));
     }
+  });
+
+  it.each(styleCases)('Paper %o', (props) => {
+    for (const own of [
+      {},
+      { radius: 'lg', shadow: 'xs', withBorder: true },
+      { radius: 'md', component: 'section' },
+      { shadow: 'md', component: 'li', 'aria-labelledby': 'h' },
+    ] as const) {
+      const all = { ...props, ...own } as PaperProps;
+      expect(html(<Paper {...all}>a</Paper>)).toBe(html(<MantinePaper {...(all as object)}>a</MantinePaper>));
+    }
+  });
+
+  it.each(styleCases)('Title %o', (props) => {
+    for (const own of [
+      {},
+      { order: 2 },
+      { order: 3, size: 'sm' },
+      { order: 2, size: 'h4', lineClamp: 2 },
+      { order: 4, size: 18 },
+    ] as const) {
+      const all = { ...props, ...own } as TitleProps;
+      expect(html(<Title {...all}>a</Title>)).toBe(html(<MantineTitle {...(all as object)}>a</MantineTitle>));
+    }
+  });
+
+  it.each(styleCases)('Anchor %o', (props) => {
+    for (const own of [
+      { href: '/a' },
+      { href: 'https://example.org', target: '_blank', rel: 'noopener noreferrer', size: 'sm' },
+      { href: '/b', underline: 'hover', inherit: true },
+      { href: '/c', lineClamp: 1 },
+    ] as const) {
+      const all = { ...props, ...own } as AnchorProps;
+      expect(html(<Anchor {...all}>a</Anchor>)).toBe(
+        html(<MantineAnchor {...(all as object)}>a</MantineAnchor>),
+      );
+    }
+    const linked = { ...props, to: '/projects/3', state: { from: 'x' } } as object;
+    expect(
+      html(
+        <Anchor component={Link} to="/projects/3" {...linked}>
+          a
+        </Anchor>,
+      ),
+    ).toBe(
+      html(
+        <MantineAnchor component={Link} to="/projects/3" {...linked}>
+          a
+        </MantineAnchor>,
+      ),
+    );
+  });
+});
+
+describe('a size or padding per breakpoint', () => {
+  it('sets a title’s size through a class, in rem, and no size of its order', () => {
+    const markup = html(
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        a
+      </Title>,
+    );
+    expect(markup).toContain(
+      '--title-fz-base:calc(1.625rem * var(--mantine-scale));--title-fz-sm:calc(2rem * var(--mantine-scale))',
+    );
+    expect(markup).not.toContain('--title-fz:');
+    expect(markup).toContain(`class="m_8a5d1357 mantine-Title-root ${classes.responsiveTitle}"`);
+  });
+
+  it('sets a paper’s padding through a class, a theme spacing as its variable', () => {
+    const markup = html(
+      <Paper p={{ base: 'md', sm: 48 }} radius="lg">
+        a
+      </Paper>,
+    );
+    expect(markup).toContain(
+      '--paper-padding-base:var(--mantine-spacing-md);--paper-padding-sm:calc(3rem * var(--mantine-scale))',
+    );
+    expect(markup).not.toContain('padding:');
+    expect(markup).toContain(classes.responsivePadding);
+  });
+
+  it('renders a paper as a link', () => {
+    const markup = html(
+      <Paper component={Link} to="/messages/4" withBorder>
+        a
+      </Paper>,
+    );
+    expect(markup).toMatch(
+      /^.*<a class="[^"]*mantine-Paper-root" data-with-border="true" href="\/messages\/4"/s,
+    );
   });
 });

@@ -1,19 +1,37 @@
 import {
+  Anchor as MantineAnchor,
   getFontSize,
   getLineHeight,
+  getRadius,
+  getShadow,
   getSpacing,
   Group as MantineGroup,
   type MantineFontSize,
+  type MantineRadius,
+  type MantineShadow,
   type MantineSpacing,
+  Paper as MantinePaper,
   Stack as MantineStack,
   Text as MantineText,
+  Title as MantineTitle,
+  rem,
   useMantineTheme,
 } from '@mantine/core';
-import { Children, type CSSProperties, type HTMLAttributes, type ReactNode, type Ref } from 'react';
-import { classNames, type LightStyleProps, splitStyleProps } from './style-props';
+import {
+  type AnchorHTMLAttributes,
+  Children,
+  type CSSProperties,
+  type ElementType,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import type { Link, LinkProps } from 'react-router';
+import classes from './primitives.module.css';
+import { classNames, type LightStyleProps, spacingValue, splitStyleProps } from './style-props';
 
 /**
- * Mantine's Text, Group and Stack for the pages the server renders for everyone (decision 018): the same markup to
+ * Mantine's Text, Group, Stack, Paper, Title and Anchor for the pages the server renders for everyone (decision 018): the same markup to
  * the byte, made without Mantine's `Box` (its props merged with the theme's, its styles API, its style-prop parser),
  * which made a third of a page's render. They take the props our pages use; where a page needs more, Mantine's own
  * is the one to use. The theme's settings for Mantine's Text, Group and Stack are not read: ours has none.
@@ -38,7 +56,8 @@ type Element =
   | 'label'
   | 'legend'
   | 'dd'
-  | 'dt';
+  | 'dt'
+  | 'fieldset';
 
 export interface TextProps extends PrimitiveProps {
   size?: MantineFontSize;
@@ -164,6 +183,198 @@ export function Stack({
       }
       className={classNames(className, MantineStack.classes.root, 'mantine-Stack-root', responsive)}
       {...(rest as HTMLAttributes<HTMLElement>)}
+    />
+  );
+}
+
+/** A length per breakpoint: on phones, and from the `sm` breakpoint (Mantine's 48em) on. */
+export interface Responsive<T> {
+  base: T;
+  sm: T;
+}
+
+interface PaperOwnProps extends Omit<LightStyleProps, 'p'> {
+  radius?: MantineRadius;
+  shadow?: MantineShadow;
+  withBorder?: boolean;
+  /** As Mantine's; a padding per breakpoint is set through a class, not Mantine's style element per paper. */
+  p?: MantineSpacing | Responsive<MantineSpacing>;
+  className?: string;
+  style?: CSSProperties;
+  children?: ReactNode;
+}
+
+export type PaperProps = PaperOwnProps &
+  (
+    | ({ component?: Element; ref?: Ref<HTMLElement> } & Omit<HTMLAttributes<HTMLElement>, 'color'>)
+    | ({ component: typeof Link } & Omit<LinkProps, 'color'>)
+  );
+
+export function Paper({ radius, shadow, withBorder, p, component, className, style, ...props }: PaperProps) {
+  const theme = useMantineTheme();
+  const responsivePadding = typeof p === 'object' ? p : undefined;
+  const {
+    style: styleProps,
+    responsive,
+    rest,
+  } = splitStyleProps(
+    { ...props, p: responsivePadding ? undefined : (p as MantineSpacing | undefined) },
+    theme,
+  );
+  // One element whichever it is: a link's props were checked by `PaperProps`.
+  const Tag: ElementType = component ?? 'div';
+  return (
+    <Tag
+      style={
+        {
+          '--paper-radius': radius === undefined ? undefined : getRadius(radius),
+          '--paper-shadow': getShadow(shadow),
+          '--paper-padding-base': responsivePadding && spacingValue(responsivePadding.base, theme),
+          '--paper-padding-sm': responsivePadding && spacingValue(responsivePadding.sm, theme),
+          ...style,
+          ...styleProps,
+        } as CSSProperties
+      }
+      className={classNames(
+        className,
+        MantinePaper.classes.root,
+        'mantine-Paper-root',
+        responsivePadding && classes.responsivePadding,
+        responsive,
+      )}
+      data-with-border={withBorder || undefined}
+      {...rest}
+    />
+  );
+}
+
+type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+const HEADING_SIZES = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TEXT_SIZES = new Set(['xs', 'sm', 'md', 'lg', 'xl']);
+
+/** Mantine's title size: a heading's own size, a font size of the theme at the order's weight, or any length. */
+function titleVariables(order: HeadingLevel, size: string | number | undefined) {
+  const named = size ?? `h${order}`;
+  const weightAndHeight = (heading: string) => ({
+    '--title-fw': `var(--mantine-${heading}-font-weight)`,
+    '--title-lh': `var(--mantine-${heading}-line-height)`,
+  });
+  if (typeof named === 'string' && HEADING_SIZES.has(named)) {
+    return { ...weightAndHeight(named), '--title-fz': `var(--mantine-${named}-font-size)` };
+  }
+  const fontSize =
+    typeof named === 'string' && TEXT_SIZES.has(named) ? `var(--mantine-font-size-${named})` : rem(named);
+  return { ...weightAndHeight(`h${order}`), '--title-fz': fontSize };
+}
+
+export interface TitleProps extends Omit<PrimitiveProps, 'fz'> {
+  order?: HeadingLevel;
+  size?: MantineFontSize | `h${HeadingLevel}` | number;
+  lineClamp?: number;
+  /** As Mantine's; a size per breakpoint is set through a class, not Mantine's style element per title. */
+  fz?: LightStyleProps['fz'] | Responsive<number>;
+}
+
+export function Title({ order = 1, size, lineClamp, fz, className, style, ...props }: TitleProps) {
+  const theme = useMantineTheme();
+  const responsiveSize = typeof fz === 'object' ? fz : undefined;
+  const {
+    style: styleProps,
+    responsive,
+    rest,
+  } = splitStyleProps({ ...props, fz: responsiveSize ? undefined : (fz as LightStyleProps['fz']) }, theme);
+  const Tag = `h${order}` as const;
+  const {
+    '--title-fw': fontWeight,
+    '--title-lh': lineHeight,
+    '--title-fz': fontSize,
+  } = titleVariables(order, size);
+  return (
+    <Tag
+      style={
+        {
+          '--title-fw': fontWeight,
+          '--title-lh': lineHeight,
+          '--title-fz': responsiveSize ? undefined : fontSize,
+          '--title-fz-base': responsiveSize && rem(responsiveSize.base),
+          '--title-fz-sm': responsiveSize && rem(responsiveSize.sm),
+          '--title-line-clamp': lineClamp?.toString(),
+          ...style,
+          ...styleProps,
+        } as CSSProperties
+      }
+      className={classNames(
+        className,
+        MantineTitle.classes.root,
+        'mantine-Title-root',
+        responsiveSize && classes.responsiveTitle,
+        responsive,
+      )}
+      data-size={typeof size === 'number' ? undefined : size}
+      data-order={order}
+      data-line-clamp={lineClamp === undefined ? undefined : true}
+      {...(rest as HTMLAttributes<HTMLElement>)}
+    />
+  );
+}
+
+interface AnchorOwnProps extends LightStyleProps {
+  size?: MantineFontSize;
+  lineClamp?: number;
+  /** Font size, line height and weight of the text around it. */
+  inherit?: boolean;
+  /** Always by default: links in text are told apart from it by more than colour (WCAG 1.4.1). */
+  underline?: 'always' | 'hover' | 'not-hover' | 'never';
+  className?: string;
+  style?: CSSProperties;
+  children?: ReactNode;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+export type AnchorProps = AnchorOwnProps &
+  (
+    | ({ component?: undefined } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color'>)
+    | ({ component: typeof Link } & Omit<LinkProps, 'color'>)
+  );
+
+export function Anchor({
+  size,
+  lineClamp,
+  inherit,
+  underline = 'always',
+  component,
+  className,
+  style,
+  ...props
+}: AnchorProps) {
+  const theme = useMantineTheme();
+  const { style: styleProps, responsive, rest } = splitStyleProps(props, theme);
+  const Tag = component ?? 'a';
+  return (
+    <Tag
+      style={
+        {
+          '--text-fz': size === undefined ? undefined : getFontSize(size),
+          '--text-lh': size === undefined ? undefined : getLineHeight(size),
+          '--text-line-clamp': lineClamp?.toString(),
+          ...style,
+          ...styleProps,
+        } as CSSProperties
+      }
+      className={classNames(
+        'mantine-focus-auto',
+        MantineAnchor.classes.root,
+        className,
+        MantineText.classes.root,
+        'mantine-Text-root',
+        'mantine-Anchor-root',
+        responsive,
+      )}
+      data-size={size}
+      data-line-clamp={lineClamp === undefined ? undefined : true}
+      data-inherit={inherit || undefined}
+      data-underline={underline}
+      {...(rest as LinkProps)}
     />
   );
 }

@@ -28,6 +28,7 @@ export interface LightStyleProps {
   py?: MantineSpacing;
   pl?: MantineSpacing;
   pr?: MantineSpacing;
+  bg?: MantineColor;
   c?: MantineColor | 'dimmed' | 'bright';
   opacity?: CSSProperties['opacity'];
   fz?: MantineFontSize | number;
@@ -46,18 +47,24 @@ export interface LightStyleProps {
   hiddenFrom?: MantineBreakpoint;
 }
 
-/** Mantine's text colour: a theme colour without a shade reads its `-text` variant, made for text. */
-function textColor(color: string, theme: MantineTheme): string {
-  if (color === 'dimmed' || color === 'bright') return `var(--mantine-color-${color})`;
-  const parsed = parseThemeColor({ color, theme });
-  if (parsed.isThemeColor && parsed.shade === undefined) return `var(--mantine-color-${parsed.color}-text)`;
+/** Mantine's colour: a theme colour as its variable (without a shade, its filled variant), any other as given. */
+function color(value: string, theme: MantineTheme): string {
+  if (value === 'dimmed' || value === 'bright') return `var(--mantine-color-${value})`;
+  const parsed = parseThemeColor({ color: value, theme });
   return parsed.variable ? `var(${parsed.variable})` : parsed.color;
+}
+
+/** Mantine's text colour: a theme colour without a shade reads its `-text` variant, made for text. */
+function textColor(value: string, theme: MantineTheme): string {
+  const parsed = parseThemeColor({ color: value, theme });
+  if (parsed.isThemeColor && parsed.shade === undefined) return `var(--mantine-color-${parsed.color}-text)`;
+  return color(value, theme);
 }
 
 const size = (value: number | string) => (typeof value === 'number' ? rem(value) : value);
 
 /** A margin or padding: a theme spacing (negative ones too) as its variable, any other length in rem. */
-function spacing(value: MantineSpacing, theme: MantineTheme): string {
+export function spacingValue(value: MantineSpacing, theme: MantineTheme): string {
   if (typeof value === 'number') return rem(value);
   const name = value.replace('-', '');
   if (!(name in theme.spacing)) return rem(value);
@@ -90,6 +97,7 @@ export function splitStyleProps<P extends LightStyleProps>(
     py,
     pl,
     pr,
+    bg,
     c,
     opacity,
     fz,
@@ -109,17 +117,18 @@ export function splitStyleProps<P extends LightStyleProps>(
     ...rest
   } = props;
   const style: Record<string, string | number> = {};
-  if (m !== undefined) style.margin = spacing(m, theme);
-  if (mx !== undefined) style.marginInline = spacing(mx, theme);
-  if (my !== undefined) style.marginBlock = spacing(my, theme);
-  if (mt !== undefined) style.marginTop = spacing(mt, theme);
-  if (mb !== undefined) style.marginBottom = spacing(mb, theme);
-  if (ml !== undefined) style.marginLeft = spacing(ml, theme);
-  if (p !== undefined) style.padding = spacing(p, theme);
-  if (px !== undefined) style.paddingInline = spacing(px, theme);
-  if (py !== undefined) style.paddingBlock = spacing(py, theme);
-  if (pl !== undefined) style.paddingLeft = spacing(pl, theme);
-  if (pr !== undefined) style.paddingRight = spacing(pr, theme);
+  if (m !== undefined) style.margin = spacingValue(m, theme);
+  if (mx !== undefined) style.marginInline = spacingValue(mx, theme);
+  if (my !== undefined) style.marginBlock = spacingValue(my, theme);
+  if (mt !== undefined) style.marginTop = spacingValue(mt, theme);
+  if (mb !== undefined) style.marginBottom = spacingValue(mb, theme);
+  if (ml !== undefined) style.marginLeft = spacingValue(ml, theme);
+  if (p !== undefined) style.padding = spacingValue(p, theme);
+  if (px !== undefined) style.paddingInline = spacingValue(px, theme);
+  if (py !== undefined) style.paddingBlock = spacingValue(py, theme);
+  if (pl !== undefined) style.paddingLeft = spacingValue(pl, theme);
+  if (pr !== undefined) style.paddingRight = spacingValue(pr, theme);
+  if (bg !== undefined) style.background = color(bg, theme);
   if (c !== undefined) style.color = textColor(c, theme);
   if (opacity !== undefined) style.opacity = opacity;
   if (fz !== undefined)

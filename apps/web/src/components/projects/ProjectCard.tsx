@@ -1,5 +1,5 @@
-import { Anchor, Box, Card, Image, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Box, Card, Image } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconClock, IconPhoto, IconTarget, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Loader, Select, Table } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Loader, Select, Table } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Loader, Paper, Table, VisuallyHidden } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Loader, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Loader, Paper, SegmentedControl } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Loader, SegmentedControl } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

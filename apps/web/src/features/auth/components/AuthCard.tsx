@@ -1,5 +1,5 @@
-import { Box, Center, Paper, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Box, Center } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** The centred card every account screen sits in, on a light background. */

@@ -1,5 +1,5 @@
-import { Alert, Anchor, TextInput, type TextInputProps } from '@mantine/core';
-import { Text } from '@/components/primitives/primitives';
+import { Alert, TextInput, type TextInputProps } from '@mantine/core';
+import { Anchor, Text } from '@/components/primitives/primitives';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

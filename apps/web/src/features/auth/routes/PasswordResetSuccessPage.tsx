@@ -1,5 +1,5 @@
-import { Button, Center, List, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Center, List, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RESET_LINK_EXPIRY_MINUTES } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, TextInput } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Divider, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Paper, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { AddOn, Reward } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { NumberInput, Paper } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { NumberInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { ADD_ON_QUANTITY_MAX, type AddOn } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { AddOnImage } from './AddOnListCard';

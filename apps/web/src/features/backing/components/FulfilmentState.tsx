@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button } from '@mantine/core';
-import { Group } from '@/components/primitives/primitives';
+import { Badge, Button } from '@mantine/core';
+import { Anchor, Group } from '@/components/primitives/primitives';
 import { IconCircleCheck, IconExternalLink, IconTruckDelivery } from '@tabler/icons-react';
 import type { FulfilmentStatus } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';

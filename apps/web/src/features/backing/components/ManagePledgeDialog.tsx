@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Divider, Modal, Select } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Divider, Modal, Select } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

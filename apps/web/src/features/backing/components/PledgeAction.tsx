@@ -1,5 +1,5 @@
-import { Button, Paper } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@mantine/core';
+import { Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Badge, Button, Paper, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Button } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import {
   IconCalendarEvent,
   IconCloudDownload,

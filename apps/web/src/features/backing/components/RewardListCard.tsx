@@ -1,5 +1,5 @@
-import { Alert, Button, Paper, Skeleton, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Skeleton } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Container,
-  SimpleGrid,
-  Skeleton,
-  Switch,
-  Title,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Breadcrumbs, Button, Container, SimpleGrid, Skeleton, Switch } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Container, Paper, Tabs } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Container, Tabs } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

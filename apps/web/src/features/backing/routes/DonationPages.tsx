@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Container, Loader, Paper, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Container, Loader, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Loader,
-  NumberInput,
-  Paper,
-  Radio,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type BackerSurvey, majorToMinor, minorToMajor, SURVEY_ANSWER_MAX } from '@fundry/shared';

@@ -6,13 +6,11 @@ import {
   Container,
   Loader,
   Modal,
-  Paper,
   Table,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

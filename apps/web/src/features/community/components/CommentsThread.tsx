@@ -1,5 +1,5 @@
-import { Alert, Anchor, Avatar, Badge, Box, Button, Loader, Paper, Textarea } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Avatar, Badge, Box, Button, Loader, Textarea } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { COMMENT_MAX, type Comment, type CommentReply, COMMUNITY_MESSAGES } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Paper, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Button } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconEdit, IconLock, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

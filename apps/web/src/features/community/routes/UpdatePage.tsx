@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Container, Paper, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Loader, Select, Table, VisuallyHidden } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Checkbox, Loader, Select, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import {

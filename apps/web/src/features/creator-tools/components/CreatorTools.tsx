@@ -1,5 +1,5 @@
-import { Paper, Tabs, Title } from '@mantine/core';
-import { Stack } from '@/components/primitives/primitives';
+import { Tabs } from '@mantine/core';
+import { Paper, Stack, Title } from '@/components/primitives/primitives';
 import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Paper, Select, Title } from '@mantine/core';
-import { Group, Stack } from '@/components/primitives/primitives';
+import { Select } from '@mantine/core';
+import { Group, Paper, Stack, Title } from '@/components/primitives/primitives';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';
 import { useMyProjects } from '@/lib/projects';

@@ -1,5 +1,5 @@
-import { Alert, Button, Paper, TextInput, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconClockPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Project, todayUtc } from '@fundry/shared';

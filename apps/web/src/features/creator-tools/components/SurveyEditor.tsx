@@ -5,12 +5,11 @@ import {
   Button,
   Checkbox,
   Loader,
-  Paper,
   Select,
   TagsInput,
   TextInput,
 } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconLock, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Reward, Survey, SurveyQuestionInput } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Center, Loader, SimpleGrid } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconArrowRight, IconPlus, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DESCRIPTION_CUT, PAGE_SIZES, type ProjectCard as ProjectCardData } from '@fundry/shared';

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Drawer,
-  Paper,
-  Skeleton,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Box, Button, Drawer, Skeleton, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import {
   IconBell,
   IconChecks,

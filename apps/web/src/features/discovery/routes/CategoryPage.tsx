@@ -1,5 +1,5 @@
-import { Alert, Button, Container, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Collapse, Container, NativeSelect, TextInput, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Collapse, Container, NativeSelect, TextInput } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';

@@ -1,5 +1,5 @@
-import { Button, Container, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Container } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Card, SimpleGrid, Skeleton, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Box, Button, Card, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';

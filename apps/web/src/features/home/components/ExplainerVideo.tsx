@@ -1,5 +1,5 @@
-import { AspectRatio, Center, Paper, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { AspectRatio, Center, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

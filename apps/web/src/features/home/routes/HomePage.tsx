@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Container, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Card, Container, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '@/lib/i18n';

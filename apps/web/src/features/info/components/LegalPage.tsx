@@ -1,5 +1,5 @@
-import { Anchor, Container, List, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Container, List } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@/components/primitives/primitives';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';

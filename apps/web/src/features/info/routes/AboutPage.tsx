@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Container, Paper, SimpleGrid, Skeleton, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Card, Container, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SiteStats } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Button, Container, SimpleGrid, ThemeIcon, Timeline, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Container, SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import {
   IconBuildingBank,
   IconChecklist,

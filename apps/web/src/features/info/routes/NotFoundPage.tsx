@@ -1,5 +1,5 @@
-import { Button, Container, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Container } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Link } from 'react-router';
 import { NOT_FOUND_META } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

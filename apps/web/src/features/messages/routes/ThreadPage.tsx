@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Container, Paper, Skeleton, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container, Skeleton } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconArrowLeft, IconBan, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';

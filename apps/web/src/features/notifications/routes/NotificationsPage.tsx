@@ -1,5 +1,5 @@
-import { Alert, Anchor, Box, Button, Container, Paper, Skeleton, Title, VisuallyHidden } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Box, Button, Container, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Paper, SimpleGrid } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, SimpleGrid } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { PayoutEligibility } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Button, Paper, Skeleton, Tabs, Title } from '@mantine/core';
-import { Stack } from '@/components/primitives/primitives';
+import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
+import { Paper, Stack, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Container, Paper, Skeleton, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Container, Skeleton } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ProjectList } from '@fundry/shared';

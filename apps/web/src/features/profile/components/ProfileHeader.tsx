@@ -1,5 +1,5 @@
-import { Avatar, Badge, Button, FileButton, Paper, SimpleGrid, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Avatar, Badge, Button, FileButton, SimpleGrid } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
 import type { Translator, UserProfile } from '@fundry/shared';
 import { formatBaseFigure } from '@/components/money/base-figure';

@@ -1,5 +1,5 @@
-import { Paper, ThemeIcon, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 export function SettingsCard({

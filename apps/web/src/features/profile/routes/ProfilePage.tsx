@@ -1,5 +1,5 @@
-import { Alert, Button, Container, Paper, Tabs, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container, Tabs } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Loader,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Tabs,
-  Title,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Center, Container, Loader, Pagination, SimpleGrid, Tabs } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Tabs,
-  Title,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Button, Center, Container, Loader, SimpleGrid, Tabs } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import {
   IconAlertCircle,
   IconAlertTriangle,

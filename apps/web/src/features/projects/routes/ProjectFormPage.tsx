@@ -1,5 +1,5 @@
-import { Alert, Button, Container, Title } from '@mantine/core';
-import { Group, Stack } from '@/components/primitives/primitives';
+import { Alert, Button, Container } from '@mantine/core';
+import { Group, Stack, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Container, List, Paper, Skeleton, Switch, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container, List, Skeleton, Switch } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Container, Paper, Title } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Button, Container } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { UNSUBSCRIBE_MESSAGES } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Paper, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { ActionIcon, Alert, Badge, Button } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { Project, StretchGoal } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Badge, Button, Modal, Paper, Textarea, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Button, Modal, Textarea } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar, IconStarOff } from '@tabler/icons-react';
 import { useState } from 'react';

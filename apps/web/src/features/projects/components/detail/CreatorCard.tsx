@@ -1,5 +1,5 @@
-import { Avatar, Button, Paper, SimpleGrid, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Avatar, Button, SimpleGrid } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';

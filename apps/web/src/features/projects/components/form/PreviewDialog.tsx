@@ -1,5 +1,5 @@
-import { Badge, Divider, Modal, Title } from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Divider, Modal } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { useI18n } from '@/lib/i18n';
 import { MediaPreview } from './MediaPreview';

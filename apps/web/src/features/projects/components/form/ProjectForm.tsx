@@ -1,15 +1,5 @@
-import {
-  Button,
-  Checkbox,
-  NumberInput,
-  Paper,
-  Progress,
-  Radio,
-  Select,
-  SimpleGrid,
-  TextInput,
-} from '@mantine/core';
-import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button, Checkbox, NumberInput, Progress, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
