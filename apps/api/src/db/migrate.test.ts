@@ -5,6 +5,7 @@ import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 import * as closedAccountsUnmailed from './migrations/0044_closed_accounts_unmailed';
+import * as rejectionsUnexplained from './migrations/0045_rejections_unexplained';
 
 describe('migrateToLatest', () => {
   it.skipIf(!databaseKinds.includes('postgres'))(
@@ -155,6 +156,65 @@ describe('migrateToLatest', () => {
             .values({ username: 'twin', email: 'open@example.COM', full_name: 'Twin' })
             .execute(),
         ).rejects.toThrow(/users_email_key/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.each(databaseKinds)(
+    'forgets the English sentence a rejection without a reason stored, keeping what admins wrote (0045, %s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind);
+      const { db } = database;
+      try {
+        const sentence = 'The project does not meet the Fundry guidelines.';
+        const { id: creatorId } = await db
+          .insertInto('users')
+          .values({ username: 'maker', email: 'maker@example.com', full_name: 'Maker' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const projects = await db
+          .insertInto('projects')
+          .values([
+            { creator_id: creatorId, title: 'Default', status: 'REJECTED', revocation_reason: sentence },
+            {
+              creator_id: creatorId,
+              title: 'Written',
+              status: 'REJECTED',
+              revocation_reason: 'No prototype',
+            },
+          ])
+          .returning('id')
+          .execute();
+        await db
+          .insertInto('audit_log')
+          .values(
+            projects.map(({ id }, index) => ({
+              actor_id: creatorId,
+              action: 'project.reject',
+              target_type: 'project',
+              target_id: id,
+              project_id: id,
+              reason: index === 0 ? sentence : 'No prototype',
+            })),
+          )
+          .execute();
+
+        await rejectionsUnexplained.up(db as Kysely<unknown>);
+        const reasons = await db
+          .selectFrom('projects')
+          .select('revocation_reason')
+          .where(
+            'id',
+            'in',
+            projects.map(({ id }) => id),
+          )
+          .orderBy('id')
+          .execute();
+        expect(reasons.map((row) => row.revocation_reason)).toEqual([null, 'No prototype']);
+        const audit = await db.selectFrom('audit_log').select('reason').orderBy('id').execute();
+        expect(audit.map((row) => row.reason)).toEqual([null, 'No prototype']);
       } finally {
         await database.close();
       }
