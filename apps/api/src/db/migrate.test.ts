@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../test/databases';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
+import * as closedAccountsUnmailed from './migrations/0044_closed_accounts_unmailed';
+import * as rejectionsUnexplained from './migrations/0045_rejections_unexplained';
 
 describe('migrateToLatest', () => {
   it.skipIf(!databaseKinds.includes('postgres'))(
@@ -98,6 +100,121 @@ describe('migrateToLatest', () => {
           'autovacuum_vacuum_scale_factor=0.01',
           'vacuum_index_cleanup=on',
         ]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.each(databaseKinds)(
+    'empties the made-up address of closed accounts and keeps addresses unique among open ones only (0044, %s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind);
+      const { db } = database;
+      try {
+        // The database as it was before 0044: closed accounts with an address of their own making.
+        await closedAccountsUnmailed.down(db as Kysely<unknown>);
+        const closedAt = new Date();
+        const closed = await db
+          .insertInto('users')
+          .values([
+            { username: '', email: 'placeholder-1', full_name: '', deleted_at: closedAt },
+            { username: '', email: 'placeholder-2', full_name: '', deleted_at: closedAt },
+          ])
+          .returning('id')
+          .execute();
+        for (const { id } of closed) {
+          await sql`update users set email = ${`deleted-${id}@deleted.invalid`} where id = ${id}`.execute(db);
+        }
+        await db
+          .insertInto('users')
+          .values({ username: 'open', email: 'Open@Example.com', full_name: 'Open' })
+          .execute();
+
+        await closedAccountsUnmailed.up(db as Kysely<unknown>);
+        const rows = await db
+          .selectFrom('users')
+          .select('email')
+          .where(
+            'id',
+            'in',
+            closed.map(({ id }) => id),
+          )
+          .execute();
+        expect(rows).toEqual([{ email: '' }, { email: '' }]);
+        await db
+          .insertInto('users')
+          .values({ username: 'gone', email: 'gone@example.com', full_name: '', deleted_at: closedAt })
+          .execute();
+        await db
+          .insertInto('users')
+          .values({ username: 'back', email: 'GONE@example.com', full_name: 'Back' })
+          .execute();
+        await expect(
+          db
+            .insertInto('users')
+            .values({ username: 'twin', email: 'open@example.COM', full_name: 'Twin' })
+            .execute(),
+        ).rejects.toThrow(/users_email_key/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.each(databaseKinds)(
+    'forgets the English sentence a rejection without a reason stored, keeping what admins wrote (0045, %s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind);
+      const { db } = database;
+      try {
+        const sentence = 'The project does not meet the Fundry guidelines.';
+        const { id: creatorId } = await db
+          .insertInto('users')
+          .values({ username: 'maker', email: 'maker@example.com', full_name: 'Maker' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const projects = await db
+          .insertInto('projects')
+          .values([
+            { creator_id: creatorId, title: 'Default', status: 'REJECTED', revocation_reason: sentence },
+            {
+              creator_id: creatorId,
+              title: 'Written',
+              status: 'REJECTED',
+              revocation_reason: 'No prototype',
+            },
+          ])
+          .returning('id')
+          .execute();
+        await db
+          .insertInto('audit_log')
+          .values(
+            projects.map(({ id }, index) => ({
+              actor_id: creatorId,
+              action: 'project.reject',
+              target_type: 'project',
+              target_id: id,
+              project_id: id,
+              reason: index === 0 ? sentence : 'No prototype',
+            })),
+          )
+          .execute();
+
+        await rejectionsUnexplained.up(db as Kysely<unknown>);
+        const reasons = await db
+          .selectFrom('projects')
+          .select('revocation_reason')
+          .where(
+            'id',
+            'in',
+            projects.map(({ id }) => id),
+          )
+          .orderBy('id')
+          .execute();
+        expect(reasons.map((row) => row.revocation_reason)).toEqual([null, 'No prototype']);
+        const audit = await db.selectFrom('audit_log').select('reason').orderBy('id').execute();
+        expect(audit.map((row) => row.reason)).toEqual([null, 'No prototype']);
       } finally {
         await database.close();
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testTranslator } from '@/test/i18n';
-import { percentFundedText, projectStatusText, timeLeftText } from './project-text';
+import { percentFundedText, projectStatusText, revocationReasonText, timeLeftText } from './project-text';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
@@ -40,5 +40,26 @@ describe('projectStatusText', () => {
     expect(projectStatusText(testTranslator('en'), 'ACTIVE')).toBe('ACTIVE');
     expect(projectStatusText(testTranslator('es'), 'DRAFT')).toBe('BORRADOR');
     expect(projectStatusText(testTranslator('de'), 'ARCHIVED')).toBe('ARCHIVED');
+  });
+});
+
+describe('revocationReasonText', () => {
+  const creator = { name: 'Ada' };
+  it('keeps the admin’s words as written, in every language', () => {
+    expect(revocationReasonText(testTranslator('de'), { revocation_reason: 'No prototype', creator })).toBe(
+      'No prototype',
+    );
+  });
+
+  it('says why in the reader’s language when no reason was written: the guidelines, or a closed account', () => {
+    expect(revocationReasonText(testTranslator('es'), { revocation_reason: null, creator })).toBe(
+      'El proyecto no cumple las pautas de Fundry.',
+    );
+    expect(revocationReasonText(testTranslator('en'), { revocation_reason: ' ', creator })).toBe(
+      'The project does not meet the Fundry guidelines.',
+    );
+    expect(
+      revocationReasonText(testTranslator('de'), { revocation_reason: null, creator: { name: '' } }),
+    ).toBe('Der Ersteller hat sein Konto geschlossen.');
   });
 });

@@ -1,11 +1,13 @@
 import {
   campaignEnd,
+  type ProjectCard,
   daysLeft,
   MS_PER_DAY,
   parseCalendarDate,
   percentFunded,
   type Translator,
 } from '@fundry/shared';
+import { isClosedAccount } from './people';
 
 /**
  * How long a campaign has, as the lists say it (SPEC §4): 'Starts in N days', 'Not scheduled', 'Ended' or
@@ -46,4 +48,21 @@ export function percentFundedText(
 export function projectStatusText(i18n: Translator, status: string): string {
   const key = `common.projectStatus.${status}`;
   return i18n.has(key) ? i18n.t(key) : status;
+}
+
+/** What a revoked project's reason is read from: the admin's words, if any, and whether its creator is still here. */
+export type Revocation = Pick<ProjectCard, 'revocation_reason'> & { creator: { name: string } | null };
+
+/**
+ * Why a project was rejected, as every page and badge says it: the admin's words as they wrote them, else, in the
+ * reader's language, that its creator closed their account or that it does not meet the guidelines (a rejection
+ * with no written reason stores none: migrations 0043 and 0045).
+ */
+export function revocationReasonText(i18n: Translator, project: Revocation): string {
+  if (project.revocation_reason?.trim()) return project.revocation_reason;
+  return i18n.t(
+    isClosedAccount(project.creator)
+      ? 'projects.detail.creatorClosedAccount'
+      : 'projects.detail.rejectedNoReason',
+  );
 }

@@ -42,6 +42,8 @@ import * as backingsInBase from './0040_backings_in_base';
 import * as surveyChargeResume from './0041_survey_charge_resume';
 import * as inboxCounters from './0042_inbox_counters';
 import * as closedAccountsUnnamed from './0043_closed_accounts_unnamed';
+import * as closedAccountsUnmailed from './0044_closed_accounts_unmailed';
+import * as rejectionsUnexplained from './0045_rejections_unexplained';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '0041_survey_charge_resume': surveyChargeResume,
   '0042_inbox_counters': inboxCounters,
   '0043_closed_accounts_unnamed': closedAccountsUnnamed,
+  '0044_closed_accounts_unmailed': closedAccountsUnmailed,
+  '0045_rejections_unexplained': rejectionsUnexplained,
 };

@@ -190,7 +190,8 @@ export class CreatorToolsService {
       ],
       ...rows.map((row) => [
         row.donation_id,
-        row.backer.name,
+        // A closed account keeps no name nor address (migrations 0043, 0044): named in the reader's language.
+        row.backer.name || t('common.person.closedAccount'),
         row.backer.email,
         // A figure for spreadsheets, with every decimal of the currency (19.90, ¥1999).
         row.amount.toFixed(exponent(currency)),

@@ -65,6 +65,34 @@ describe.each(databaseKinds)('mails and notifications in their reader’s langua
     expect(english.html).toContain('<html lang="en" dir="ltr">');
   });
 
+  it('stores no reason for a rejection without one, and tells the creator why in their language', async () => {
+    const creator = await createUser(db(), { full_name: 'Greta Koch' });
+    await speaks(creator.id, { locale: 'de', last_locale: null });
+    const admin = await signedInUser(ctx, { admin: true });
+    const projectId = await createProjectRow(db(), {
+      creatorId: creator.id,
+      title: 'Kräutergarten',
+      status: 'PENDING',
+    });
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/revoke`,
+      headers: admin.headers,
+    });
+    expect(rejected.json().data).toMatchObject({ status: 'REJECTED', revocation_reason: null });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('reason')
+      .where('project_id', '=', projectId)
+      .where('action', '=', 'project.reject')
+      .executeTakeFirstOrThrow();
+    expect(audit.reason).toBeNull();
+
+    const mail = await mailbox.waitFor((m) => m.to === creator.email);
+    expect(mail.subject).toBe('Ihr Projekt „Kräutergarten“ wurde nicht freigegeben');
+    expect(mail.text).toContain('Grund: Das Projekt entspricht nicht den Richtlinien von Fundry.');
+  });
+
   it('writes a pledge’s mails for the backer and the creator each in their own language, and lists the notification in the reader’s', async () => {
     const creator = await signedInUser(ctx, { full_name: 'Camila Souza' });
     const backer = await signedInUser(ctx, { full_name: 'Dieter Weber' });

@@ -10,7 +10,14 @@ export interface MailContent {
   headers?: Record<string, string>;
 }
 
+/**
+ * Whether a mail has somewhere to go: a closed account keeps no address (migration 0044), and every path that
+ * mails a person (a refund, a message, a reminder) passes through here, whoever it found.
+ */
+const addressed = (mail: MailContent) => mail.to.trim() !== '';
+
 export async function insertMail(db: Kysely<DB>, mail: MailContent) {
+  if (!addressed(mail)) return;
   await db
     .insertInto('mail_outbox')
     .values({
@@ -25,11 +32,12 @@ export async function insertMail(db: Kysely<DB>, mail: MailContent) {
 
 /** Many mails in one statement (a notice to every backer of a project), in batches the driver's parameters allow. */
 export async function insertMails(db: Kysely<DB>, mails: MailContent[]) {
-  for (let start = 0; start < mails.length; start += 1000) {
+  const sendable = mails.filter(addressed);
+  for (let start = 0; start < sendable.length; start += 1000) {
     await db
       .insertInto('mail_outbox')
       .values(
-        mails.slice(start, start + 1000).map((mail) => ({
+        sendable.slice(start, start + 1000).map((mail) => ({
           recipient: mail.to,
           subject: mail.subject,
           text_body: mail.text,

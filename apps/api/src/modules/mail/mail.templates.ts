@@ -85,14 +85,22 @@ export const mailTemplates = {
       paragraphs: [t.t('mail.projectApproved.body', { title }), t.t('mail.projectApproved.share')],
       action: { label: t.t('mail.action.viewYourProject'), url },
     }),
-  projectRejected: (t: Translator, to: string, name: string, title: string, reason: string, url: string) =>
+  /** `reason` is the admin's, as written; without one the mail says what the project page does. */
+  projectRejected: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    reason: string | null,
+    url: string,
+  ) =>
     render(t, {
       to,
       subject: t.t('mail.projectRejected.subject', { title }),
       name,
       paragraphs: [
         t.t('mail.projectRejected.body', { title }),
-        t.t('mail.projectRejected.reason', { reason }),
+        t.t('mail.projectRejected.reason', { reason: reason ?? t.t('projects.detail.rejectedNoReason') }),
       ],
       action: { label: t.t('mail.action.viewYourProject'), url },
       footer: t.t('mail.projectRejected.footer'),

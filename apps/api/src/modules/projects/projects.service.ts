@@ -827,7 +827,9 @@ export class ProjectService {
           status: project.status,
         });
       }
-      const why = reason?.trim() || 'The project does not meet the Fundry guidelines.';
+      // The admin's words as written, or none: each reader is told the guidelines are not met in their own
+      // language (migration 0045).
+      const why = reason?.trim() || null;
       await updateProject(trx, id, {
         status: 'REJECTED',
         revocation_reason: why,
@@ -997,7 +999,7 @@ export class ProjectService {
     trx: Kysely<DB>,
     project: ProjectRow,
     outcome: 'approved' | 'rejected',
-    reason?: string,
+    reason: string | null = null,
   ) {
     const creator = await findUserById(trx, project.creator_id);
     if (!creator) return;
@@ -1005,14 +1007,7 @@ export class ProjectService {
     await this.mail.enqueue(trx, creator, (t) =>
       outcome === 'approved'
         ? mailTemplates.projectApproved(t, creator.email, creator.full_name, project.title, url)
-        : mailTemplates.projectRejected(
-            t,
-            creator.email,
-            creator.full_name,
-            project.title,
-            reason ?? '',
-            url,
-          ),
+        : mailTemplates.projectRejected(t, creator.email, creator.full_name, project.title, reason, url),
     );
   }
 }

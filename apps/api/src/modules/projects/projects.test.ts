@@ -79,6 +79,12 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       expect(rejected.json().data.revocation_date).toBeTruthy();
       expect((await get(`projects/${id}`, visitor)).statusCode).toBe(404);
       expect((await act(id, 'activate', admin)).json().data.status).toBe('ACTIVE');
+      // Without a written reason nothing is stored: each reader's page says why in their language.
+      for (const payload of [undefined, { reason: '   ' }]) {
+        const unexplained = await act(id, 'revoke', admin, payload);
+        expect(unexplained.json().data).toMatchObject({ status: 'REJECTED', revocation_reason: null });
+        expect((await act(id, 'activate', admin)).json().data.status).toBe('ACTIVE');
+      }
     });
 
     it('lists my projects by tab, and only public ones publicly', async () => {

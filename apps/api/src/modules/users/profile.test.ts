@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PROFILE_PHOTO_MESSAGES, type UserProfile } from '@fundry/shared';
-import { seedPaidPledge } from '../../db/seed/backing';
+import {
+  AUTH_MESSAGES,
+  MS_PER_DAY,
+  PROFILE_PHOTO_MESSAGES,
+  todayUtc,
+  type UserProfile,
+} from '@fundry/shared';
+import { seedPaidPledge, seedPledge } from '../../db/seed/backing';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
@@ -9,6 +15,7 @@ import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { multipart } from '../../test/multipart';
 import { inEnglish } from '../../test/i18n';
+import { insertReward } from '../rewards/rewards.repository';
 
 const png = (width = 600, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: { r: 12, g: 166, b: 120 } } })
@@ -209,12 +216,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect([row.email, row.username, row.full_name, row.password_hash]).toEqual([
-      `deleted-${user.id}@deleted.invalid`,
-      '',
-      '',
-      null,
-    ]);
+    expect([row.email, row.username, row.full_name, row.password_hash]).toEqual(['', '', '', null]);
   });
 
   it('keeps no name of a closed account, in any language: its comments’ author is "" and its campaigns close without a written reason', async () => {
@@ -255,6 +257,96 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       revocation_reason: null,
       creator: { name: '', username: '' },
     });
+  });
+
+  it('keeps no address of a closed account: its backers’ row and CSV show none, no mail goes to it, and the address is free again', async () => {
+    const db = ctx.database.db;
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const projectId = await createProjectRow(db, { creatorId: creator.user.id });
+    const reward = await insertReward(db, {
+      project_id: projectId,
+      title: 'Mug',
+      description: 'A mug',
+      minimum_cents: 1_000,
+      estimated_delivery_date: todayUtc(new Date(Date.now() + 30 * MS_PER_DAY)),
+      shipping_type: 'none',
+    });
+    await seedPledge(db, {
+      projectId,
+      donorId: backer.user.id,
+      cents: 2_500,
+      rewardId: reward.id,
+      fundingModel: 'flexible',
+      status: 'SUCCEEDED',
+    });
+    // Two accounts closed: both without an address, which only open accounts keep unique.
+    for (const { headers } of [backer, other]) {
+      expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile/', headers })).statusCode).toBe(
+        200,
+      );
+    }
+    const closedRows = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', 'in', [backer.user.id, other.user.id])
+      .execute();
+    expect(closedRows).toEqual([{ email: '' }, { email: '' }]);
+
+    const list = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/backers`,
+      headers: creator.headers,
+    });
+    expect(list.json().data.map((row: { backer: object }) => row.backer)).toEqual([
+      { id: backer.user.id, name: '', email: '' },
+    ]);
+    const csv = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/backers.csv`,
+      headers: { ...creator.headers, 'accept-language': 'de' },
+    });
+    const [, line] = csv.body.slice(1).split('\r\n');
+    expect(line).toMatch(/^\d+,Geschlossenes Konto,,25\.00,USD,Mug,/);
+    expect(csv.body).not.toContain(backer.user.email);
+
+    // Marking the reward sent tells the backer in the app; a closed account has no address to mail.
+    const donation = await db
+      .selectFrom('donations')
+      .select('id')
+      .where('donor_id', '=', backer.user.id)
+      .executeTakeFirstOrThrow();
+    const queued = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('mail_outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await queued();
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/backers/fulfilment`,
+      headers: creator.headers,
+      payload: { status: 'sent', donation_ids: [donation.id] },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await queued()).toBe(before);
+    const unaddressed = await db.selectFrom('mail_outbox').select('id').where('recipient', '=', '').execute();
+    expect(unaddressed).toEqual([]);
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        username: `again_${backer.user.id}`,
+        email: backer.user.email.toUpperCase(),
+        password: 'Blue-Canoe-42!',
+        full_name: 'Back Again',
+      },
+    });
+    expect(again.statusCode).toBe(201);
   });
 
   it('keeps an account with pledges still to be charged until they are cancelled', async () => {

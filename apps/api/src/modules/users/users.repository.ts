@@ -49,7 +49,9 @@ export async function emailOrUsernameTaken(
         eb(eb.fn('lower', ['email']), '=', email.toLowerCase()),
         eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
       ]),
-    );
+    )
+    // As the unique indexes: a closed account holds neither (migrations 0043 and 0044).
+    .where('deleted_at', 'is', null);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   const row = await query.executeTakeFirst();
   return { email: Boolean(row?.email), username: Boolean(row?.username) };
@@ -132,9 +134,10 @@ export async function anonymiseUser(db: Kysely<DB>, id: number) {
   await db
     .updateTable('users')
     .set({
-      // No name in any language: each reader's page names a closed account in theirs (migration 0043).
+      // No name in any language: each reader's page names a closed account in theirs (migration 0043). No
+      // address either, made up or not: nothing is mailed to it and no reader is shown one (migration 0044).
       username: '',
-      email: `deleted-${id}@deleted.invalid`,
+      email: '',
       full_name: '',
       password_hash: null,
       email_verified_at: null,

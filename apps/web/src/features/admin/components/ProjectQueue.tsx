@@ -153,7 +153,9 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
               <Stack gap="xs">
                 {details(project)}
                 <Text size="sm">
-                  {personName(project.creator.name, i18n)} · {project.creator.email}
+                  {personName(project.creator.name, i18n)}
+                  {/* A closed account keeps no address (migration 0044): its name says it was closed. */}
+                  {project.creator.email && ` · ${project.creator.email}`}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {project.goal_amount === null
@@ -191,9 +193,11 @@ export function ProjectQueue({ kind, query, page, onPage }: ProjectQueueProps) {
                   <Table.Td>{details(project)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{personName(project.creator.name, i18n)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {project.creator.email}
-                    </Text>
+                    {project.creator.email && (
+                      <Text size="xs" c="dimmed">
+                        {project.creator.email}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{when(project)}</Text>

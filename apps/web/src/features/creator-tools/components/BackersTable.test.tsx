@@ -86,6 +86,21 @@ describe('BackersTable', () => {
     ).toBe(true);
   });
 
+  it('names a closed backer in the reader’s language and shows no address for them', async () => {
+    renderTable({
+      'GET projects/5/backers': page([backer(1, { backer: { id: 101, name: '', email: '' } }), backer(2)]),
+    });
+    const closed = await screen.findByTestId('backer-1');
+    // No empty line for an address under the name.
+    expect(within(closed).getByText('Closed account').nextElementSibling).toBeNull();
+    expect(
+      within(closed).getByRole('button', { name: 'Mark reward sent to Closed account' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('backer-2')).getByText('Backer 2').nextElementSibling).toHaveTextContent(
+      'b2@example.com',
+    );
+  });
+
   it('marks one reward sent, and several selected at once with a tracking link', async () => {
     const { user, calls } = renderTable({
       'POST backers/donations/1/fulfilment': { body: { data: {}, message: 'The reward was marked as sent' } },

@@ -232,9 +232,12 @@ export function BackersTable({
                     <Text size="sm" fw={600}>
                       {personName(row.backer.name, i18n)}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.backer.email}
-                    </Text>
+                    {/* A closed account keeps no address (migration 0044): its name says it was closed. */}
+                    {row.backer.email && (
+                      <Text size="xs" c="dimmed">
+                        {row.backer.email}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{i18n.money(row.amount, row.currency)}</Text>

@@ -190,14 +190,7 @@ export function MyProjectsPage() {
                   project={project}
                   headingOrder={2}
                   descriptionLength={DESCRIPTION_CUT.myProjects}
-                  statusBadge={
-                    project.status === 'REJECTED' ? (
-                      <RevokedBadge
-                        revocationDate={project.revocation_date}
-                        revocationReason={project.revocation_reason}
-                      />
-                    ) : undefined
-                  }
+                  statusBadge={project.status === 'REJECTED' ? <RevokedBadge project={project} /> : undefined}
                   actions={<CardActions project={project} />}
                 />
               ))}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Project, UserProfile } from '@fundry/shared';
+import type { Locale, Project, UserProfile } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
 import { makeProject, testCreator } from '@/test/projects';
@@ -35,7 +35,13 @@ function renderDetail(
     viewer,
     isCreator = false,
     routes = {},
-  }: { viewer?: UserProfile; isCreator?: boolean; routes?: Record<string, Responder> } = {},
+    locale,
+  }: {
+    viewer?: UserProfile;
+    isCreator?: boolean;
+    routes?: Record<string, Responder>;
+    locale?: Locale;
+  } = {},
 ) {
   if (viewer) authStorage.setTokens('access', 'refresh');
   server.project = project;
@@ -49,7 +55,7 @@ function renderDetail(
   });
   return {
     calls,
-    ...renderPage(<ProjectDetailPage />, { path: '/projects/:id', at: `/projects/${project.id}` }),
+    ...renderPage(<ProjectDetailPage />, { path: '/projects/:id', at: `/projects/${project.id}`, locale }),
   };
 }
 
@@ -79,6 +85,24 @@ describe('ProjectDetailPage', () => {
     expect(banner).toHaveTextContent('Reason: Please show a working prototype.');
     expect(banner).toHaveTextContent('edit the project to submit it for review again');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/projects/edit/1');
+  });
+
+  it('tells the creator in their language that the guidelines are not met when the admin wrote no reason', async () => {
+    const unexplained = makeProject({
+      status: 'REJECTED',
+      revocation_reason: null,
+      revocation_date: '2026-03-02T10:00:00.000Z',
+    });
+    const english = renderDetail(unexplained, { viewer: testUser, isCreator: true });
+    expect(await screen.findByTestId('rejection-banner')).toHaveTextContent(
+      'Reason: The project does not meet the Fundry guidelines.',
+    );
+    english.unmount();
+    renderDetail(unexplained, { viewer: testUser, isCreator: true, locale: 'de' });
+    const banner = await screen.findByTestId('rejection-banner');
+    expect(banner).toHaveTextContent('Grund: Das Projekt entspricht nicht den Richtlinien von Fundry.');
+    // The badge beside the title says the same, with the day.
+    expect(await screen.findByLabelText(/Richtlinien von Fundry/)).toHaveTextContent('ABGELEHNT');
   });
 
   it('shows a pending project’s creator no rejection banner and no payment panel (it handles no money yet)', async () => {

@@ -30,7 +30,7 @@ import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
 import classes from './ProjectDetailPage.module.css';
-import { isClosedAccount } from '@/lib/people';
+import { revocationReasonText } from '@/lib/project-text';
 
 // Only an admin sees the moderation controls: visitors skip their code.
 // Only a revoked project shows it, with its tooltip.
@@ -76,10 +76,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           )}
           {project.status === 'REJECTED' ? (
             <Suspense fallback={<StatusBadge status={project.status} />}>
-              <RevokedBadge
-                revocationDate={project.revocation_date}
-                revocationReason={project.revocation_reason}
-              />
+              <RevokedBadge project={project} />
             </Suspense>
           ) : (
             <StatusBadge status={project.status} />
@@ -246,12 +243,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               <Text span fw={600}>
                 {i18n.t('projects.detail.rejectedReasonLabel')}
               </Text>{' '}
-              {project.revocation_reason ??
-                i18n.t(
-                  isClosedAccount(project.creator)
-                    ? 'projects.detail.creatorClosedAccount'
-                    : 'projects.detail.rejectedNoReason',
-                )}
+              {revocationReasonText(i18n, project)}
             </Text>
             {isCreator && <Text size="sm">{i18n.t('projects.detail.rejectedAdvice')}</Text>}
           </Stack>
