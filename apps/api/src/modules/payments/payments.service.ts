@@ -648,7 +648,11 @@ export class PaymentService {
         { key: 'mail.creatorPledge.newSubject', values: { title: project.title } },
         {
           key: 'mail.creatorPledge.newBody',
-          values: { name, title: project.title, amount: { cents: donation.amount_cents, fractionDigits: 2 } },
+          values: {
+            name,
+            title: project.title,
+            amount: { cents: donation.amount_cents, currency: donation.currency, fractionDigits: 2 },
+          },
         },
         `${this.settings.appUrl}/projects/${project.id}`,
       ),
