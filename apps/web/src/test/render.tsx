@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import type { Locale } from '@fundry/shared';
 import { SessionProvider } from '@/lib/session';
 import { TestProviders } from '@/test/i18n';
 
@@ -25,7 +26,7 @@ export function LocationProbe() {
 /**
  * Renders one page at `path` inside the app's providers (Mantine in test mode, notifications, a fresh query
  * client, the session) and a memory router whose other paths all show a LocationProbe. A layout passes its
- * nested routes as `children`.
+ * nested routes as `children`; `locale` is the reader's language (English when not given).
  */
 export function renderPage(
   element: ReactElement,
@@ -34,7 +35,14 @@ export function renderPage(
     at = path,
     children,
     userEventOptions,
-  }: { path: string; at?: InitialEntry; children?: RouteObject[]; userEventOptions?: UserEventOptions },
+    locale,
+  }: {
+    path: string;
+    at?: InitialEntry;
+    children?: RouteObject[];
+    userEventOptions?: UserEventOptions;
+    locale?: Locale;
+  },
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -48,7 +56,7 @@ export function renderPage(
   );
   const user = userEvent.setup(userEventOptions);
   const view = render(
-    <TestProviders>
+    <TestProviders locale={locale}>
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>

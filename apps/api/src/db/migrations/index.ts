@@ -42,6 +42,7 @@ import * as backingsInBase from './0040_backings_in_base';
 import * as surveyChargeResume from './0041_survey_charge_resume';
 import * as inboxCounters from './0042_inbox_counters';
 import * as closedAccountsUnnamed from './0043_closed_accounts_unnamed';
+import * as paymentErrorCodes from './0046_payment_error_codes';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0041_survey_charge_resume': surveyChargeResume,
   '0042_inbox_counters': inboxCounters,
   '0043_closed_accounts_unnamed': closedAccountsUnnamed,
+  '0046_payment_error_codes': paymentErrorCodes,
 };
