@@ -146,6 +146,8 @@ test('a declined card is fixed with a good one and the pledge is charged', async
   // The link opens Manage pledge with the way to fix it.
   const manage = page.getByRole('dialog', { name: 'Manage your pledge' });
   await expect(manage).toContainText('Your payment did not go through');
+  // The stored code, in the reader's words.
+  await expect(manage).toContainText('Your card was declined. Save another card');
   await page.screenshot({ path: testInfo.outputPath('1-payment-failed.png'), animations: 'disabled' });
   await manage.getByRole('button', { name: 'Fix payment' }).click();
   await saveCard(page, GOOD_CARD, 'Save card and pay $25.00');

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
 import type { DB } from './db/schema';
-import { AppError, errorHandler } from './errors';
+import { errorHandler, routeNotFound } from './errors';
 import { validatorCompiler } from './validation';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -221,10 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(messageRoutes, { messages: services.messages });
       await api.register(surveyRoutes, { surveys: services.surveys });
       api.setNotFoundHandler((request) => {
-        throw new AppError('NOT_FOUND', 'api.notFound.route', undefined, undefined, {
-          method: request.method,
-          path: request.url.split('?')[0],
-        });
+        throw routeNotFound(request);
       });
     },
     { prefix: API_BASE_PATH },

@@ -73,6 +73,7 @@ type Missing =
   | 'report'
   | 'resource'
   | 'reward'
+  | 'sitemap'
   | 'thread'
   | 'stretchGoal'
   | 'survey'
@@ -80,6 +81,12 @@ type Missing =
   | 'user';
 
 export const notFound = (what: Missing = 'resource') => new AppError('NOT_FOUND', `api.notFound.${what}`);
+/** No route answers this method and address (its query left out). */
+export const routeNotFound = (request: { method: string; url: string }) =>
+  new AppError('NOT_FOUND', 'api.notFound.route', undefined, undefined, {
+    method: request.method,
+    path: request.url.split('?')[0]!,
+  });
 export const forbidden = (message = 'api.error.forbidden') => new AppError('FORBIDDEN', message);
 export const unauthorized = (message = 'api.error.unauthorized') => new AppError('UNAUTHORIZED', message);
 export const validationError = (field: string, message: string) =>

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../test/databases';
+import { createProjectRow, createUser } from './seed/factories';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
@@ -36,6 +37,73 @@ describe('migrateToLatest', () => {
     }
   });
 
+  it.each(databaseKinds)(
+    'rewrites the English reason of a declined charge as its code, any other as the generic one (%s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind, { migrate: false });
+      const { db } = database;
+      try {
+        const names = Object.keys(migrations).sort();
+        const before = names[names.indexOf('0046_payment_error_codes') - 1]!;
+        await sql`create extension if not exists pg_trgm`.execute(db);
+        await sql`create extension if not exists btree_gin`.execute(db);
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => migrations },
+          allowUnorderedMigrations: true,
+        });
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const creator = await createUser(db);
+        const projectId = await createProjectRow(db, { creatorId: creator.id });
+        const reasons = [
+          'Your card has insufficient funds.',
+          'Your bank asked to confirm this payment.',
+          'Your card was declined.',
+          'Votre carte a été refusée.',
+          null,
+        ];
+        const ids: number[] = [];
+        for (const reason of reasons) {
+          const donor = await createUser(db);
+          const { rows } = await sql<{ id: number }>`
+            insert into donations
+              (donor_id, project_id, amount_cents, funding_model, provider, expires_at, pledged_at,
+               payment_method, collection_attempts, payment_failed_at, status, payment_error)
+            values (${donor.id}, ${projectId}, 1000, 'all_or_nothing', 'sandbox', now(), now(),
+                    'pm_sandbox_0341_x', 1, now(), 'PAYMENT_FAILED', ${reason})
+            returning id`.execute(db);
+          ids.push(rows[0]!.id);
+        }
+        await sql`
+          insert into survey_charges (donation_id, project_id, amount_cents, currency, lines, status, reason)
+          values (${ids[0]}, ${projectId}, 500, 'USD', '[]', 'declined', 'Your card has expired.'),
+                 (${ids[1]}, ${projectId}, 500, 'USD', '[]', 'declined', 'Card refused')`.execute(db);
+
+        await migrateToLatest(db);
+        const donations = await db
+          .selectFrom('donations')
+          .select('payment_error_code')
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .execute();
+        expect(donations.map((row) => row.payment_error_code)).toEqual([
+          'insufficient_funds',
+          'authentication_required',
+          'card_declined',
+          'card_declined',
+          null,
+        ]);
+        const charges = await db
+          .selectFrom('survey_charges')
+          .select('payment_error_code')
+          .orderBy('id')
+          .execute();
+        expect(charges.map((row) => row.payment_error_code)).toEqual(['expired_card', 'card_declined']);
+      } finally {
+        await database.close();
+      }
+    },
+  );
   it.each(databaseKinds)(
     'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
     async (kind) => {

@@ -261,7 +261,8 @@ export interface DonationsTable {
   collecting_since: Timestamp | null;
   next_collection_at: Timestamp | null;
   payment_failed_at: Timestamp | null;
-  payment_error: string | null;
+  /** Why the last charge was declined: the provider's code (shared declineMessage), never its words. */
+  payment_error_code: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -544,7 +545,8 @@ export interface SurveyChargesTable {
   lines: ColumnType<SurveyChargeLine[], string, string>;
   status: ColumnType<'pending' | 'succeeded' | 'declined', 'pending' | undefined, 'succeeded' | 'declined'>;
   payment_reference: string | null;
-  reason: string | null;
+  /** Why the charge was declined: the provider's code, as a pledge's. */
+  payment_error_code: string | null;
   created_at: CreatedAt;
   /** The last attempt at the provider: a pending charge older than the lease is charged again (migration 0041). */
   attempted_at: Timestamp;

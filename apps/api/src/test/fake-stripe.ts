@@ -44,6 +44,24 @@ function moneyProblem(currency: string | null, amount: string | null, charge: bo
   return null;
 }
 
+/**
+ * Stripe's test payment methods that are saved but decline every charge, each with the error Stripe answers: its
+ * code, the bank's decline code and Stripe's English message (which Fundry must not store).
+ */
+const DECLINING_PAYMENT_METHODS: Record<string, { code: string; decline_code?: string; message: string }> = {
+  pm_card_chargeCustomerFail: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  pm_card_visa_chargeDeclinedInsufficientFunds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  pm_card_chargeDeclinedExpiredCard: { code: 'expired_card', message: 'Your card has expired.' },
+};
+
 export async function startFakeStripe({
   /** Time each PaymentIntent takes, as a real network round trip does (it widens a crash window in tests). */
   paymentIntentDelayMs = 0,
@@ -169,8 +187,8 @@ export async function startFakeStripe({
       if (request.method === 'POST' && path === '/v1/payment_intents') {
         if (paymentIntentDelayMs > 0)
           await new Promise((resolve) => setTimeout(resolve, paymentIntentDelayMs));
-        // Stripe's test payment methods: pm_card_chargeCustomerFail is saved but declines every charge.
-        const declined = form.get('payment_method') === 'pm_card_chargeCustomerFail';
+        const decline = DECLINING_PAYMENT_METHODS[form.get('payment_method') ?? ''];
+        const declined = decline !== undefined;
         const intent: StripeObject = {
           id: `pi_test_${randomBytes(10).toString('hex')}`,
           object: 'payment_intent',
@@ -189,13 +207,7 @@ export async function startFakeStripe({
         paymentIntents.push(intent);
         const body = declined
           ? {
-              error: {
-                type: 'card_error',
-                code: 'card_declined',
-                decline_code: 'generic_decline',
-                message: 'Your card was declined.',
-                payment_intent: intent,
-              },
+              error: { type: 'card_error', ...decline, payment_intent: intent },
             }
           : intent;
         if (key) byIdempotencyKey.set(key, body as StripeObject);

@@ -43,3 +43,37 @@ export const PLEDGE_MESSAGES = {
   lastDay: 'msg.pledge.lastDay',
   noPaymentNeeded: 'msg.pledge.noPaymentNeeded',
 } as const;
+
+/** The code stored for a declined charge whose provider gave none we know: "Your card was declined." */
+export const GENERIC_DECLINE_CODE = 'card_declined';
+
+const GENERIC_DECLINE_MESSAGE = 'backing.decline.cardDeclined';
+
+/**
+ * What a backer reads for each code a declined charge stores (`payment_error_code`: Stripe's `decline_code`, else
+ * its error `code`). Lost, stolen and fraud codes read as the generic decline on purpose: Stripe asks that a
+ * customer is not told a card was flagged, since that helps whoever holds a stolen card.
+ */
+const DECLINE_MESSAGES: Readonly<Record<string, string>> = {
+  [GENERIC_DECLINE_CODE]: GENERIC_DECLINE_MESSAGE,
+  insufficient_funds: 'backing.decline.insufficientFunds',
+  expired_card: 'backing.decline.expiredCard',
+  incorrect_cvc: 'backing.decline.incorrectCvc',
+  incorrect_number: 'backing.decline.incorrectNumber',
+  processing_error: 'backing.decline.processingError',
+  authentication_required: 'backing.decline.authenticationRequired',
+  card_velocity_exceeded: 'backing.decline.limitExceeded',
+  withdrawal_count_limit_exceeded: 'backing.decline.limitExceeded',
+  card_not_supported: 'backing.decline.cardNotSupported',
+  currency_not_supported: 'backing.decline.currencyNotSupported',
+  do_not_honor: 'backing.decline.contactBank',
+  lost_card: GENERIC_DECLINE_MESSAGE,
+  stolen_card: GENERIC_DECLINE_MESSAGE,
+  fraudulent: GENERIC_DECLINE_MESSAGE,
+  pickup_card: GENERIC_DECLINE_MESSAGE,
+  restricted_card: GENERIC_DECLINE_MESSAGE,
+};
+
+/** The catalog key of why a charge was declined; any code not listed (or none) reads as the generic decline. */
+export const declineMessage = (code: string | null | undefined): string =>
+  code && Object.hasOwn(DECLINE_MESSAGES, code) ? DECLINE_MESSAGES[code]! : GENERIC_DECLINE_MESSAGE;

@@ -267,8 +267,11 @@ export const donation = z.object({
   late: z.boolean(),
   can_change: z.boolean(),
   can_cancel: z.boolean(),
-  /** A declined charge: why, and the last day to fix it before the pledge is dropped. */
-  payment_error: z.string().nullable(),
+  /**
+   * A declined charge: why, as the provider's code (`insufficient_funds`; the reader's words from declineMessage, a
+   * code it does not know reading as the generic decline), and the last day to fix it before the pledge is dropped.
+   */
+  payment_error_code: z.string().nullable(),
   fix_by: z.string().nullable(),
 });
 export type Donation = z.infer<typeof donation>;

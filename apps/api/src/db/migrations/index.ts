@@ -44,6 +44,7 @@ import * as inboxCounters from './0042_inbox_counters';
 import * as closedAccountsUnnamed from './0043_closed_accounts_unnamed';
 import * as closedAccountsUnmailed from './0044_closed_accounts_unmailed';
 import * as rejectionsUnexplained from './0045_rejections_unexplained';
+import * as paymentErrorCodes from './0046_payment_error_codes';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '0043_closed_accounts_unnamed': closedAccountsUnnamed,
   '0044_closed_accounts_unmailed': closedAccountsUnmailed,
   '0045_rejections_unexplained': rejectionsUnexplained,
+  '0046_payment_error_codes': paymentErrorCodes,
 };

@@ -102,7 +102,8 @@ export async function seedPledge(db: Kysely<DB>, pledge: DemoPledge) {
         ? new Date(Date.now() - (pledge.status === 'DROPPED' ? 8 : 2) * MS_PER_DAY)
         : null,
       next_collection_at: pledge.status === 'PAYMENT_FAILED' ? new Date(Date.now() + MS_PER_DAY) : null,
-      payment_error: declined ? 'Your card was declined.' : null,
+      // A bank's reason, so the demo shows a declined pledge as a backer would read one.
+      payment_error_code: declined ? 'insufficient_funds' : null,
       fulfilment_status: pledge.fulfilment?.status ?? null,
       tracking_url: pledge.fulfilment?.status === 'sent' ? (pledge.fulfilment.trackingUrl ?? null) : null,
       sent_at: pledge.fulfilment ? new Date(Date.now() - 3 * MS_PER_DAY) : null,

@@ -155,4 +155,33 @@ describe.each(databaseKinds)('mails and notifications in their reader’s langua
       'Dieter Weber backed “Tea Garden” with $25.',
     ]);
   });
+
+  it('tells a creator of a new pledge in the project’s currency, written the creator’s way', async () => {
+    const backer = await signedInUser(ctx, { full_name: 'Kenji Sato' });
+    const ann = await signedInUser(ctx, { full_name: 'Ann Lee' });
+    const greta = await signedInUser(ctx, { full_name: 'Greta Berg' });
+    await speaks(greta.user.id, { locale: 'de', last_locale: null });
+    const yen = await createProjectRow(db(), {
+      creatorId: ann.user.id,
+      title: 'Tea House',
+      currency: 'JPY',
+      goal: 500000,
+      fundingModel: 'flexible',
+    });
+    const euro = await createProjectRow(db(), {
+      creatorId: greta.user.id,
+      title: 'Bakery',
+      currency: 'EUR',
+      fundingModel: 'flexible',
+    });
+    await backProject(ctx, backer.headers, yen, { amount: 5000, currency: 'JPY' });
+    await backProject(ctx, backer.headers, euro, { amount: 50, currency: 'EUR' });
+    await ctx.app.services.mail.deliverDue();
+
+    const english = await mailbox.waitFor((m) => m.to === ann.user.email);
+    expect(english.text).toContain('Kenji Sato pledged ¥5,000 to “Tea House”.');
+    const german = await mailbox.waitFor((m) => m.to === greta.user.email);
+    // German puts a no-break space between the amount and its sign.
+    expect(german.text).toContain('Kenji Sato hat „Bakery“ mit 50,00\u00a0€ unterstützt.');
+  });
 });

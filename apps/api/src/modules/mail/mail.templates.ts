@@ -1,4 +1,4 @@
-import { minorToMajor, type Translator } from '@fundry/shared';
+import { declineMessage, minorToMajor, type Translator } from '@fundry/shared';
 import { amountWithCents, type KeyedMessage, type Money, writeMessage } from '../../i18n';
 import type { MailContent } from './mail.repository';
 
@@ -175,12 +175,13 @@ export const mailTemplates = {
       ],
       action: { label: t.t('mail.action.viewTheProject'), url },
     }),
+  /** `code` is why the card was declined, as the pledge stores it (shared declineMessage). */
   paymentFailed: (
     t: Translator,
     to: string,
     name: string,
     title: string,
-    amount: Money,
+    charge: { amount: Money; code: string | null },
     fixBy: string,
     url: string,
   ) =>
@@ -189,7 +190,8 @@ export const mailTemplates = {
       subject: t.t('mail.paymentFailed.subject', { title }),
       name,
       paragraphs: [
-        t.t('mail.paymentFailed.body', { title, amount: amountWithCents(t, amount) }),
+        t.t('mail.paymentFailed.body', { title, amount: amountWithCents(t, charge.amount) }),
+        t.t(declineMessage(charge.code)),
         t.t('mail.paymentFailed.fix', { date: t.calendarDate(fixBy) }),
       ],
       action: { label: t.t('mail.paymentFailed.action'), url },

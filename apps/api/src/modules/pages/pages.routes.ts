@@ -13,7 +13,7 @@ import {
   LOCALE_QUERY_PARAM,
   PAGE_PATHS,
 } from '@fundry/shared';
-import { AppError, isDatabaseUnreachable } from '../../errors';
+import { isDatabaseUnreachable, notFound, routeNotFound } from '../../errors';
 import { type PageLanguage, withPageHead } from './page-head';
 import {
   type KeptPage,
@@ -184,7 +184,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     const match = /^([1-9]\d{0,5})\.xml$/.exec((request.params as { file: string }).file);
     const file = match ? Number(match[1]) : 0;
     if (file < 1 || file > (await pages.sitemapFileCount(sitemapLimit))) {
-      throw new AppError('NOT_FOUND', 'No such sitemap');
+      throw notFound('sitemap');
     }
     return sendXml(reply, urlSet(withAlternates(await pages.sitemapFile(appUrl, file, sitemapLimit))));
   });
@@ -463,7 +463,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/uploads/');
     if (isPageRequest) return sendPage(request, reply, pages.notFound());
-    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    throw routeNotFound(request);
   });
 }
 

@@ -109,9 +109,13 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     const api = await page('/api/v1/no-such-thing', 'text/html');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'NOT_FOUND' });
-    const post = await ctx.app.inject({ method: 'POST', url: '/no/such/page' });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/no/such/page?x=1',
+      headers: { 'accept-language': 'de' },
+    });
     expect(post.statusCode).toBe(404);
-    expect(post.json()).toMatchObject({ error: 'NOT_FOUND' });
+    expect(post.json()).toEqual({ error: 'NOT_FOUND', message: 'Keine Route POST /no/such/page' });
   });
 
   it('gives every route its own title, description and canonical link', async () => {
@@ -274,7 +278,12 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(new Set(listed).size).toBe(listed.length);
     expect(listed).toContain(`${APP_URL}/projects/${ids.active}`);
     expect(listed).toContain(`${APP_URL}/projects/${ids.hostile}`);
-    expect((await small.inject(`/sitemaps/${files.length + 1}.xml`)).statusCode).toBe(404);
+    const missing = await small.inject({
+      url: `/sitemaps/${files.length + 1}.xml`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'No se encontró el mapa del sitio' });
     await small.close();
   });
 });

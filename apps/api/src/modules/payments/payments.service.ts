@@ -114,9 +114,7 @@ export class PaymentService {
           this.assertAmount(donation, event.amountCents, event.currency, event.id);
           return (await this.collected(trx, donation, event.paymentReference)) ? 'applied' : 'ignored';
         case 'charge_failed':
-          return (await this.chargeFailed(trx, donation, event.attempt, event.reason))
-            ? 'applied'
-            : 'ignored';
+          return (await this.chargeFailed(trx, donation, event.attempt, event.code)) ? 'applied' : 'ignored';
         case 'failed':
         case 'expired':
           return (await this.close(trx, donation, event.kind === 'failed' ? 'FAILED' : 'EXPIRED'))
@@ -502,7 +500,7 @@ export class PaymentService {
       payment_reference: paymentReference,
       collecting_since: null,
       next_collection_at: null,
-      payment_error: null,
+      payment_error_code: null,
     });
     if (!done) return false;
     // A charge that landed after the pledge was dropped still moved money: the pledge counts again.
@@ -523,7 +521,7 @@ export class PaymentService {
    * A declined charge of the current attempt: PAYMENT_FAILED, retried daily, with a notification and a mail
    * that links to the fix; past the fix window the pledge is DROPPED, its reward released, its counters lowered.
    */
-  private async chargeFailed(trx: Kysely<DB>, donation: DonationRow, attempt: number, reason: string) {
+  private async chargeFailed(trx: Kysely<DB>, donation: DonationRow, attempt: number, code: string) {
     if (donation.status !== 'COLLECTING' || donation.collection_attempts !== attempt) return false;
     const now = this.clock();
     const firstFailure = donation.payment_failed_at ?? now;
@@ -533,7 +531,7 @@ export class PaymentService {
     if (now.getTime() - firstFailure.getTime() >= PAYMENT_FIX_DAYS * MS_PER_DAY) {
       await transitionDonation(trx, donation.id, 'COLLECTING', {
         status: 'DROPPED',
-        payment_error: reason,
+        payment_error_code: code,
         collecting_since: null,
         next_collection_at: null,
       });
@@ -563,7 +561,7 @@ export class PaymentService {
     }
     await transitionDonation(trx, donation.id, 'COLLECTING', {
       status: 'PAYMENT_FAILED',
-      payment_error: reason,
+      payment_error_code: code,
       payment_failed_at: firstFailure,
       collecting_since: null,
       next_collection_at: new Date(now.getTime() + MS_PER_DAY),
@@ -591,7 +589,7 @@ export class PaymentService {
           donor.email,
           donor.full_name,
           project.title,
-          { cents: donation.amount_cents, currency: donation.currency },
+          { amount: { cents: donation.amount_cents, currency: donation.currency }, code },
           fixBy,
           `${projectUrl}?manage_pledge=1`,
         ),
@@ -648,7 +646,11 @@ export class PaymentService {
         { key: 'mail.creatorPledge.newSubject', values: { title: project.title } },
         {
           key: 'mail.creatorPledge.newBody',
-          values: { name, title: project.title, amount: { cents: donation.amount_cents, fractionDigits: 2 } },
+          values: {
+            name,
+            title: project.title,
+            amount: { cents: donation.amount_cents, currency: donation.currency, fractionDigits: 2 },
+          },
         },
         `${this.settings.appUrl}/projects/${project.id}`,
       ),

@@ -1,4 +1,4 @@
-import { exponent, percentOfMinor } from '@fundry/shared';
+import { exponent, GENERIC_DECLINE_CODE, percentOfMinor } from '@fundry/shared';
 
 export interface CheckoutRequest {
   donationId: number;
@@ -46,7 +46,7 @@ export type PaymentEvent =
       amountCents: number;
       currency: string;
     }
-  | { id: string; kind: 'charge_failed'; donationId: number; attempt: number; reason: string }
+  | { id: string; kind: 'charge_failed'; donationId: number; attempt: number; code: string }
   | { id: string; kind: 'failed'; sessionId: string }
   | { id: string; kind: 'expired'; sessionId: string }
   | { id: string; kind: 'refunded'; paymentReference: string; amountCents: number; currency: string };
@@ -64,8 +64,21 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
+/** A decline carries the provider's code (`insufficient_funds`), each reader's page and mail saying it in words. */
 export type ChargeResult =
-  { outcome: 'succeeded'; paymentReference: string } | { outcome: 'declined'; reason: string };
+  { outcome: 'succeeded'; paymentReference: string } | { outcome: 'declined'; code: string };
+
+/**
+ * The code a declined charge stores: Stripe's `decline_code` (the bank's reason) over its error `code` (which says
+ * `card_declined` for every bank decline), the generic one when neither says more. Anything that is not shaped as a
+ * code is not one, so no provider's sentence is ever stored.
+ */
+export function paymentErrorCode(
+  error: { decline_code?: string | null; code?: string | null } | null | undefined,
+) {
+  const code = [error?.decline_code, error?.code].find((c) => c && c !== 'generic_decline');
+  return code && /^[a-z0-9_]{1,64}$/.test(code) ? code : GENERIC_DECLINE_CODE;
+}
 
 /** A transfer the provider refused; `insufficientFunds` gets its own message (SPEC §8). */
 export class TransferError extends Error {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GENERIC_DECLINE_CODE } from '@fundry/shared';
 import type { ChargeRequest, ChargeResult, CheckoutRequest, PaymentProvider } from './provider';
 
 /** Stripe's test cards: the first succeeds everywhere; the second is saved but every later charge is declined. */
@@ -32,7 +33,7 @@ export class SandboxProvider implements PaymentProvider {
   /** Deterministic per key, as a real provider's idempotency makes it: the card decides the outcome. */
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (request.paymentMethod.startsWith('pm_sandbox_0341_')) {
-      return { outcome: 'declined', reason: 'Your card was declined.' };
+      return { outcome: 'declined', code: GENERIC_DECLINE_CODE };
     }
     return { outcome: 'succeeded', paymentReference: `pi_sandbox_${request.idempotencyKey}` };
   }

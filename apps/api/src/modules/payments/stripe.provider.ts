@@ -7,6 +7,7 @@ import {
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  paymentErrorCode,
   TransferError,
 } from './provider';
 
@@ -108,10 +109,11 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: request.idempotencyKey },
       );
       if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentReference: intent.id };
-      return { outcome: 'declined', reason: 'Your bank asked to confirm this payment.' };
+      // Only a bank asking the backer to confirm leaves an off-session intent neither paid nor failed.
+      return { outcome: 'declined', code: 'authentication_required' };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        return { outcome: 'declined', reason: error.message || 'Your card was declined.' };
+        return { outcome: 'declined', code: paymentErrorCode(error) };
       }
       throw error;
     }
@@ -264,7 +266,7 @@ export class StripeProvider implements PaymentProvider {
               kind: 'charge_failed',
               donationId,
               attempt,
-              reason: intent.last_payment_error?.message ?? 'Your card was declined.',
+              code: paymentErrorCode(intent.last_payment_error),
             };
       }
       case 'checkout.session.async_payment_failed':

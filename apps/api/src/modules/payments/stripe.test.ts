@@ -394,13 +394,50 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
       const staleFailure = stripe.signedEvent('payment_intent.payment_failed', {
         ...intents[1]!,
         metadata: { donation_id: String(bad.donationId), attempt: '1' },
-        last_payment_error: { message: 'Your card was declined.' },
+        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
       });
       expect((await deliver(staleFailure)).json().result).toBe('ignored');
       expect(await statusOf(bad.donationId)).toBe('SUCCEEDED');
       const final = await ledgerAgrees(ctx, aonProject);
       expect(final.ledgerGross).toBe(11000);
       expect(final.counters).toEqual({ cents: 11000, backers: 2 });
+    });
+
+    it('stores the code of a decline, not Stripe’s English, and mails the backer why in their language', async () => {
+      await aonCampaign(10);
+      const poor = await savedCardPledge(25, 'pm_card_visa_chargeDeclinedInsufficientFunds');
+      await ctx.database.db
+        .updateTable('users')
+        .set({ locale: 'de' })
+        .where('id', '=', poor.who.user.id)
+        .execute();
+      const expired = await savedCardPledge(30, 'pm_card_chargeDeclinedExpiredCard');
+      expect(await endCampaign()).toMatchObject({ declined: 2 });
+
+      const view = await ctx.app.inject({
+        url: `/api/v1/backers/donations/${poor.donationId}`,
+        headers: poor.who.headers,
+      });
+      expect(view.json().data).toMatchObject({
+        status: 'PAYMENT_FAILED',
+        payment_error_code: 'insufficient_funds',
+      });
+      const stored = await ctx.database.db
+        .selectFrom('donations')
+        .select('payment_error_code')
+        .where('id', 'in', [poor.donationId, expired.donationId])
+        .orderBy('id')
+        .execute();
+      expect(stored.map((row) => row.payment_error_code)).toEqual(['insufficient_funds', 'expired_card']);
+
+      const mail = await ctx.database.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('recipient', '=', poor.who.user.email)
+        .where('subject', 'like', 'Handlungsbedarf%')
+        .executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain('Ihre Karte ist nicht ausreichend gedeckt.');
+      expect(mail.text_body).not.toContain('insufficient');
     });
 
     it('fixes a declined pledge with a new card, charged at once', async () => {

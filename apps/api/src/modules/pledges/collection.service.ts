@@ -89,7 +89,7 @@ export class CollectionService {
               amountCents: claim.amount_cents,
               currency: claim.currency,
             }
-          : { id, kind: 'charge_failed', donationId: claim.id, attempt, reason: result.reason },
+          : { id, kind: 'charge_failed', donationId: claim.id, attempt, code: result.code },
       );
       return result.outcome === 'succeeded' ? 'charged' : 'declined';
     } catch (error) {

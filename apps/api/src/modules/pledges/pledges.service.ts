@@ -434,7 +434,8 @@ export class PledgeService {
       late: row.late,
       can_change: open,
       can_cancel: open || row.status === 'PENDING',
-      payment_error: row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error : null,
+      payment_error_code:
+        row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error_code : null,
       fix_by: failedAt ? new Date(failedAt.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString() : null,
     };
   }

@@ -140,7 +140,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
       shipping_address: address('US'),
       can_change: true,
       can_cancel: true,
-      payment_error: null,
+      payment_error_code: null,
     });
     const agree = await ledgerAgrees(ctx, projectId);
     expect(agree.counters).toEqual({ cents: 3000, backers: 1 });
@@ -446,7 +446,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
     const failedView = await api('GET', `/donations/${fixed}`, fixer.headers);
     expect(failedView.json().data).toMatchObject({
       status: 'PAYMENT_FAILED',
-      payment_error: 'Your card was declined.',
+      payment_error_code: 'card_declined',
     });
     expect(Date.parse(failedView.json().data.fix_by) - now).toBe(7 * DAY);
     const notes = await db()
@@ -463,6 +463,7 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
       .where('subject', 'like', 'Action needed%')
       .executeTakeFirstOrThrow();
     expect(fixMail.text_body).toContain(`/projects/${projectId}?manage_pledge=1`);
+    expect(fixMail.text_body).toContain('Your card was declined.');
     // Nothing happens again until the daily retry is due.
     expect(await ctx.app.services.collection.collect()).toEqual({ charged: 0, declined: 0, deferred: 0 });
 

@@ -467,7 +467,7 @@ export class SurveyService {
         await unclaimAddOnStock(trx, charge.lines);
         await trx
           .updateTable('survey_charges')
-          .set({ status: 'declined', reason: result.reason })
+          .set({ status: 'declined', payment_error_code: result.code })
           .where('id', '=', chargeId)
           .execute();
         await notice((title) => notificationMessages.surveyAddOnsDeclined(title, money));

@@ -3,7 +3,7 @@ import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Donation, PLEDGE_MESSAGES } from '@fundry/shared';
+import { declineMessage, type Donation, PLEDGE_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
@@ -110,7 +110,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
           <Stack gap="xs">
             <Text size="sm">
               {i18n.t(pledge.fix_by ? 'backing.manage.fixPaymentBy' : 'backing.manage.fixPayment', {
-                reason: pledge.payment_error ?? i18n.t('backing.pledge.cardDeclined'),
+                reason: i18n.t(declineMessage(pledge.payment_error_code)),
                 amount: i18n.money(pledge.amount, pledge.currency),
                 date: i18n.timestampDate(pledge.fix_by),
               })}

@@ -43,7 +43,7 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     late: false,
     can_change: true,
     can_cancel: true,
-    payment_error: null,
+    payment_error_code: null,
     fix_by: null,
     ...overrides,
   };
@@ -261,7 +261,7 @@ describe('PledgeAction', () => {
         status: 'PAYMENT_FAILED',
         can_change: false,
         can_cancel: false,
-        payment_error: 'Your card was declined.',
+        payment_error_code: 'card_declined',
         fix_by: '2030-03-17T00:00:00.000Z',
       }),
       {

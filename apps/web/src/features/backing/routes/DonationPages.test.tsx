@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Donation } from '@fundry/shared';
+import type { Donation, Locale } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
 import { renderPage } from '@/test/render';
@@ -38,13 +38,17 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
     late: false,
     can_change: true,
     can_cancel: true,
-    payment_error: null,
+    payment_error_code: null,
     fix_by: null,
     ...overrides,
   };
 }
 
-function renderSuccess(donation: Donation | (() => Donation), routes: Parameters<typeof mockApi>[0] = {}) {
+function renderSuccess(
+  donation: Donation | (() => Donation),
+  routes: Parameters<typeof mockApi>[0] = {},
+  locale?: Locale,
+) {
   authStorage.setTokens('access', 'refresh');
   const calls = mockApi({
     'GET profile/': { body: { data: { user: testUser } } },
@@ -56,6 +60,7 @@ function renderSuccess(donation: Donation | (() => Donation), routes: Parameters
   const view = renderPage(<DonationSuccessPage />, {
     path: '/donation/success',
     at: '/donation/success?donation_id=5',
+    locale,
   });
   return { calls, ...view };
 }
@@ -139,7 +144,7 @@ describe('DonationSuccessPage', () => {
         status: 'PAYMENT_FAILED',
         can_change: false,
         can_cancel: false,
-        payment_error: 'Your card has insufficient funds.',
+        payment_error_code: 'insufficient_funds',
         fix_by: '2030-03-17T12:00:00.000Z',
       }),
       {
@@ -160,6 +165,27 @@ describe('DonationSuccessPage', () => {
     await user.click(screen.getByRole('button', { name: 'Fix payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs_fix'));
     expect(calls.some((call) => call.path === 'backers/donations/5/payment-method')).toBe(true);
+  });
+
+  it('says why the card was declined in the reader’s language, from the code the API gives', async () => {
+    renderSuccess(
+      makeDonation({ status: 'PAYMENT_FAILED', payment_error_code: 'insufficient_funds', fix_by: null }),
+      {},
+      'es',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tu pago no se realizó' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Tu tarjeta no tiene fondos suficientes\. Guarda otra tarjeta para pagar/),
+    ).toBeInTheDocument();
+  });
+
+  it('says a code it does not know as a plain decline', async () => {
+    renderSuccess(makeDonation({ status: 'PAYMENT_FAILED', payment_error_code: 'a_code_from_next_year' }));
+    expect(
+      await screen.findByText('Your card was declined. Save another card to pay $45 to keep your pledge.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps asking while the checkout is being confirmed, then shows the pledge', async () => {

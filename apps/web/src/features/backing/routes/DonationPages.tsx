@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primit
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Donation, Translator } from '@fundry/shared';
+import { declineMessage, type Donation, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
@@ -125,7 +125,7 @@ function outcome(i18n: Translator, donation: Donation): string {
           : i18n.t('common.date.notSpecified'),
       });
     case 'PAYMENT_FAILED': {
-      const reason = donation.payment_error ?? i18n.t('backing.pledge.cardDeclined');
+      const reason = i18n.t(declineMessage(donation.payment_error_code));
       return donation.fix_by
         ? i18n.t('backing.donation.outcomeDeclinedBy', {
             reason,
