@@ -14,6 +14,11 @@ export class NestedMessage {
   constructor(readonly key: string) {}
 }
 
+/** A list as an argument of a message ("USD, EUR and JPY"), joined as the caller's language joins one. */
+export class ListedValues {
+  constructor(readonly items: readonly string[]) {}
+}
+
 /**
  * The one error type services throw; the handler below turns it into the DESIGN.md §3 body. Its message, and
  * each message of its details, is a catalog key (or a text shown as it is), written in the caller's language
@@ -41,7 +46,11 @@ export class AppError extends Error {
       Object.fromEntries(
         Object.entries(this.values).map(([name, value]) => [
           name,
-          value instanceof NestedMessage ? translator.t(value.key) : value,
+          value instanceof NestedMessage
+            ? translator.t(value.key)
+            : value instanceof ListedValues
+              ? translator.list(value.items)
+              : value,
         ]),
       );
     const body: ErrorBody = { error: this.code, message: translator.t(this.message, values) };
@@ -208,7 +217,7 @@ class RequestValidationError extends AppError {
     for (const issue of this.issues) {
       (details[issue.path.map(String).join('.') || '_'] ??= []).push(
         issue.code === 'unrecognized_keys'
-          ? translator.t('api.validation.unknownField', { fields: issue.keys.join(', ') })
+          ? translator.t('api.validation.unknownField', { fields: translator.list(issue.keys) })
           : issueMessage(issue, translator),
       );
     }

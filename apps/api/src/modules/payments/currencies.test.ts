@@ -98,9 +98,9 @@ describe.each(databaseKinds)('money per currency on %s', (kind) => {
     const reais = await create({ currency: 'BRL' });
     expect(reais.statusCode).toBe(400);
     expect(message(reais)).toBe(
-      inEnglish('api.projects.currencyNotOffered', { currency: 'BRL', offered: 'USD, EUR, JPY' }),
+      inEnglish('api.projects.currencyNotOffered', { currency: 'BRL', offered: 'USD, EUR, and JPY' }),
     );
-    expect(message(reais)).toContain('USD, EUR, JPY');
+    expect(message(reais)).toContain('USD, EUR, and JPY');
     const halfYen = await create({ currency: 'JPY', goal_amount: '1000.5' });
     expect(halfYen.statusCode).toBe(400);
     expect(message(halfYen)).toBe(inEnglish(CURRENCY_DECIMALS_MESSAGE, { currency: 'JPY', decimals: 0 }));

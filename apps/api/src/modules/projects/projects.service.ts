@@ -33,7 +33,7 @@ import {
   videoEmbed,
 } from '@fundry/shared';
 import type { DB, ProjectRow, ProjectStatusValue, ProjectUpdate } from '../../db/schema';
-import { AppError, forbidden, NestedMessage, notFound } from '../../errors';
+import { AppError, forbidden, ListedValues, NestedMessage, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import { findCategory } from '../categories/categories.repository';
 import { adminIds } from '../admin/admin.repository';
@@ -928,7 +928,7 @@ export class ProjectService {
       'api.projects.currencyNotOffered',
       { currency: ['api.projects.currencyNotOffered'] },
       undefined,
-      { currency: code, offered: this.currencies.join(', ') },
+      { currency: code, offered: new ListedValues(this.currencies) },
     );
   }
 

@@ -31,13 +31,13 @@ describe.each(databaseKinds)('the language of a person (%s)', (kind) => {
     expect(english.statusCode).toBe(400);
     expect(english.json()).toMatchObject({
       error: 'VALIDATION_ERROR',
-      message: 'Choose one of the offered languages: en, es, pt-BR, de, ar',
-      details: { locale: ['Choose one of the offered languages: en, es, pt-BR, de, ar'] },
+      message: 'Choose one of the offered languages: en, es, pt-BR, de, and ar',
+      details: { locale: ['Choose one of the offered languages: en, es, pt-BR, de, and ar'] },
     });
     const german = await putLocale({ ...headers, 'accept-language': 'de-AT,de;q=0.9' }, 'fr');
     expect(german.json()).toMatchObject({
       error: 'VALIDATION_ERROR',
-      message: 'Wählen Sie eine der angebotenen Sprachen: en, es, pt-BR, de, ar',
+      message: 'Wählen Sie eine der angebotenen Sprachen: en, es, pt-BR, de und ar',
     });
     expect((await putLocale(headers, 42)).statusCode).toBe(400);
     expect((await profile(headers)).locale).toBeNull();
@@ -66,11 +66,11 @@ describe.each(databaseKinds)('the language of a person (%s)', (kind) => {
     });
     const spanish = { authorization: `Bearer ${login.json().access_token}` };
     expect((await putLocale(spanish, 'xx')).json().message).toBe(
-      'Elige uno de los idiomas disponibles: en, es, pt-BR, de, ar',
+      'Elige uno de los idiomas disponibles: en, es, pt-BR, de y ar',
     );
     // A language the call names wins over the saved one.
     expect((await putLocale({ ...spanish, 'accept-language': 'ar' }, 'xx')).json().message).toBe(
-      'اختر إحدى اللغات المتاحة: en, es, pt-BR, de, ar',
+      'اختر إحدى اللغات المتاحة: en وes وpt-BR وde وar',
     );
   });
 
@@ -93,6 +93,6 @@ describe.each(databaseKinds)('the language of a person (%s)', (kind) => {
   it('ignores a malformed Accept-Language header', async () => {
     const { headers } = await signedInUser(ctx);
     const response = await putLocale({ ...headers, 'accept-language': ';;q=x,,@@' }, 'xx');
-    expect(response.json().message).toBe('Choose one of the offered languages: en, es, pt-BR, de, ar');
+    expect(response.json().message).toBe('Choose one of the offered languages: en, es, pt-BR, de, and ar');
   });
 });

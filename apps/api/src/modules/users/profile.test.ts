@@ -176,7 +176,7 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
     expect(json.statusCode).toBe(400);
     expect(json.json().details).toMatchObject({
       locale: [expect.any(String)],
-      _: ['Unknown field: full_name, email'],
+      _: ['Unknown field: full_name and email'],
     });
   });
 

@@ -13,7 +13,7 @@ import {
   type UserProfile,
 } from '@fundry/shared';
 import type { DB, User } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, forbidden, ListedValues, notFound } from '../../errors';
 import { revokeUserSessions } from '../auth/auth.repository';
 import type { AuthService } from '../auth/auth.service';
 import type { AccessClaims } from '../auth/tokens';
@@ -303,7 +303,7 @@ export class UserService {
         'api.profile.localeNotOffered',
         { locale: ['api.profile.localeNotOffered'] },
         undefined,
-        { locales: this.locales.join(', ') },
+        { locales: new ListedValues(this.locales) },
       );
     }
     return offered;
