@@ -1,5 +1,4 @@
-import type { Donation, Translator } from '@fundry/shared';
-import { countryName } from './components/countries';
+import type { Donation } from '@fundry/shared';
 
 /** How each pledge state reads to its backer (a message key), and its badge colour (DESIGN.md §10). */
 export const PLEDGE_STATUS: Record<Donation['status'], { label: string; color: string }> = {
@@ -19,18 +18,3 @@ export const PLEDGE_STATUS: Record<Donation['status'], { label: string; color: s
 /** The states in which the backer backs the project (the counters count them). */
 export const isLivePledge = (status: Donation['status']) =>
   status === 'PLEDGED' || status === 'COLLECTING' || status === 'SUCCEEDED' || status === 'PAYMENT_FAILED';
-
-/** A shipping address on one line: name, street, city, region, postal code, country. */
-export function formatAddress(i18n: Translator, address: NonNullable<Donation['shipping_address']>) {
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    address.city,
-    address.region,
-    address.postal_code,
-    countryName(i18n, address.country),
-  ]
-    .filter(Boolean)
-    .join(', ');
-}

@@ -12,7 +12,8 @@ import { useCancelDonation, useChangePaymentMethod, useUpdatePledge } from '../a
 import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
 import { AddOnPicker, addOnsFor, choicesOf } from './AddOnPicker';
-import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
+import { formatAddress } from '@/lib/countries';
+import { PLEDGE_STATUS } from '../pledge-status';
 import { isSoldOut } from '../reward-status';
 import { PledgeAmountInput } from './PledgeAmountInput';
 import { checkPledge, minimumDescription } from './pledge-terms';

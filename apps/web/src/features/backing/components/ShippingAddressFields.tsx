@@ -2,7 +2,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
 import { PLEDGE_MESSAGES, type ShippingAddress } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
-import { countryOptions } from './countries';
+import { countryOptions } from '@/lib/countries';
 
 /** The address form's state: every field a string, the country possibly not chosen yet. */
 export interface AddressDraft {

@@ -6,7 +6,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { REST_OF_WORLD } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { amountInputProps } from '@/lib/money';
-import { countryName, countryOptions } from './countries';
+import { countryName, countryOptions } from '@/lib/countries';
 
 /** What the field needs of a form: a reward's or an add-on's. */
 export interface ShippingFormValues {

@@ -1,5 +1,5 @@
 import { type AddOn, type Locale, REST_OF_WORLD, type Reward, type Translator } from '@fundry/shared';
-import { countryName } from './countries';
+import { countryName } from '@/lib/countries';
 
 /** How many destinations the card names before it sums up the rest. */
 const SHOWN_DESTINATIONS = 4;

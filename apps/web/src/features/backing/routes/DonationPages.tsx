@@ -9,7 +9,8 @@ import { useI18n } from '@/lib/i18n';
 import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { useCancelDonation, useChangePaymentMethod, useDonation } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
-import { formatAddress, PLEDGE_STATUS } from '../pledge-status';
+import { formatAddress } from '@/lib/countries';
+import { PLEDGE_STATUS } from '../pledge-status';
 
 function donationId(params: URLSearchParams): number | null {
   const id = Number(params.get('donation_id'));

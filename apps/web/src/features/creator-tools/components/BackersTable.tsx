@@ -14,6 +14,7 @@ import {
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
+import { formatAddress } from '@/lib/countries';
 import { useI18n } from '@/lib/i18n';
 import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { notify } from '@/lib/notify';
@@ -27,14 +28,6 @@ const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
   PAYMENT_FAILED: 'red',
   REFUNDED: 'gray',
 };
-
-function address(row: BackerRow) {
-  const a = row.shipping_address;
-  if (!a) return null;
-  return [a.name, a.line1, a.line2, [a.postal_code, a.city].join(' '), a.region, a.country]
-    .filter(Boolean)
-    .join(', ');
-}
 
 /** A project's backers for its creator: filters, CSV export, rewards marked sent, refunds (DESIGN.md §12). */
 export function BackersTable({
@@ -294,7 +287,9 @@ export function BackersTable({
                     )}
                   </Table.Td>
                   <Table.Td maw={260}>
-                    <Text size="xs">{address(row) ?? '—'}</Text>
+                    <Text size="xs">
+                      {row.shipping_address ? formatAddress(i18n, row.shipping_address) : '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

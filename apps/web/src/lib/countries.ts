@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, type Locale, REST_OF_WORLD, type Translator } from '@fundry/shared';
+import { COUNTRY_CODES, type Donation, type Locale, REST_OF_WORLD, type Translator } from '@fundry/shared';
 
 type CountryOption = { value: string; label: string };
 
@@ -28,4 +28,19 @@ export function countryOptions(i18n: Translator): CountryOption[] {
     optionLists.set(i18n.locale, options);
   }
   return options;
+}
+
+/** A shipping address on one line: name, street, city, region, postal code, country. */
+export function formatAddress(i18n: Translator, address: NonNullable<Donation['shipping_address']>) {
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    address.city,
+    address.region,
+    address.postal_code,
+    countryName(i18n, address.country),
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
