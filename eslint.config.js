@@ -157,6 +157,34 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { paths: [lightPrimitives], patterns: sharedCodePatterns }] },
   },
   {
+    // The translator and the messages load with every page: what they import stays out of zod and the schemas,
+    // which would otherwise all come along into the shell (a schema module's top level is not pure to the bundler).
+    files: [
+      'packages/shared/src/i18n/**',
+      'packages/shared/src/messages/**',
+      'packages/shared/src/constants.ts',
+    ],
+    ignores: ['packages/shared/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            lightPrimitives,
+            { name: 'zod', message: 'Keep zod to the schemas: this module is in every page.' },
+          ],
+          patterns: [
+            ...sharedCodePatterns,
+            {
+              group: ['**/schemas/*'],
+              message: 'Take the value from constants.ts: a schema module brings zod along.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shared components show what they are given: calls to the API live in a feature's api/ folder.
     files: ['apps/web/src/components/**'],
     rules: {

@@ -111,3 +111,6 @@ export const COMMENT_MAX = 2000;
 export const FAQ_QUESTION_MAX = 300;
 export const FAQ_ANSWER_MAX = 5000;
 export const REASON_MAX = 1000;
+/** The longest search text, and the longest tracking link a creator may give a sent reward. */
+export const SEARCH_MAX_LENGTH = 200;
+export const TRACKING_URL_MAX = 500;

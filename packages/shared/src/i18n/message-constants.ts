@@ -9,11 +9,11 @@ import {
   REASON_MAX,
   REWARD_DESCRIPTION_MAX,
   REWARD_TITLE_MAX,
+  SEARCH_MAX_LENGTH,
+  TRACKING_URL_MAX,
   UPDATE_TITLE_MAX,
 } from '../constants';
 import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
-import { TRACKING_URL_MAX } from '../schemas/backing';
-import { SEARCH_MAX_LENGTH } from '../schemas/projects';
 
 /**
  * The limits that messages quote, given to every message by their constant's name ("at most {COMMENT_MAX}

@@ -7,6 +7,7 @@ import {
   PAGE_SIZES,
   REWARD_DESCRIPTION_MAX,
   REWARD_TITLE_MAX,
+  TRACKING_URL_MAX,
 } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
 import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
@@ -232,7 +233,6 @@ export const pledgeResponse = z.object({
 /** A reward's way to the backer (DESIGN.md §17): null until the creator sends it. */
 export const FULFILMENT_STATUSES = ['sent', 'received'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-export const TRACKING_URL_MAX = 500;
 
 /** A parcel's tracking page, given by the creator and opened by the backer: https only, at most 500 characters. */
 export const trackingUrl = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SORT_OPTIONS } from '../constants';
+import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SEARCH_MAX_LENGTH, SORT_OPTIONS } from '../constants';
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
 import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
 import { currencyCode, pageMeta } from './common';
@@ -131,7 +131,6 @@ export const LIST_STATUSES = [
   ...EXPLORE_STATUSES,
 ];
 export type ListStatus = (typeof LIST_STATUSES)[number];
-export const SEARCH_MAX_LENGTH = 200;
 
 export const projectListQuery = z.object({
   my_projects: flag.optional(),
