@@ -59,6 +59,35 @@ type Element =
   | 'dt'
   | 'fieldset';
 
+/** Mantine's Text's variables, then the element's own style and its style props, in Mantine's order. */
+function textStyle(
+  size: MantineFontSize | undefined,
+  lineClamp: number | undefined,
+  style: CSSProperties | undefined,
+  styleProps: Record<string, string | number>,
+): CSSProperties {
+  return {
+    '--text-fz': size === undefined ? undefined : getFontSize(size),
+    '--text-lh': size === undefined ? undefined : getLineHeight(size),
+    '--text-line-clamp': lineClamp?.toString(),
+    ...style,
+    ...styleProps,
+  } as CSSProperties;
+}
+
+/** Mantine's Text's data attributes, which its styles select on. */
+function textData(
+  size: MantineFontSize | undefined,
+  lineClamp: number | undefined,
+  inherit: boolean | undefined,
+) {
+  return {
+    'data-size': size,
+    'data-line-clamp': lineClamp === undefined ? undefined : true,
+    'data-inherit': inherit || undefined,
+  };
+}
+
 export interface TextProps extends PrimitiveProps {
   size?: MantineFontSize;
   lineClamp?: number;
@@ -75,15 +104,7 @@ export function Text({ size, lineClamp, span, inherit, component, className, sty
   const Tag = component ?? (span ? 'span' : 'p');
   return (
     <Tag
-      style={
-        {
-          '--text-fz': size === undefined ? undefined : getFontSize(size),
-          '--text-lh': size === undefined ? undefined : getLineHeight(size),
-          '--text-line-clamp': lineClamp?.toString(),
-          ...style,
-          ...styleProps,
-        } as CSSProperties
-      }
+      style={textStyle(size, lineClamp, style, styleProps)}
       className={classNames(
         'mantine-focus-auto',
         className,
@@ -91,9 +112,7 @@ export function Text({ size, lineClamp, span, inherit, component, className, sty
         'mantine-Text-root',
         responsive,
       )}
-      data-size={size}
-      data-line-clamp={lineClamp === undefined ? undefined : true}
-      data-inherit={inherit || undefined}
+      {...textData(size, lineClamp, inherit)}
       {...(rest as HTMLAttributes<HTMLElement>)}
     />
   );
@@ -352,15 +371,7 @@ export function Anchor({
   const Tag = component ?? 'a';
   return (
     <Tag
-      style={
-        {
-          '--text-fz': size === undefined ? undefined : getFontSize(size),
-          '--text-lh': size === undefined ? undefined : getLineHeight(size),
-          '--text-line-clamp': lineClamp?.toString(),
-          ...style,
-          ...styleProps,
-        } as CSSProperties
-      }
+      style={textStyle(size, lineClamp, style, styleProps)}
       className={classNames(
         'mantine-focus-auto',
         MantineAnchor.classes.root,
@@ -370,9 +381,7 @@ export function Anchor({
         'mantine-Anchor-root',
         responsive,
       )}
-      data-size={size}
-      data-line-clamp={lineClamp === undefined ? undefined : true}
-      data-inherit={inherit || undefined}
+      {...textData(size, lineClamp, inherit)}
       data-underline={underline}
       {...(rest as LinkProps)}
     />
