@@ -1,7 +1,7 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '@fundry/shared';
-import { routes } from './router';
+import { candidateRoutes, routes } from './router';
 
 function paths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
@@ -14,5 +14,37 @@ function paths(list: RouteObject[], parent = ''): string[] {
 describe('the router', () => {
   it('renders exactly the pages the server answers (PAGE_PATHS): any other path is its 404 page', () => {
     expect(new Set(paths(routes))).toEqual(new Set(PAGE_PATHS));
+  });
+});
+
+describe('the routes a path is matched against', () => {
+  const addresses = [
+    ...PAGE_PATHS.map((path) => path.replace(/:[a-zA-Z]+/g, '42')),
+    '/Projects/42',
+    '/PROJECTS/EXPLORE/',
+    '/%70rojects/42',
+    '/projects/42/unknown',
+    '/projects/create/',
+    '/nowhere',
+    '/nowhere/at/all',
+    '/dashboard/creator',
+    '/bank-account/dashboard',
+    '/messages/7',
+    '//double',
+  ];
+
+  it.each(addresses)('%s: the same route and params as the whole table', (address) => {
+    const whole = matchRoutes(routes, address)?.map((match) => [match.route.element, match.params]);
+    const candidates = matchRoutes(candidateRoutes(address), address)?.map((match) => [
+      match.route.element,
+      match.params,
+    ]);
+    expect(candidates).toEqual(whole);
+    expect(whole?.length).toBeGreaterThan(1);
+  });
+
+  it('keeps one table for every first segment no route names', () => {
+    expect(candidateRoutes('/nowhere')).toBe(candidateRoutes('/elsewhere/at/all'));
+    expect(candidateRoutes('/projects/1').length).toBeLessThan(routes[0]!.children!.length);
   });
 });
