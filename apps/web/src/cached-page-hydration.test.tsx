@@ -12,6 +12,7 @@ import type { renderPage as renderPageFromSources } from './entry-server';
 import { setTranslatorSource } from './lib/i18n';
 import { pageTranslator } from './page-translators';
 import { PAGE_STATE_ELEMENT_ID } from './page-state';
+import { serverTransport } from './test/api';
 import { makeProject } from './test/projects';
 
 /**
@@ -27,28 +28,25 @@ const END_DATE = '2030-02-01';
 const RENDERED_AT = campaignEnd(END_DATE) - MS_PER_DAY - 30_000;
 
 /** The API as the server's render reads it: the home page's configuration and picks. */
-const transport = {
-  origin: 'http://fundry.test',
-  fetch: async (input: string | URL | Request) => {
-    const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
-    if (path === '/api/v1/config') {
-      return Response.json({
-        data: {
-          test_mode: false,
-          locales: ['en'],
-          default_locale: 'en',
-          currencies: ['USD'],
-          base_currency: 'USD',
-        },
-      });
-    }
-    if (path === '/api/v1/projects/discovery') {
-      const card = makeProject({ id: 41, title: 'Tide clock', start_date: '2030-01-01', end_date: END_DATE });
-      return Response.json({ data: { featured: [card], trending: [] } });
-    }
-    return Response.json({ message: 'Not here' }, { status: 404 });
-  },
-};
+const transport = serverTransport(async (url) => {
+  const path = new URL(url).pathname;
+  if (path === '/api/v1/config') {
+    return Response.json({
+      data: {
+        test_mode: false,
+        locales: ['en'],
+        default_locale: 'en',
+        currencies: ['USD'],
+        base_currency: 'USD',
+      },
+    });
+  }
+  if (path === '/api/v1/projects/discovery') {
+    const card = makeProject({ id: 41, title: 'Tide clock', start_date: '2030-01-01', end_date: END_DATE });
+    return Response.json({ data: { featured: [card], trending: [] } });
+  }
+  return Response.json({ message: 'Not here' }, { status: 404 });
+});
 
 // The bundle exists once the web app is built (`npm run build`, as `npm test` does before the unit tests): a
 // quick `vitest run` without a build skips this, CI never does.

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from './entry-server';
 import { testRates } from './test/money';
+import { serverTransport } from './test/api';
 import { makeProject, projectList, testCategories } from './test/projects';
 import { makeReward } from './test/rewards';
 
@@ -28,16 +29,12 @@ const CONFIG = {
  */
 function visitor() {
   const urls: string[] = [];
-  const transport = {
-    origin: 'http://fundry.test',
-    fetch: async (input: string | URL | Request) => {
-      const url = input instanceof Request ? input.url : input.toString();
-      urls.push(url);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      if (url.endsWith('/api/v1/config')) return Response.json(CONFIG);
-      return Response.json({ message: 'Project not found' }, { status: 404 });
-    },
-  };
+  const transport = serverTransport(async (url) => {
+    urls.push(url);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (url.endsWith('/api/v1/config')) return Response.json(CONFIG);
+    return Response.json({ message: 'Project not found' }, { status: 404 });
+  });
   return { urls, transport };
 }
 
@@ -80,22 +77,19 @@ describe('a shared link’s page', () => {
   beforeEach(() => vi.mocked(renderToPipeableStream).mockClear());
 
   /** The API of a project with a reward and nothing else: every read the project page makes answers. */
-  const projectApi = {
-    origin: 'http://fundry.test',
-    fetch: async (input: string | URL | Request) => {
-      const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
-      const answers: Record<string, unknown> = {
-        '/api/v1/config': CONFIG,
-        '/api/v1/fx-rates': { data: testRates },
-        '/api/v1/projects/7': { data: makeProject({ id: 7, title: 'Tide clock' }) },
-        '/api/v1/rewards/projects/7/rewards': { data: [makeReward({ project_id: 7 })] },
-        '/api/v1/projects/7/stretch-goals': { data: { stretch_goals: [] } },
-        '/api/v1/projects/7/add-ons': { data: [] },
-      };
-      const answer = answers[path];
-      return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
-    },
-  };
+  const projectApi = serverTransport(async (url) => {
+    const path = new URL(url).pathname;
+    const answers: Record<string, unknown> = {
+      '/api/v1/config': CONFIG,
+      '/api/v1/fx-rates': { data: testRates },
+      '/api/v1/projects/7': { data: makeProject({ id: 7, title: 'Tide clock' }) },
+      '/api/v1/rewards/projects/7/rewards': { data: [makeReward({ project_id: 7 })] },
+      '/api/v1/projects/7/stretch-goals': { data: { stretch_goals: [] } },
+      '/api/v1/projects/7/add-ons': { data: [] },
+    };
+    const answer = answers[path];
+    return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
+  });
 
   it('is rendered once: everything the project page shows is read before its render', async () => {
     const rendered = await renderPage('/projects/7', projectApi, (error) => console.error(error), 'en');
@@ -105,22 +99,19 @@ describe('a shared link’s page', () => {
   });
 
   it('shows a list’s approximations of amounts in other currencies, the rates read before its render', async () => {
-    const listApi = {
-      origin: 'http://fundry.test',
-      fetch: async (input: string | URL | Request) => {
-        const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
-        const answers: Record<string, unknown> = {
-          '/api/v1/config': { data: { ...CONFIG.data, currencies: ['USD', 'EUR'] } },
-          '/api/v1/fx-rates': { data: testRates },
-          '/api/v1/categories/': { data: testCategories },
-          '/api/v1/projects/': projectList([
-            makeProject({ id: 8, title: 'Canal boat', currency: 'EUR', goal_amount: 5000 }),
-          ]).body,
-        };
-        const answer = answers[path];
-        return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
-      },
-    };
+    const listApi = serverTransport(async (url) => {
+      const path = new URL(url).pathname;
+      const answers: Record<string, unknown> = {
+        '/api/v1/config': { data: { ...CONFIG.data, currencies: ['USD', 'EUR'] } },
+        '/api/v1/fx-rates': { data: testRates },
+        '/api/v1/categories/': { data: testCategories },
+        '/api/v1/projects/': projectList([
+          makeProject({ id: 8, title: 'Canal boat', currency: 'EUR', goal_amount: 5000 }),
+        ]).body,
+      };
+      const answer = answers[path];
+      return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
+    });
     const rendered = await renderPage(
       '/projects/explore',
       listApi,
@@ -135,22 +126,19 @@ describe('a shared link’s page', () => {
   });
 
   it('renders a category page once, its category and its page of projects read first', async () => {
-    const categoryApi = {
-      origin: 'http://fundry.test',
-      fetch: async (input: string | URL | Request) => {
-        const url = new URL(input instanceof Request ? input.url : input.toString());
-        if (url.pathname === '/api/v1/config') return Response.json(CONFIG);
-        if (url.pathname === '/api/v1/fx-rates') return Response.json({ data: testRates });
-        if (url.pathname === `/api/v1/categories/${testCategories[0]!.id}`) {
-          return Response.json({ data: testCategories[0] });
-        }
-        if (url.pathname === '/api/v1/projects/' && url.searchParams.get('page') === '2') {
-          const list = projectList([makeProject({ id: 9, title: 'Reed organ' })], 13).body;
-          return Response.json({ ...list, data: { ...list.data, page: 2 } });
-        }
-        return Response.json({ message: 'Not here' }, { status: 404 });
-      },
-    };
+    const categoryApi = serverTransport(async (address) => {
+      const url = new URL(address);
+      if (url.pathname === '/api/v1/config') return Response.json(CONFIG);
+      if (url.pathname === '/api/v1/fx-rates') return Response.json({ data: testRates });
+      if (url.pathname === `/api/v1/categories/${testCategories[0]!.id}`) {
+        return Response.json({ data: testCategories[0] });
+      }
+      if (url.pathname === '/api/v1/projects/' && url.searchParams.get('page') === '2') {
+        const list = projectList([makeProject({ id: 9, title: 'Reed organ' })], 13).body;
+        return Response.json({ ...list, data: { ...list.data, page: 2 } });
+      }
+      return Response.json({ message: 'Not here' }, { status: 404 });
+    });
     const rendered = await renderPage(
       `/category/${testCategories[0]!.id}?page=2`,
       categoryApi,

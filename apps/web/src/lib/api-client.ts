@@ -47,13 +47,23 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler) {
   onSessionExpired = handler;
 }
 
+/** What the client needs of an answer: the browser's `Response` has it, and so has a server render's read. */
+export type ApiResponse = Pick<Response, 'ok' | 'status' | 'json'>;
+
+/** The API's answer to a read of the server that renders a page: its status and its body's bytes. */
+export interface ServerAnswer {
+  status: number;
+  body: ArrayBuffer | null;
+}
+
 /**
- * How the server that renders a page first (DESIGN.md §13) reaches the API: its own address and fetch. In the
+ * How the server that renders a page first (DESIGN.md §13) reaches the API: its own address and the reads it
+ * answers in process, as bytes rather than a `Response` (whose streams cost a page more than its data). In the
  * browser, requests go to the page's origin.
  */
 export interface ServerTransport {
   origin: string;
-  fetch: typeof fetch;
+  read: (url: string, headers: Array<[string, string]>) => Promise<ServerAnswer>;
 }
 /** On the server (entry-server.tsx): the transport of the page being rendered, which may be one of several. */
 let serverTransport: () => ServerTransport | undefined = () => undefined;
@@ -72,7 +82,23 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return url.pathname + url.search;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+const utf8 = new TextDecoder();
+
+/** A server render's read, answered as the client reads a response. */
+async function readOnServer(
+  transport: ServerTransport,
+  url: string,
+  headers: Record<string, string>,
+): Promise<ApiResponse> {
+  const { status, body } = await transport.read(`${transport.origin}${url}`, Object.entries(headers));
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    json: async () => JSON.parse(utf8.decode(body ?? undefined)) as unknown,
+  };
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<ApiResponse> {
   // The API answers its messages in the page's language (DESIGN.md §14), not the browser's.
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -85,19 +111,20 @@ async function send(path: string, options: RequestOptions, token: string | null)
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const init: RequestInit = {
+    const url = buildUrl(path, options.query);
+    // A server render only reads, and from its own process: no time-out to wait for.
+    const transport = serverTransport();
+    if (transport) return await readOnServer(transport, url, headers);
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body,
       credentials: 'include',
       signal,
-    };
-    const url = buildUrl(path, options.query);
-    const transport = serverTransport();
-    return transport ? await transport.fetch(`${transport.origin}${url}`, init) : await fetch(url, init);
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new ApiError(currentTranslator().t('common.api.timedOut'), 0, 'TIMEOUT');
@@ -146,7 +173,7 @@ export function requestFailedMessage(status: number): string {
 }
 
 /** The ApiError of a failed response: the body's message (or error code) and its per-field details. */
-export async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: ApiResponse): Promise<ApiError> {
   let body: { error?: string; message?: string; details?: Record<string, string[] | number> } = {};
   try {
     body = (await response.json()) as typeof body;

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { API_BASE_PATH, type UserProfile } from '@fundry/shared';
+import type { ServerTransport } from '@/lib/api-client';
 
 export interface ApiCall {
   method: string;
@@ -99,3 +100,17 @@ export const tokenReply = (access = 'access-token', refresh = 'refresh-token'): 
     },
   },
 });
+
+/**
+ * A server render's transport (entry-server.tsx) whose reads `answer` answers, as the API would, by address; it
+ * hands the render the answer's status and bytes, as the server does.
+ */
+export function serverTransport(answer: (url: string) => Response | Promise<Response>): ServerTransport {
+  return {
+    origin: 'http://fundry.test',
+    read: async (url) => {
+      const response = await answer(url);
+      return { status: response.status, body: await response.arrayBuffer() };
+    },
+  };
+}

@@ -153,8 +153,8 @@ function fakeWebBuild(name: string) {
       (globalThis.htmlRenders ??= []).push(${JSON.stringify(name)} + ' ' + url);
       await globalThis.htmlRenderGate;
       const read = async (address) => {
-        const response = await transport.fetch(transport.origin + '/api/v1' + address);
-        return response.ok ? (await response.json()).data : null;
+        const { status, body } = await transport.read(transport.origin + '/api/v1' + address, []);
+        return status === 200 ? JSON.parse(new TextDecoder().decode(body)).data : null;
       };
       const id = /^\\/projects\\/(\\d+)/.exec(url)?.[1];
       if (!id) return { html: '<main>' + locale + ' ' + url + '</main>', stateScript: '' };

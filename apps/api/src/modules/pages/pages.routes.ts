@@ -47,16 +47,10 @@ export interface PageRoutesOptions {
 
 type Params = Record<string, string | undefined>;
 
-/** What the web app's server bundle (apps/web/src/entry-server.tsx) renders: a page with its data, or null. */
-type BundleRenderPage = (
-  url: string,
-  transport: { origin: string; fetch: typeof fetch },
-  onError: (error: unknown) => void,
-  locale: Locale,
-  currency: string,
-) => Promise<RenderedPage | null>;
-
-/** A render as the routes start it: in a worker (`RenderPool.render`) or by the bundle on this thread. */
+/**
+ * A render as the routes start it: in a worker (`RenderPool.render`), or by the web app's server bundle
+ * (apps/web/src/entry-server.tsx) on this thread, which reads through the same transport.
+ */
 type RenderPage = (
   url: string,
   transport: RenderTransport,
@@ -64,15 +58,6 @@ type RenderPage = (
   locale: Locale,
   currency: string,
 ) => Promise<RenderedPage | null>;
-
-/** The bundle's `fetch` over a transport's reads, for a render on this thread. */
-const fetchOver =
-  (read: RenderTransport['read']) =>
-  async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = input instanceof Request ? input.url : String(input);
-    const answer = await read(url, [...new Headers(init?.headers)]);
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
-  };
 
 /** The public pages of DESIGN.md §13: rendered with their data on the server; the others render in the browser. */
 const SERVER_RENDERED = new Set([
@@ -219,9 +204,8 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     app.addHook('onClose', () => pool.close());
     renderPage = pool.render;
   } else if (rendersPages) {
-    const bundle = (await import(pathToFileURL(renderEntry).href)) as { renderPage: BundleRenderPage };
-    renderPage = (url, { origin, read }, onError, locale, currency) =>
-      bundle.renderPage(url, { origin, fetch: fetchOver(read) }, onError, locale, currency);
+    const bundle = (await import(pathToFileURL(renderEntry).href)) as { renderPage: RenderPage };
+    renderPage = bundle.renderPage;
   }
   const maxRenders =
     options.maxRendersInFlight ?? (workers > 0 ? RENDERS_PER_WORKER * workers : MAX_RENDERS_IN_FLIGHT);
@@ -243,9 +227,6 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       });
       return {
         status: response.statusCode,
-        headers: Object.entries(response.headers).flatMap(([name, value]) =>
-          value === undefined ? [] : [[name, String(value)] as [string, string]],
-        ),
         // A copy: a small payload may sit in Node's shared buffer pool, which must not be transferred.
         body: response.statusCode === 204 ? null : new Uint8Array(response.rawPayload).buffer,
       };

@@ -311,7 +311,8 @@ describe('pages rendered on the server', () => {
         if (control.mode === 'currency') return { html: '<main>' + locale + ' ' + currency + '</main>', stateScript: '' };
         if (control.mode === 'null') return null;
         if (control.mode === 'wait') await control.gate;
-        const visitor = await (await transport.fetch(transport.origin + '/api/v1/visitor')).json();
+        const { body } = await transport.read(transport.origin + '/api/v1/visitor', []);
+        const visitor = JSON.parse(new TextDecoder().decode(body));
         return { html: '<main>rendered ' + url + ' for ' + visitor.ip + '</main>',
                  stateScript: '<script type="application/json" id="fundry-page-state">{}</script>' };
       }`,

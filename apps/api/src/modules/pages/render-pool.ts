@@ -9,10 +9,12 @@ import type {
   ToWorker,
 } from './render-worker';
 
-/** A read of the API as it crosses to a worker: no `Response` is built on this thread only to be taken apart. */
+/**
+ * A read of the API as the render bundle takes it (its `ServerAnswer`): the status and the body's bytes, which is
+ * all the page's client reads of an answer. No `Response` is built on either thread.
+ */
 export interface ApiAnswer {
   status: number;
-  headers: Array<[string, string]>;
   /** Its own buffer, so that it can be transferred to the worker. */
   body: ArrayBuffer | null;
 }
@@ -147,7 +149,7 @@ export class RenderPool {
     }
   }
 
-  /** A page's reads, answered on this thread by its transport, each with the status, headers and body it answered. */
+  /** A page's reads, answered on this thread by its transport, each with the status and body it answered. */
   private async answer(
     thread: Thread,
     render: Render,

@@ -29,8 +29,7 @@ export interface RenderedPage {
 
 /** A read of the page, as the main thread answered it: the API's answer, or why there was none. */
 export type ReadAnswer =
-  | { read: number; status: number; headers: Array<[string, string]>; body: ArrayBuffer | null }
-  | { read: number; error: SentError };
+  { read: number; status: number; body: ArrayBuffer | null } | { read: number; error: SentError };
 
 /** A read of the page as it crosses to the main thread. */
 export interface PageRead {
@@ -54,9 +53,15 @@ export type FromWorker =
   | { type: 'rendered'; id: number; page: RenderedPage | null }
   | { type: 'failed'; id: number; error: SentError };
 
+/** The bundle's answer to a read (apps/web/src/lib/api-client.ts, `ServerAnswer`). */
+interface Answer {
+  status: number;
+  body: ArrayBuffer | null;
+}
+
 type RenderPage = (
   url: string,
-  transport: { origin: string; fetch: typeof fetch },
+  transport: { origin: string; read: (url: string, headers: Array<[string, string]>) => Promise<Answer> },
   onError: (error: unknown) => void,
   locale: string,
   currency: string,
@@ -83,7 +88,7 @@ if (parentPort) {
   const bundle = import(pathToFileURL(renderEntry).href) as Promise<{ renderPage: RenderPage }>;
   bundle.catch(() => undefined);
 
-  const reads = new Map<string, { resolve: (response: Response) => void; reject: (error: Error) => void }>();
+  const reads = new Map<string, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   let lastRead = 0;
   /** The reads of each render not yet sent: sent together once the reads made at the same time are all in. */
   const unsent = new Map<number, PageRead[]>();
@@ -92,16 +97,12 @@ if (parentPort) {
     unsent.clear();
   };
 
-  /** The page's `fetch`: asks the main thread, which reads the API as the visitor, and answers as it answered. */
-  const fetchFor =
+  /** The page's reads: asks the main thread, which reads the API as the visitor, and answers as it answered. */
+  const readFor =
     (id: number) =>
-    (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    (url: string, headers: Array<[string, string]>): Promise<Answer> => {
       const read = ++lastRead;
-      const url = input instanceof Request ? input.url : String(input);
-      const headers = [
-        ...new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
-      ];
-      return new Promise<Response>((resolve, reject) => {
+      return new Promise<Answer>((resolve, reject) => {
         reads.set(`${id}:${read}`, { resolve, reject });
         if (unsent.size === 0) setImmediate(sendReads);
         const pageReads = unsent.get(id);
@@ -116,7 +117,7 @@ if (parentPort) {
       const { renderPage } = await bundle;
       const page = await renderPage(
         message.url,
-        { origin: message.origin, fetch: fetchFor(id) },
+        { origin: message.origin, read: readFor(id) },
         (error) => send({ type: 'error', id, error: sentError(error) }),
         message.locale,
         message.currency,
@@ -138,7 +139,7 @@ if (parentPort) {
       if (!waiting) continue;
       reads.delete(key);
       if ('error' in answer) waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
-      else waiting.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers }));
+      else waiting.resolve({ status: answer.status, body: answer.body });
     }
   });
 }

@@ -41,9 +41,9 @@ function fakeWebBuild() {
       const mode = new URL(url, 'http://x').searchParams.get('mode');
       const thread = isMainThread ? 'main' : 'worker';
       const read = async (address) => {
-        const response = await transport.fetch(transport.origin + '/api/v1' + address);
-        if (!response.ok) return null;
-        const body = await response.json();
+        const answer = await transport.read(transport.origin + '/api/v1' + address, []);
+        if (answer.status !== 200) return null;
+        const body = JSON.parse(new TextDecoder().decode(answer.body));
         return body.data ?? body;
       };
       if (mode === 'throw') throw new Error('the render broke in ' + thread);
