@@ -75,12 +75,23 @@ const literalText = [
   },
 ];
 
-// Mantine's Text, Group and Stack cost a third of a server render; ours make the same markup (decision 018).
+// Mantine's Text, Group, Stack, Paper, Title, Anchor and buttons cost a third of a server render; ours make the same
+// markup (decision 018).
 const lightPrimitives = {
   name: '@mantine/core',
-  importNames: ['Text', 'Group', 'Stack', 'Paper', 'Title', 'Anchor'],
+  importNames: [
+    'Text',
+    'Group',
+    'Stack',
+    'Paper',
+    'Title',
+    'Anchor',
+    'Button',
+    'UnstyledButton',
+    'ButtonProps',
+  ],
   message:
-    'Use Text, Group, Stack, Paper, Title and Anchor from @/components/primitives/primitives: the same markup, a fraction of the render.',
+    'Use Text, Group, Stack, Paper, Title and Anchor from @/components/primitives/primitives, Button and UnstyledButton from @/components/primitives/buttons: the same markup, a fraction of the render.',
 };
 
 export default defineConfig(

@@ -1,5 +1,6 @@
-import { Button, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import type { ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';
 

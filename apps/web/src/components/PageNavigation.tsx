@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { Group, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';
 import { paginationItems } from '@/lib/pagination';

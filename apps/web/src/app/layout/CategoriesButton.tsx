@@ -1,5 +1,5 @@
-import { UnstyledButton } from '@mantine/core';
 import { Group } from '@/components/primitives/primitives';
+import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { useI18n } from '@/lib/i18n';

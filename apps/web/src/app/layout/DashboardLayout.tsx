@@ -1,5 +1,6 @@
-import { Avatar, Box, Button, Divider, NavLink, Skeleton } from '@mantine/core';
+import { Avatar, Box, Divider, NavLink, Skeleton } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu } from '@mantine/core';
 import { Group, Text } from '@/components/primitives/primitives';
+import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
-import { Avatar, Burger, Button } from '@mantine/core';
+import { Avatar, Burger } from '@mantine/core';
 import { Group } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { MessagesIcon, MessagesLink } from '@/features/messages/components/MessagesLink';

@@ -1,5 +1,6 @@
-import { Button, Modal, Textarea } from '@mantine/core';
+import { Modal, Textarea } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useState } from 'react';
 import { REASON_MAX, TOOLS_MESSAGES } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
 import {
   Anchor as MantineAnchor,
+  Button as MantineButton,
   createTheme,
   Group as MantineGroup,
   MantineProvider,
@@ -7,11 +8,13 @@ import {
   Stack as MantineStack,
   Text as MantineText,
   Title as MantineTitle,
+  UnstyledButton as MantineUnstyledButton,
 } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Button, type ButtonProps, UnstyledButton, type UnstyledButtonProps } from './buttons';
 import classes from './primitives.module.css';
 import {
   Anchor,
@@ -158,6 +161,77 @@ describe('Text, Group, Stack, Paper, Title and Anchor: Mantine’s markup to the
         </MantineAnchor>,
       ),
     );
+  });
+});
+
+describe('Button and UnstyledButton: Mantine’s markup to the byte', () => {
+  const icon = <svg aria-hidden="true" />;
+  // Every variant, size and colour our pages pass, with the sections, states and attributes they pass with them.
+  const buttonCases = [
+    {},
+    { variant: 'default', size: 'xs', onClick: () => {} },
+    { variant: 'filled', size: 'sm', 'aria-current': 'page', 'aria-label': 'Page 2' },
+    { variant: 'light', size: 'xs', leftSection: icon },
+    { variant: 'default', size: 'sm', leftSection: icon, disabled: true },
+    { variant: 'default', size: 'sm', rightSection: icon, disabled: false },
+    { variant: 'light', leftSection: icon, rightSection: <b>3</b>, 'aria-expanded': false },
+    { variant: 'subtle', size: 'compact-xs', color: 'gray', 'aria-label': 'Edit' },
+    { variant: 'subtle', size: 'compact-sm', color: 'red' },
+    { variant: 'outline', size: 'xs', color: 'red', leftSection: icon },
+    { variant: 'light', size: 'compact-xs', color: 'green', loading: false },
+    { variant: 'outline', color: 'grape', title: 'Why not' },
+    { variant: 'white', color: 'white', size: 'lg', c: 'teal.9' },
+    { variant: 'outline', color: 'white', size: 'lg' },
+    { variant: 'white', size: 'xs' },
+    { color: 'teal', leftSection: icon },
+    { color: 'green', size: 'md', fullWidth: true, leftSection: icon },
+    { type: 'submit', fullWidth: true, loading: false },
+    { type: 'submit', loading: true },
+    { variant: 'default', leftSection: icon, loading: true, disabled: true },
+    { color: 'red', loading: false, disabled: true },
+  ] as const;
+
+  it.each(styleCases)('Button %o', (props) => {
+    for (const own of buttonCases) {
+      const all = { ...props, ...own } as ButtonProps;
+      expect(html(<Button {...all}>Go</Button>)).toBe(
+        html(<MantineButton {...(all as object)}>Go</MantineButton>),
+      );
+    }
+  });
+
+  it.each(buttonCases)('Button as a link %o', (own) => {
+    for (const props of [styleCases[0], styleCases[11], styleCases[18]]) {
+      const linked = { ...props, ...own, component: Link, to: '/projects/3', state: { from: 'x' } } as object;
+      expect(html(<Button {...(linked as ButtonProps)}>Go</Button>)).toBe(
+        html(<MantineButton {...linked}>Go</MantineButton>),
+      );
+      const anchor = {
+        ...props,
+        ...own,
+        component: 'a',
+        href: 'https://example.org',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      } as object;
+      expect(html(<Button {...(anchor as ButtonProps)}>Go</Button>)).toBe(
+        html(<MantineButton {...anchor}>Go</MantineButton>),
+      );
+    }
+  });
+
+  it.each(styleCases)('UnstyledButton %o', (props) => {
+    for (const own of [
+      {},
+      { 'aria-label': 'Account', 'aria-haspopup': 'menu', 'aria-expanded': false },
+      { title: 'Mark read', style: { cursor: 'pointer' }, onClick: () => {} },
+      { autoFocus: true, type: 'submit' },
+    ] as const) {
+      const all = { ...props, ...own } as UnstyledButtonProps;
+      expect(html(<UnstyledButton {...all}>a</UnstyledButton>)).toBe(
+        html(<MantineUnstyledButton {...(all as object)}>a</MantineUnstyledButton>),
+      );
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import '@mantine/tiptap/styles.css';
-import { Button, Input, Popover, TextInput } from '@mantine/core';
+import { Input, Popover, TextInput } from '@mantine/core';
 import { Group, Stack } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { Link, RichTextEditor, type RichTextEditorLabels, useRichTextEditorContext } from '@mantine/tiptap';
 import { IconIndentDecrease, IconIndentIncrease, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';

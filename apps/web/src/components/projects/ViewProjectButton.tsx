@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button } from '@/components/primitives/buttons';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Loader, SegmentedControl } from '@mantine/core';
+import { Alert, Badge, Loader, SegmentedControl } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Center, Loader } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useEffect, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { authStorage } from '@/lib/auth-storage';

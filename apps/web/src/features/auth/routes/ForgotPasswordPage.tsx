@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { Stack } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
-import { Button, Center, ThemeIcon } from '@mantine/core';
+import { Center, ThemeIcon } from '@mantine/core';
 import { Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconMailOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
-import { Button, Center, List, ThemeIcon } from '@mantine/core';
+import { Center, List, ThemeIcon } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RESET_LINK_EXPIRY_MINUTES } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';

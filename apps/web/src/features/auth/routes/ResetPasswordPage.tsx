@@ -1,5 +1,6 @@
-import { Alert, Button, PasswordInput } from '@mantine/core';
+import { Alert, PasswordInput } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

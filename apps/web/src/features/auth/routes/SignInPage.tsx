@@ -1,5 +1,6 @@
-import { Alert, Button, Divider, PasswordInput, TextInput } from '@mantine/core';
+import { Alert, Divider, PasswordInput, TextInput } from '@mantine/core';
 import { Anchor, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

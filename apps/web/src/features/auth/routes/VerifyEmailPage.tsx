@@ -1,5 +1,6 @@
-import { Button, Center, ThemeIcon } from '@mantine/core';
+import { Center, ThemeIcon } from '@mantine/core';
 import { Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconCircleX, IconMailQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';

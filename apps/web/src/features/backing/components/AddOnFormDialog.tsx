@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Checkbox,
   FileInput,
   Modal,
@@ -11,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button } from '@mantine/core';
+import { Alert, Badge } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { AddOn, Reward } from '@fundry/shared';

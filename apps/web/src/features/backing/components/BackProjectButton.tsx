@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps } from '@/components/primitives/buttons';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';

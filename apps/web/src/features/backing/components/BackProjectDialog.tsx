@@ -1,5 +1,6 @@
-import { Alert, Button, Modal, Radio, ScrollArea } from '@mantine/core';
+import { Alert, Modal, Radio, ScrollArea } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

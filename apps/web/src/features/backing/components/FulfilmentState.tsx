@@ -1,5 +1,6 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Anchor, Group } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconExternalLink, IconTruckDelivery } from '@tabler/icons-react';
 import type { FulfilmentStatus } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Divider, Modal, Select } from '@mantine/core';
+import { Alert, Badge, Divider, Modal, Select } from '@mantine/core';
 import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

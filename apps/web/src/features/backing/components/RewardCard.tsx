@@ -1,5 +1,6 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import {
   IconCalendarEvent,
   IconCloudDownload,

@@ -1,5 +1,6 @@
-import { Alert, Button, Skeleton } from '@mantine/core';
+import { Alert, Skeleton } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
-import { ActionIcon, Button, NumberInput, Select } from '@mantine/core';
+import { ActionIcon, NumberInput, Select } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
-import { Alert, Breadcrumbs, Button, Container, SimpleGrid, Skeleton, Switch } from '@mantine/core';
+import { Alert, Breadcrumbs, Container, SimpleGrid, Skeleton, Switch } from '@mantine/core';
 import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Container, Tabs } from '@mantine/core';
+import { Alert, Badge, Container, Tabs } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,8 @@
-import { Alert, Badge, Button, Container, Loader, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Container, Loader, ThemeIcon } from '@mantine/core';
+// eslint-disable-next-line no-restricted-imports -- a label that wraps (Mantine's `styles`), which ours do not take
+import { Button as MantineButton } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -211,7 +214,7 @@ export function DonationSuccessPage() {
       )}
       <Group justify="center" gap="sm" mt="sm">
         {data && (
-          <Button
+          <MantineButton
             component={Link}
             to={`/projects/${data.project_id}`}
             h="auto"
@@ -220,7 +223,7 @@ export function DonationSuccessPage() {
             styles={{ label: { whiteSpace: 'normal' } }}
           >
             {i18n.t('backing.donation.backTo', { project: data.project_title })}
-          </Button>
+          </MantineButton>
         )}
         <Button component={Link} to="/backed-projects" variant="default">
           {i18n.t('backing.donation.myBacked')}

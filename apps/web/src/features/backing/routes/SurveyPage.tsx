@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
+import { Alert, Container, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type BackerSurvey, majorToMinor, minorToMajor, SURVEY_ANSWER_MAX } from '@fundry/shared';

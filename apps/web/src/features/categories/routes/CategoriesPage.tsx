@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
   Center,
   Container,
   Loader,
@@ -11,6 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

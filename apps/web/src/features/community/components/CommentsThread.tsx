@@ -1,5 +1,6 @@
-import { Alert, Avatar, Badge, Box, Button, Loader, Textarea } from '@mantine/core';
+import { Alert, Avatar, Badge, Box, Loader, Textarea } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { COMMENT_MAX, type Comment, type CommentReply, COMMUNITY_MESSAGES } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Accordion, Button, Loader, Modal, Textarea, TextInput } from '@mantine/core';
+import { Accordion, Loader, Modal, Textarea, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { COMMUNITY_MESSAGES, type Faq, FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from '@fundry/shared';

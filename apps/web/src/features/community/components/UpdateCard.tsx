@@ -1,5 +1,6 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconLock, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

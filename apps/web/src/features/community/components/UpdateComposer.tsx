@@ -1,5 +1,6 @@
-import { Button, Modal, Radio, TextInput } from '@mantine/core';
+import { Modal, Radio, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { type FormEvent, useState } from 'react';
 import {
   COMMUNITY_MESSAGES,

@@ -1,5 +1,6 @@
-import { Alert, Button, Loader } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { PUBLIC_STATUSES, type Project } from '@fundry/shared';

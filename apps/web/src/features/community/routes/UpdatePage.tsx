@@ -1,5 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

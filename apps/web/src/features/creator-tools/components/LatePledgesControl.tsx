@@ -1,5 +1,6 @@
-import { Alert, Button, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconClockPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Project, todayUtc } from '@fundry/shared';

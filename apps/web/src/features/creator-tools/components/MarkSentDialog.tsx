@@ -1,5 +1,6 @@
-import { Button, Modal, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useState } from 'react';
 import { trackingUrl as trackingUrlSchema } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -1,15 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Loader,
-  Select,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Checkbox, Loader, Select, TagsInput, TextInput } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconLock, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Reward, Survey, SurveyQuestionInput } from '@fundry/shared';

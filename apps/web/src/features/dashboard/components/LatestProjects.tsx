@@ -1,5 +1,6 @@
-import { Alert, Button, Center, Loader, SimpleGrid } from '@mantine/core';
+import { Alert, Center, Loader, SimpleGrid } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconPlus, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DESCRIPTION_CUT, PAGE_SIZES, type ProjectCard as ProjectCardData } from '@fundry/shared';

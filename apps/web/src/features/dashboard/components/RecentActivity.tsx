@@ -1,5 +1,6 @@
-import { Alert, Badge, Box, Button, Drawer, Skeleton, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Drawer, Skeleton, ThemeIcon } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button, UnstyledButton } from '@/components/primitives/buttons';
 import {
   IconBell,
   IconChecks,

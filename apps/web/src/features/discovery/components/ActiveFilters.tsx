@@ -1,5 +1,6 @@
-import { Badge, Button, CloseButton } from '@mantine/core';
+import { Badge, CloseButton } from '@mantine/core';
 import { Group, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import type { Category, Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { DEFAULT_EXPLORE_STATUS, EXPLORE_STATUSES, type ExploreState } from '../explore-query';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Collapse, Container, NativeSelect, TextInput } from '@mantine/core';
+import { Alert, Badge, Collapse, Container, NativeSelect, TextInput } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';

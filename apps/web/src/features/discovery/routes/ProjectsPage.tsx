@@ -1,5 +1,6 @@
-import { Button, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Card, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';

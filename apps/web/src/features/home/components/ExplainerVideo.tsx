@@ -1,5 +1,6 @@
-import { AspectRatio, Center, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Center, ThemeIcon } from '@mantine/core';
 import { Paper, Stack, Text } from '@/components/primitives/primitives';
+import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
-import { Button, Card, Container, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { Card, Container, SimpleGrid, ThemeIcon } from '@mantine/core';
 import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
-import { Button, Container, SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
+import { Container, SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import {
   IconBuildingBank,
   IconChecklist,

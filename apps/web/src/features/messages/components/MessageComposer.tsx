@@ -1,5 +1,6 @@
-import { Button, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { Group, Stack } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { CONVERSATION_MESSAGES, MESSAGE_BODY_MAX } from '@fundry/shared';

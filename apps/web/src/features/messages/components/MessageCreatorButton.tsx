@@ -1,5 +1,6 @@
-import { Button, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Skeleton } from '@mantine/core';
+import { Alert, Container, Skeleton } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconArrowLeft, IconBan, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Container, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Container, Skeleton, VisuallyHidden } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

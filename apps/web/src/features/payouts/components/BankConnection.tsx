@@ -1,5 +1,6 @@
-import { Alert, Button, List, Skeleton } from '@mantine/core';
+import { Alert, List, Skeleton } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button, type ButtonProps } from '@/components/primitives/buttons';
 import { IconBuildingBank, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { BankAccountStatus } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
@@ -8,7 +9,13 @@ import { useConnectBankAccount } from '../api/payouts';
 import { requirementLabels } from './requirements';
 
 /** Starts (or continues) the provider's onboarding: the browser leaves for the connect address. */
-export function ConnectBankButton({ label, variant = 'filled' }: { label: string; variant?: string }) {
+export function ConnectBankButton({
+  label,
+  variant = 'filled',
+}: {
+  label: string;
+  variant?: ButtonProps['variant'];
+}) {
   const i18n = useI18n();
   const connect = useConnectBankAccount();
   return (

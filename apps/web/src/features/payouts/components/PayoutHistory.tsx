@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Skeleton, Table } from '@mantine/core';
+import { Alert, Badge, Skeleton, Table } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

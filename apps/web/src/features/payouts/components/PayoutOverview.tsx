@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, SimpleGrid } from '@mantine/core';
+import { Alert, Badge, SimpleGrid } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { PayoutEligibility } from '@fundry/shared';

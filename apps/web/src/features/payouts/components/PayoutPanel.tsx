@@ -1,5 +1,6 @@
-import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
+import { Alert, Skeleton, Tabs } from '@mantine/core';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';

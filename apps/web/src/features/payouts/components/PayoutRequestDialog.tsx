@@ -1,5 +1,6 @@
-import { Alert, Button, Loader, Modal, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Loader, Modal, TextInput, ThemeIcon } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { hasValidDecimals, PAYOUT_MESSAGES, TIMINGS_MS, type Translator } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Container, Skeleton } from '@mantine/core';
+import { Alert, Badge, Container, Skeleton } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ProjectList } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Button, PasswordInput } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { Group, Stack } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Button, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Group, Stack } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAt, IconWorld } from '@tabler/icons-react';
 import {

@@ -1,5 +1,6 @@
-import { Avatar, Badge, Button, FileButton, SimpleGrid } from '@mantine/core';
+import { Avatar, Badge, FileButton, SimpleGrid } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
 import type { Translator, UserProfile } from '@fundry/shared';
 import { formatBaseFigure } from '@/components/money/base-figure';

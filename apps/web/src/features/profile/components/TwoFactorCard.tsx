@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Badge,
-  Button,
   Center,
   Code,
   CopyButton,
@@ -14,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Tabs } from '@mantine/core';
+import { Alert, Container, Tabs } from '@mantine/core';
 import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Center, Container, Loader, Pagination, SimpleGrid, Tabs } from '@mantine/core';
+import { Alert, Badge, Center, Container, Loader, Pagination, SimpleGrid, Tabs } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

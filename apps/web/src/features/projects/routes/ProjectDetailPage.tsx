@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Center, Container, Loader, SimpleGrid, Tabs } from '@mantine/core';
+import { Alert, Badge, Center, Container, Loader, SimpleGrid, Tabs } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import {
   IconAlertCircle,
   IconAlertTriangle,

@@ -1,5 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { Group, Stack, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';

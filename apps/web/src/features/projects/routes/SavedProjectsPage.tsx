@@ -1,5 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconBookmark, IconBookmarkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button } from '@/components/primitives/buttons';
 import { IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { TOOLS_MESSAGES } from '@fundry/shared';

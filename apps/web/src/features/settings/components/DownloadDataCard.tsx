@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconDownload } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';

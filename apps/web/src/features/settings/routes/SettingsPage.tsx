@@ -1,5 +1,6 @@
-import { Alert, Button, Container, List, Skeleton, Switch } from '@mantine/core';
+import { Alert, Container, List, Skeleton, Switch } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { Anchor, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { UNSUBSCRIBE_MESSAGES } from '@fundry/shared';

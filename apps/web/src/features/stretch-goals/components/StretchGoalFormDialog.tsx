@@ -1,5 +1,6 @@
-import { Alert, Button, Modal, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {

@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Badge, Button } from '@mantine/core';
+import { ActionIcon, Alert, Badge } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { Project, StretchGoal } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { Badge, Button, Modal, Textarea } from '@mantine/core';
+import { Badge, Modal, Textarea } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar, IconStarOff } from '@tabler/icons-react';
 import { useState } from 'react';

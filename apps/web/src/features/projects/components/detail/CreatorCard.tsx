@@ -1,5 +1,6 @@
-import { Avatar, Button, SimpleGrid } from '@mantine/core';
+import { Avatar, SimpleGrid } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';

@@ -1,5 +1,6 @@
-import { AspectRatio, Box, Image, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AspectRatio, Box, Image, ThemeIcon } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconPhoto, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mediaUrl, type Project, videoEmbed, type VideoEmbed } from '@fundry/shared';

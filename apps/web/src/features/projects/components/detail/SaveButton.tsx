@@ -1,4 +1,5 @@
-import { ActionIcon, Button, type ButtonProps } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { Button } from '@/components/primitives/buttons';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,8 +18,10 @@ import { useSavedProjectIds, useSaveToggle } from '@/features/projects/api/saved
 export function SaveButton({
   projectId,
   variant = 'button',
-  ...buttonProps
-}: { projectId: number; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+}: {
+  projectId: number;
+  variant?: 'button' | 'icon';
+}) {
   const i18n = useI18n();
   const token = useStoredAccessToken();
   const navigate = useNavigate();
@@ -70,13 +73,7 @@ export function SaveButton({
     );
   }
   return (
-    <Button
-      variant={saved ? 'light' : 'default'}
-      leftSection={icon}
-      loading={busy}
-      onClick={onClick}
-      {...buttonProps}
-    >
+    <Button variant={saved ? 'light' : 'default'} leftSection={icon} loading={busy} onClick={onClick}>
       {label}
     </Button>
   );

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, type ButtonProps } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { Button } from '@/components/primitives/buttons';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ShareInfo } from '@fundry/shared';
@@ -12,8 +13,10 @@ const ShareDialog = lazy(async () => ({ default: (await import('./ShareDialog'))
 export function ShareButton({
   project,
   variant = 'button',
-  ...buttonProps
-}: { project: { id: number; title: string }; variant?: 'button' | 'icon' } & Omit<ButtonProps, 'children'>) {
+}: {
+  project: { id: number; title: string };
+  variant?: 'button' | 'icon';
+}) {
   const i18n = useI18n();
   const [info, setInfo] = useState<ShareInfo | null>(null);
   const [opened, setOpened] = useState(false);
@@ -57,7 +60,6 @@ export function ShareButton({
           leftSection={<IconShare size={18} />}
           loading={loading}
           onClick={() => void open()}
-          {...buttonProps}
         >
           {i18n.t('projects.share.button')}
         </Button>

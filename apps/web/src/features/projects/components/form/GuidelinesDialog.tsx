@@ -1,5 +1,6 @@
-import { Button, List, Modal, ThemeIcon } from '@mantine/core';
+import { List, Modal, ThemeIcon } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBulb, IconCheck } from '@tabler/icons-react';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,6 @@
-import { Button, FileButton, Input, Radio, TextInput } from '@mantine/core';
+import { FileButton, Input, Radio, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
+import { Button } from '@/components/primitives/buttons';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconVideo } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,6 @@
-import { Button, Checkbox, NumberInput, Progress, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Progress, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Button, type ButtonProps } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
@@ -220,7 +221,7 @@ export function ProjectForm({
     categories.find((category) => String(category.id) === values.category_id)?.name ?? null;
   const pending = save.isPending;
   const marks = numberMarks(i18n);
-  const button = (label: string, next: Intent, variant: string, icon: ReactNode) => (
+  const button = (label: string, next: Intent, variant: ButtonProps['variant'], icon: ReactNode) => (
     <Button
       variant={variant}
       leftSection={icon}
