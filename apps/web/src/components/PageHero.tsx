@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { Stack, Text, Title } from '@/components/primitives/primitives';
+import { Container, Stack, Text, Title } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 
 /** The coloured band that opens the informational pages. */

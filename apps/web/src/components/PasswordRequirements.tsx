@@ -1,4 +1,5 @@
-import { List, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@/components/primitives/primitives';
+import { List, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_MESSAGES, passwordProblems } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,5 @@
-import { ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { Group, Text } from '@/components/primitives/primitives';
+import { ThemeIcon } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { Link } from 'react-router';
 import { Rich, useI18n } from '@/lib/i18n';
 import classes from './BrandLink.module.css';

@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { Stack, Text, Title } from '@/components/primitives/primitives';
+import { Container, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { Component, type ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';

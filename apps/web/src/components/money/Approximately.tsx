@@ -1,5 +1,4 @@
-import { VisuallyHidden } from '@mantine/core';
-import { Text } from '@/components/primitives/primitives';
+import { Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { approximateWholeUnits } from '@fundry/shared';
 import { useDisplayCurrency, useFxRates } from '@/lib/display-currency';
 import { useI18n } from '@/lib/i18n';

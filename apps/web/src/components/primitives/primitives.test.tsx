@@ -1,5 +1,6 @@
 import {
   Anchor as MantineAnchor,
+  Container as MantineContainer,
   Button as MantineButton,
   createTheme,
   Group as MantineGroup,
@@ -9,6 +10,7 @@ import {
   Text as MantineText,
   Title as MantineTitle,
   UnstyledButton as MantineUnstyledButton,
+  VisuallyHidden as MantineVisuallyHidden,
 } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -19,6 +21,8 @@ import classes from './primitives.module.css';
 import {
   Anchor,
   type AnchorProps,
+  Container,
+  type ContainerProps,
   Group,
   type GroupProps,
   Paper,
@@ -29,6 +33,7 @@ import {
   type TextProps,
   Title,
   type TitleProps,
+  VisuallyHidden,
 } from './primitives';
 
 // Mantine's Anchor as our links are: underlined always (WCAG 1.4.1), the primitive's default.
@@ -271,5 +276,35 @@ describe('a size or padding per breakpoint', () => {
     expect(markup).toMatch(
       /^.*<a class="[^"]*mantine-Paper-root" data-with-border="true" href="\/messages\/4"/s,
     );
+  });
+});
+
+describe('Container and VisuallyHidden: Mantine’s markup to the byte', () => {
+  it.each(['sm', 'md', 'lg', 'xl', undefined] as const)('Container of size %s', (size) => {
+    for (const own of [
+      {},
+      { py: 40 },
+      { py: 120, px: 'md' },
+      { py: 'xl', className: 'own', id: 'main' },
+    ] as const) {
+      const all = { size, ...own } as ContainerProps;
+      expect(html(<Container {...all}>a</Container>)).toBe(
+        html(<MantineContainer {...(all as object)}>a</MantineContainer>),
+      );
+    }
+  });
+
+  it('Container with a padding per breakpoint: one class and its variables, no style element', () => {
+    expect(html(<Container size="lg" py={{ base: 64, sm: 96 }} />)).toContain(
+      `<div style="--container-size:var(--container-size-lg);--container-py-base:calc(4rem * var(--mantine-scale));--container-py-sm:calc(6rem * var(--mantine-scale))" class="m_7485cace mantine-Container-root ${classes.responsivePaddingBlock}" data-size="lg" data-strategy="block"></div>`,
+    );
+  });
+
+  it('VisuallyHidden', () => {
+    for (const props of [{}, { id: 'hint', className: 'own' }]) {
+      expect(html(<VisuallyHidden {...props}>a name</VisuallyHidden>)).toBe(
+        html(<MantineVisuallyHidden {...props}>a name</MantineVisuallyHidden>),
+      );
+    }
   });
 });

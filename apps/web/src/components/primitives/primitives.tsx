@@ -1,9 +1,11 @@
 import {
   Anchor as MantineAnchor,
+  Container as MantineContainer,
   getFontSize,
   getLineHeight,
   getRadius,
   getShadow,
+  getSize,
   getSpacing,
   Group as MantineGroup,
   type MantineFontSize,
@@ -15,6 +17,7 @@ import {
   Text as MantineText,
   Title as MantineTitle,
   rem,
+  VisuallyHidden as MantineVisuallyHidden,
   useMantineTheme,
 } from '@mantine/core';
 import {
@@ -31,8 +34,8 @@ import classes from './primitives.module.css';
 import { classNames, type LightStyleProps, spacingValue, splitStyleProps } from './style-props';
 
 /**
- * Mantine's Text, Group, Stack, Paper, Title and Anchor for the pages the server renders for everyone (decision 018): the same markup to
- * the byte, made without Mantine's `Box` (its props merged with the theme's, its styles API, its style-prop parser),
+ * Mantine's Text, Group, Stack, Paper, Title, Anchor, Container and VisuallyHidden for the pages the server renders
+ * for everyone (decision 018): the same markup to the byte, made without Mantine's `Box` (its props merged with the theme's, its styles API, its style-prop parser),
  * which made a third of a page's render. They take the props our pages use; where a page needs more, Mantine's own
  * is the one to use. The theme's settings for Mantine's Text, Group and Stack are not read: ours has none.
  */
@@ -384,6 +387,60 @@ export function Anchor({
       {...textData(size, lineClamp, inherit)}
       data-underline={underline}
       {...(rest as LinkProps)}
+    />
+  );
+}
+
+interface ContainerOwnProps extends Omit<LightStyleProps, 'py'> {
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** As Mantine's; a padding per breakpoint is set through a class, not Mantine's style element per container. */
+  py?: MantineSpacing | Responsive<MantineSpacing>;
+}
+
+export type ContainerProps = ContainerOwnProps & Omit<PrimitiveProps, keyof LightStyleProps>;
+
+export function Container({ size, py, className, style, ...props }: ContainerProps) {
+  const theme = useMantineTheme();
+  const responsivePadding = typeof py === 'object' ? py : undefined;
+  const {
+    style: styleProps,
+    responsive,
+    rest,
+  } = splitStyleProps(
+    { ...props, py: responsivePadding ? undefined : (py as MantineSpacing | undefined) },
+    theme,
+  );
+  return (
+    <div
+      style={
+        {
+          '--container-size': getSize(size, 'container-size'),
+          '--container-py-base': responsivePadding && spacingValue(responsivePadding.base, theme),
+          '--container-py-sm': responsivePadding && spacingValue(responsivePadding.sm, theme),
+          ...style,
+          ...styleProps,
+        } as CSSProperties
+      }
+      className={classNames(
+        className,
+        MantineContainer.classes.root,
+        'mantine-Container-root',
+        responsivePadding && classes.responsivePaddingBlock,
+        responsive,
+      )}
+      data-size={size}
+      data-strategy="block"
+      {...(rest as HTMLAttributes<HTMLDivElement>)}
+    />
+  );
+}
+
+/** Text for screen readers only, such as a control's name that its icon shows. */
+export function VisuallyHidden({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <span
+      className={classNames(className, MantineVisuallyHidden.classes.root, 'mantine-VisuallyHidden-root')}
+      {...props}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Badge, Loader, Table, VisuallyHidden } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Loader, Table } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Container, Tabs, VisuallyHidden } from '@mantine/core';
-import { Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Badge, Tabs } from '@mantine/core';
+import { Container, Stack, Text, Title, VisuallyHidden } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconClipboardList, IconFlag, IconHistory, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Container, Tabs } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Tabs } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,7 +1,7 @@
-import { Alert, Badge, Container, Loader, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Loader, ThemeIcon } from '@mantine/core';
 // eslint-disable-next-line no-restricted-imports -- a label that wraps (Mantine's `styles`), which ours do not take
 import { Button as MantineButton } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Container, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,15 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Center,
-  Container,
-  Loader,
-  Modal,
-  Table,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { ActionIcon, Alert, Center, Loader, Modal, Table, TextInput, Tooltip } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';

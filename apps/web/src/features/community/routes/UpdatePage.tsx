@@ -1,5 +1,5 @@
-import { Alert, Container } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

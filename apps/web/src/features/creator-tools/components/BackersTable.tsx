@@ -1,5 +1,5 @@
-import { Alert, Badge, Checkbox, Loader, Select, Table, VisuallyHidden } from '@mantine/core';
-import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Checkbox, Loader, Select, Table } from '@mantine/core';
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconDownload, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

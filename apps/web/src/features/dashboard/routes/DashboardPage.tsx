@@ -1,5 +1,5 @@
-import { Container, SimpleGrid, ThemeIcon } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { SimpleGrid, ThemeIcon } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { PageLoader } from '@/components/PageLoader';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Collapse, Container, NativeSelect, TextInput } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Badge, Collapse, NativeSelect, TextInput } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';

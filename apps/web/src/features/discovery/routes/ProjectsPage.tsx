@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { Anchor, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Anchor, Container, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Link, useParams } from 'react-router';
 import { NEWS, newsPageMeta, NOT_FOUND_META } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

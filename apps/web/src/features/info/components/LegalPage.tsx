@@ -1,5 +1,5 @@
-import { Container, List } from '@mantine/core';
-import { Anchor, Stack, Text, Title } from '@/components/primitives/primitives';
+import { List } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@/components/primitives/primitives';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';

@@ -1,5 +1,5 @@
-import { Accordion, Container } from '@mantine/core';
-import { Stack, Title } from '@/components/primitives/primitives';
+import { Accordion } from '@mantine/core';
+import { Container, Stack, Title } from '@/components/primitives/primitives';
 import { PageHero } from '@/components/PageHero';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
-import { Container, SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import {
   IconBuildingBank,

@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { Link } from 'react-router';
 import { NOT_FOUND_META } from '@fundry/shared';

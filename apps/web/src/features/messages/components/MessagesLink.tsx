@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Indicator, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@/components/primitives/primitives';
+import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';

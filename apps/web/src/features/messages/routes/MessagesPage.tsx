@@ -1,5 +1,5 @@
-import { Alert, Badge, Container, Skeleton, VisuallyHidden } from '@mantine/core';
-import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge, Skeleton } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ThreadSummary } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Container, Skeleton } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Skeleton } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowLeft, IconBan, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';

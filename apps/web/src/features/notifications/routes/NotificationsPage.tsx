@@ -1,5 +1,14 @@
-import { Alert, Box, Container, Skeleton, VisuallyHidden } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Box, Skeleton } from '@mantine/core';
+import {
+  Anchor,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-import { Container, Loader, ThemeIcon } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Loader, ThemeIcon } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Container, Skeleton } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Badge, Skeleton } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';

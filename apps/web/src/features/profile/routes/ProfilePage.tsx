@@ -1,5 +1,5 @@
-import { Alert, Container, Tabs } from '@mantine/core';
-import { Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Tabs } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Container } from '@mantine/core';
-import { Group, Stack, Title } from '@/components/primitives/primitives';
+import { Alert } from '@mantine/core';
+import { Container, Group, Stack, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Container } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Alert } from '@mantine/core';
+import { Container, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconBookmark, IconBookmarkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

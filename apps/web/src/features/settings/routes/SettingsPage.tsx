@@ -1,5 +1,5 @@
-import { Alert, Container, List, Skeleton, Switch } from '@mantine/core';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, List, Skeleton, Switch } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Container } from '@mantine/core';
-import { Anchor, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
