@@ -1,5 +1,5 @@
-import { Box, SimpleGrid } from '@mantine/core';
-import { Anchor, Container, Group, Stack, Text } from '@/components/primitives/primitives';
+import { Box } from '@mantine/core';
+import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '@/lib/i18n';

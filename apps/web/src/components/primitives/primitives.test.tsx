@@ -27,6 +27,7 @@ import {
   type GroupProps,
   Paper,
   type PaperProps,
+  SimpleGrid,
   Stack,
   type StackProps,
   Text,
@@ -306,5 +307,27 @@ describe('Container and VisuallyHidden: Mantine’s markup to the byte', () => {
         html(<MantineVisuallyHidden {...props}>a name</MantineVisuallyHidden>),
       );
     }
+  });
+});
+
+describe('SimpleGrid: Mantine’s element, class and variables', () => {
+  const grid = (element: ReactElement) => /<div[^>]*>/.exec(html(element))?.[0];
+
+  it('sets a fixed number of columns and the spacing as variables', () => {
+    expect(grid(<SimpleGrid cols={3} spacing="xs" />)).toBe(
+      '<div style="--sg-spacing-x:var(--mantine-spacing-xs);--sg-spacing-y:var(--mantine-spacing-xs);--sg-cols:3" class="m_2415a157 mantine-SimpleGrid-root">',
+    );
+    expect(grid(<SimpleGrid spacing={56} verticalSpacing="lg" mb="md" />)).toBe(
+      '<div style="--sg-spacing-x:calc(3.5rem * var(--mantine-scale));--sg-spacing-y:var(--mantine-spacing-lg);--sg-cols:1;margin-bottom:var(--mantine-spacing-md)" class="m_2415a157 mantine-SimpleGrid-root">',
+    );
+  });
+
+  it('changes its columns at each breakpoint named, through a class each, narrowest first', () => {
+    expect(grid(<SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} className="own" />)).toBe(
+      `<div style="--sg-spacing-x:var(--mantine-spacing-md);--sg-spacing-y:var(--mantine-spacing-md);--sg-cols-base:1;--sg-cols-sm:2;--sg-cols-md:3;--sg-cols-lg:5" class="own m_2415a157 mantine-SimpleGrid-root ${classes.colsPerBreakpoint} ${classes.colsFromSm} ${classes.colsFromMd} ${classes.colsFromLg}">`,
+    );
+    expect(grid(<SimpleGrid cols={{ base: 1, xs: 2 }} />)).toContain(
+      `class="m_2415a157 mantine-SimpleGrid-root ${classes.colsPerBreakpoint} ${classes.colsFromXs}"`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   type MantineShadow,
   type MantineSpacing,
   Paper as MantinePaper,
+  SimpleGrid as MantineSimpleGrid,
   Stack as MantineStack,
   Text as MantineText,
   Title as MantineTitle,
@@ -441,6 +442,68 @@ export function VisuallyHidden({ className, ...props }: HTMLAttributes<HTMLSpanE
     <span
       className={classNames(className, MantineVisuallyHidden.classes.root, 'mantine-VisuallyHidden-root')}
       {...props}
+    />
+  );
+}
+
+/** The breakpoints a grid's columns may change at, Mantine's, narrowest first (the module's classes follow them). */
+const GRID_BREAKPOINTS = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
+type GridBreakpoint = (typeof GRID_BREAKPOINTS)[number];
+const GRID_CLASSES: Record<GridBreakpoint, string | undefined> = {
+  xs: classes.colsFromXs,
+  sm: classes.colsFromSm,
+  md: classes.colsFromMd,
+  lg: classes.colsFromLg,
+  xl: classes.colsFromXl,
+};
+
+export interface SimpleGridProps extends PrimitiveProps {
+  /** Columns, or columns per breakpoint (`{ base: 1, sm: 2 }`). */
+  cols?: number | ({ base: number } & Partial<Record<GridBreakpoint, number>>);
+  spacing?: MantineSpacing;
+  verticalSpacing?: MantineSpacing;
+}
+
+/**
+ * Mantine's SimpleGrid's element, class and variables. Columns per breakpoint are set through variables and one
+ * class per breakpoint of `primitives.module.css`, not Mantine's style element with a `useId` class before each grid.
+ */
+export function SimpleGrid({
+  cols = 1,
+  spacing = 'md',
+  verticalSpacing,
+  className,
+  style,
+  ...props
+}: SimpleGridProps) {
+  const theme = useMantineTheme();
+  const { style: styleProps, responsive, rest } = splitStyleProps(props, theme);
+  const perBreakpoint = typeof cols === 'object' ? cols : undefined;
+  const changesAt = GRID_BREAKPOINTS.filter((breakpoint) => perBreakpoint?.[breakpoint] !== undefined);
+  return (
+    <div
+      style={
+        {
+          '--sg-spacing-x': getSpacing(spacing),
+          '--sg-spacing-y': getSpacing(verticalSpacing ?? spacing),
+          '--sg-cols': typeof cols === 'number' ? String(cols) : undefined,
+          '--sg-cols-base': perBreakpoint?.base,
+          ...Object.fromEntries(
+            changesAt.map((breakpoint) => [`--sg-cols-${breakpoint}`, perBreakpoint?.[breakpoint]]),
+          ),
+          ...style,
+          ...styleProps,
+        } as CSSProperties
+      }
+      className={classNames(
+        className,
+        MantineSimpleGrid.classes.root,
+        'mantine-SimpleGrid-root',
+        perBreakpoint && classes.colsPerBreakpoint,
+        ...changesAt.map((breakpoint) => GRID_CLASSES[breakpoint]),
+        responsive,
+      )}
+      {...(rest as HTMLAttributes<HTMLDivElement>)}
     />
   );
 }

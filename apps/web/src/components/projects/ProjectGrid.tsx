@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Skeleton } from '@mantine/core';
-import { Stack } from '@/components/primitives/primitives';
+import { Card, Skeleton } from '@mantine/core';
+import { SimpleGrid, Stack } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
 import type { ProjectCard as ProjectCardData } from '@fundry/shared';
 import { ProjectCard } from './ProjectCard';

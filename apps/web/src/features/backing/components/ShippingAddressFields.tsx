@@ -1,5 +1,5 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Stack, Text } from '@/components/primitives/primitives';
+import { Select, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { PLEDGE_MESSAGES, type ShippingAddress } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { countryOptions } from '@/lib/countries';

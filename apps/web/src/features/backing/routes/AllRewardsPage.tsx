@@ -1,5 +1,5 @@
-import { Alert, Breadcrumbs, SimpleGrid, Skeleton, Switch } from '@mantine/core';
-import { Anchor, Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Breadcrumbs, Skeleton, Switch } from '@mantine/core';
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

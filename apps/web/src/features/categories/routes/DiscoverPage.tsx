@@ -1,5 +1,5 @@
-import { Alert, Card, Loader, SimpleGrid, ThemeIcon } from '@mantine/core';
-import { Container, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Card, Loader, ThemeIcon } from '@mantine/core';
+import { Container, SimpleGrid, Text, Title } from '@/components/primitives/primitives';
 import { IconCategory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/PageHero';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Box, Skeleton, SimpleGrid, Table } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Box, Skeleton, Table } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import type { DailyStats } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,5 @@
-import { Alert, Center, Loader, SimpleGrid } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Center, Loader } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconPlus, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { SimpleGrid, ThemeIcon } from '@mantine/core';
-import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { ThemeIcon } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconCoin, IconHeartHandshake, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { PageLoader } from '@/components/PageLoader';

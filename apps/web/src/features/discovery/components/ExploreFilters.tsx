@@ -1,5 +1,5 @@
-import { Checkbox, Radio, ScrollArea, SimpleGrid } from '@mantine/core';
-import { Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Checkbox, Radio, ScrollArea } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { type Category, PROGRESS_BUCKETS } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { EXPLORE_STATUSES, type ExploreState } from '../explore-query';

@@ -1,5 +1,5 @@
-import { Badge, Box, Card, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
-import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Badge, Box, Card, Skeleton, ThemeIcon } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, ThemeIcon } from '@mantine/core';
-import { Anchor, Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Card, ThemeIcon } from '@mantine/core';
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
-import { Alert, Card, SimpleGrid, Skeleton, ThemeIcon } from '@mantine/core';
-import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Card, Skeleton, ThemeIcon } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';

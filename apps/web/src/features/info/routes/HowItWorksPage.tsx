@@ -1,5 +1,5 @@
-import { SimpleGrid, ThemeIcon, Timeline } from '@mantine/core';
-import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
+import { ThemeIcon, Timeline } from '@mantine/core';
+import { Container, Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import {
   IconBuildingBank,

@@ -1,5 +1,5 @@
-import { Alert, Badge, SimpleGrid } from '@mantine/core';
-import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Alert, Badge } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';

@@ -1,5 +1,5 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { Group, Stack } from '@/components/primitives/primitives';
+import { Textarea, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAt, IconWorld } from '@tabler/icons-react';

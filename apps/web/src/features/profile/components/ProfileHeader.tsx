@@ -1,5 +1,5 @@
-import { Avatar, Badge, FileButton, SimpleGrid } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Avatar, Badge, FileButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconCalendar, IconCamera, IconMapPin } from '@tabler/icons-react';
 import type { Translator, UserProfile } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Center, Loader, Pagination, SimpleGrid, Tabs } from '@mantine/core';
-import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Badge, Center, Loader, Pagination, Tabs } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Center, Loader, SimpleGrid, Tabs } from '@mantine/core';
-import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Alert, Badge, Center, Loader, Tabs } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import {
   IconAlertCircle,

@@ -1,5 +1,5 @@
-import { Avatar, SimpleGrid } from '@mantine/core';
-import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Avatar } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';

@@ -1,5 +1,5 @@
-import { Avatar, Modal, SimpleGrid } from '@mantine/core';
-import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
+import { Avatar, Modal } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { IconBrandX, IconWorld } from '@tabler/icons-react';
 import { mediaUrl, type ProjectCreator, type Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';

@@ -1,5 +1,5 @@
-import { Badge, Progress, SimpleGrid } from '@mantine/core';
-import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Badge, Progress } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { daysLeft, percentFunded, type Project } from '@fundry/shared';

@@ -1,5 +1,5 @@
-import { Checkbox, NumberInput, Progress, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
+import { Checkbox, NumberInput, Progress, Radio, Select, TextInput } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { Button, type ButtonProps } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
