@@ -1,4 +1,5 @@
-import { Loader, TextInput } from '@mantine/core';
+import { Loader } from '@mantine/core';
+import { TextInput } from '@/components/primitives/inputs';
 import { Group, Paper, Text } from '@/components/primitives/primitives';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';

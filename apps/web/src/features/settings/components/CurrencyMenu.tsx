@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@/components/primitives/inputs';
 import { IconCoins } from '@tabler/icons-react';
 import { useChooseDisplayCurrency, useDisplayCurrency } from '@/lib/display-currency';
 import { useI18n } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@/components/primitives/inputs';
 import { Group } from '@/components/primitives/primitives';
 import { IconLanguage } from '@tabler/icons-react';
 import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
