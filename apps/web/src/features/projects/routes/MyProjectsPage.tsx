@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Loader, Pagination, SimpleGrid, Tabs } from '@mantine/core';
+import { Alert, Badge, Center, Loader, Pagination, SimpleGrid } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
