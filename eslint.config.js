@@ -75,7 +75,7 @@ const literalText = [
   },
 ];
 
-// Mantine's Text, Group, Stack, Paper, Title, Anchor, buttons, Container, VisuallyHidden and SimpleGrid cost a third of
+// Mantine's Text, Group, Stack, Paper, Title, Anchor, buttons, Container, VisuallyHidden, SimpleGrid and Tabs cost a third of
 // a server render; ours make the same markup, or the same page with less of it (decision 018).
 const lightPrimitives = {
   name: '@mantine/core',
@@ -92,9 +92,10 @@ const lightPrimitives = {
     'Container',
     'VisuallyHidden',
     'SimpleGrid',
+    'Tabs',
   ],
   message:
-    'Use Text, Group, Stack, Paper, Title, Anchor, Container, VisuallyHidden and SimpleGrid from @/components/primitives/primitives, Button and UnstyledButton from @/components/primitives/buttons: the same markup, a fraction of the render.',
+    'Use Text, Group, Stack, Paper, Title, Anchor, Container, VisuallyHidden and SimpleGrid from @/components/primitives/primitives, Tabs from @/components/primitives/tabs, Button and UnstyledButton from @/components/primitives/buttons: the same markup, a fraction of the render.',
 };
 
 export default defineConfig(

@@ -1,4 +1,5 @@
-import { Alert, Badge, Tabs } from '@mantine/core';
+import { Alert, Badge } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Container, Stack, Text, Title, VisuallyHidden } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconClipboardList, IconFlag, IconHistory, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Tabs } from '@mantine/core';
+import { Alert, Badge } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Anchor, Container, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
 import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Skeleton, Tabs } from '@mantine/core';
+import { Alert, Skeleton } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHistory, IconWallet } from '@tabler/icons-react';

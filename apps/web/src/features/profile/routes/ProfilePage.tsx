@@ -1,4 +1,5 @@
-import { Alert, Tabs } from '@mantine/core';
+import { Alert } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Container, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconSettings, IconUser } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Loader, Pagination, Tabs } from '@mantine/core';
+import { Alert, Badge, Center, Loader, Pagination } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Loader, Tabs } from '@mantine/core';
+import { Alert, Badge, Center, Loader } from '@mantine/core';
+import { Tabs } from '@/components/primitives/tabs';
 import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import {
