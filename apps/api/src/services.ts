@@ -82,7 +82,9 @@ export function createServices(
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth, config.locales, config.baseCurrency);
   const categories = new CategoryService(db);
-  const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log);
+  const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log, () =>
+    clock().getTime(),
+  );
   const pageCache = new ProjectPageCache(config.projectCacheTtlMs, () => clock().getTime());
   // Rendered pages hear the same feed as the data they are made of, and live no longer than it does.
   const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime(), {

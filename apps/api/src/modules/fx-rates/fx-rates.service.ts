@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FxRates } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
+import { RefreshedValue } from '../projects/ttl-cache';
 import { FeedError, readEcbFeed } from './ecb-feed';
 import { baseRateBy, fixMissingBaseRates } from './base-rates';
 import { type DailyRates, fillBaseRate, newestDailyRates, replaceDailyRates } from './fx-rates.repository';
@@ -23,17 +24,29 @@ export type FxRatesRun =
 /** The failure of a run: the feed was down, slow or malformed, and the last good rates stay. */
 export class FxRatesUnavailable extends Error {}
 
+/**
+ * How long an instance answers the newest day it read before reading again: the job stores one day a day, and the
+ * API lets shared caches keep the rates an hour, so every page that shows an amount need not read them.
+ */
+export const NEWEST_RATES_TTL_MS = 60_000;
+
 /** DESIGN.md §15: reference rates from a daily feed, and each launched project's rate to the base currency. */
 export class FxRateService {
+  /** Kept per instance; the day this instance's own job stores is answered at once. */
+  private readonly newestDay: RefreshedValue<DailyRates | undefined>;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly settings: FxRatesSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.newestDay = new RefreshedValue(NEWEST_RATES_TTL_MS, now, () => newestDailyRates(this.db));
+  }
 
   /** The newest stored day, as the API answers it. */
   async newest(): Promise<FxRates> {
-    const stored = await newestDailyRates(this.db);
+    const stored = await this.newestDay.get();
     if (!stored) throw notFound('fxRates');
     return {
       date: stored.date,
@@ -67,6 +80,7 @@ export class FxRateService {
       await replaceDailyRates(trx, day);
       return fixMissingBaseRates(trx, day, baseCurrency);
     });
+    this.newestDay.clear();
     const currencies = Object.keys(day.rates).length;
     this.log.info({ date: day.date, currencies, projectsGivenBaseRate }, 'fx-rates: stored');
     return { outcome: 'stored', date: day.date, currencies, projectsGivenBaseRate };

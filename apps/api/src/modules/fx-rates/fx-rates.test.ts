@@ -15,7 +15,8 @@ import { scheduledJobs } from '../../services';
 import { freePort } from '../../test/free-port';
 import { createProject } from '../../test/projects';
 import { FeedError, parseEcbXml, readEcbFeed } from './ecb-feed';
-import { FxRatesUnavailable } from './fx-rates.service';
+import { replaceDailyRates } from './fx-rates.repository';
+import { FxRatesUnavailable, NEWEST_RATES_TTL_MS } from './fx-rates.service';
 
 const SAMPLE = DEMO_RATES_XML;
 /** The next working day's file: the same shape, another date, other rates. */
@@ -307,6 +308,34 @@ describe.each(databaseKinds)('reference rates (%s)', (kind) => {
       expect((await empty.app.inject('/api/v1/fx-rates')).statusCode).toBe(404);
     } finally {
       await empty.close();
+    }
+  });
+});
+
+describe.each(databaseKinds)('the newest rates an instance keeps (%s)', (kind) => {
+  it("answers a day another process stored within a minute, and its own job's day at once", async () => {
+    let now = new Date('2026-11-27T16:00:00Z');
+    let answer: FeedAnswer = { body: SAMPLE };
+    const feed = await startFeed(() => answer);
+    const ctx = await createTestApp(kind, { FX_RATES_URL: feed.url }, undefined, { clock: () => now });
+    const answered = async () => (await ctx.app.inject('/api/v1/fx-rates')).json().data.date as string;
+    try {
+      await ctx.app.services.fxRates.fetchDaily();
+      expect(await answered()).toBe('2026-11-26');
+
+      // The jobs process, another instance, stores the next day: this one answers the day it read for a minute.
+      await replaceDailyRates(ctx.database.db, parseEcbXml(NEXT_DAY));
+      expect(await answered()).toBe('2026-11-26');
+      now = new Date(now.getTime() + NEWEST_RATES_TTL_MS);
+      await vi.waitFor(async () => expect(await answered()).toBe('2026-11-27'));
+
+      // Its own job's day is answered by the next request.
+      answer = { body: NEXT_DAY.replaceAll("time='2026-11-27'", "time='2026-11-30'") };
+      await ctx.app.services.fxRates.fetchDaily();
+      expect(await answered()).toBe('2026-11-30');
+    } finally {
+      await ctx.close();
+      await feed.close();
     }
   });
 });
