@@ -20,13 +20,12 @@ import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
 import { notificationText } from '../notifications/notifications.service';
-import { backerSummary } from '../backing/backing.repository';
+import { backerFigures } from '../backing/backing.repository';
 import {
   closeProjectsOfDeletedUser,
   countProjectsByCreator,
   raisedByCreator,
 } from '../projects/projects.repository';
-import { backedInBase } from '../backing/backing.repository';
 import { readPersonalData } from './data-export.repository';
 import {
   anonymiseUser,
@@ -50,14 +49,13 @@ async function profileStats(
   baseCurrency: string,
 ) {
   const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
-  const [backing, backed, projectsCreated] = await Promise.all([
-    backerSummary(db, userId),
-    backedInBase(db, userId, baseCurrency),
+  const [{ summary, backed }, projectsCreated] = await Promise.all([
+    backerFigures(db, userId, baseCurrency),
     countProjectsByCreator(db, userId, statuses),
   ]);
   return {
     projects_created_count: projectsCreated,
-    backed_projects_count: backing.projects,
+    backed_projects_count: summary.projects,
     total_donations: backed.amount,
     currency: backed.currency,
     approximate: backed.approximate,
