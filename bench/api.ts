@@ -65,6 +65,11 @@ const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 const PLEDGES_ONLY = process.env.BENCH_ONLY === 'pledges';
 /** Projects whose page is visited for the first time in the first-visit scenario, then kept for the hot one. */
 const FIRST_VISITS = 300;
+/**
+ * Pages rendered before the first visits are measured again, on a server whose code the JIT has compiled: a fresh
+ * server's first pages cost more than its later ones, and the two call for different cures.
+ */
+const COMPILED_AFTER = 1_500;
 /** First visits run at most as many at once as the server renders (pages.routes.ts): each one is a render. */
 const RENDERS_AT_ONCE = 2;
 /** Requests of the API scenario run beside a burst of page renders. */
@@ -103,6 +108,8 @@ interface Scenario {
   group?: string;
   /** Connections at once, when not the usual 50. */
   connections?: number;
+  /** What runs before it (and its warm-up), unmeasured. */
+  before?: () => Promise<unknown>;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -274,7 +281,7 @@ try {
   const pageProjectIds = (
     await sql<{ id: number }>`
       select id from projects where status in ('ACTIVE', 'SUCCESSFUL', 'FAILED') and id <> all(${publicIds}::int[])
-      order by random() limit ${FIRST_VISITS + 3000}`.execute(db)
+      order by random() limit ${2 * FIRST_VISITS + COMPILED_AFTER + 3000}`.execute(db)
   ).rows.map((row) => row.id);
   const categoryIds = (await db.selectFrom('categories').select('id').orderBy('id').execute()).map(
     (c) => c.id,
@@ -698,6 +705,7 @@ try {
     budgetCell(budget),
   ];
   const run = async (scenario: Scenario) => {
+    await scenario.before?.();
     if (scenario.warmup !== false) await fire(url, scenario, WARMUP_S);
     const measured = await fire(url, scenario, DURATION_S, app?.pid);
     noopMeasured ??= measured;
@@ -709,10 +717,14 @@ try {
 
   // Pages as a browser asks for them (DESIGN.md §13, issue 36 and decision 018).
   const firstVisitIds = pageProjectIds.slice(0, FIRST_VISITS);
-  const burstIds = pageProjectIds.slice(FIRST_VISITS + 1, -20);
   /** The project whose link was just posted: nobody has opened its page yet when the burst starts. */
   const sharedLinkId = pageProjectIds[FIRST_VISITS]!;
+  const compiledVisitIds = pageProjectIds.slice(FIRST_VISITS + 1, 2 * FIRST_VISITS + 1);
+  const compilingIds = pageProjectIds.slice(2 * FIRST_VISITS + 1, 2 * FIRST_VISITS + 1 + COMPILED_AFTER);
+  const burstIds = pageProjectIds.slice(2 * FIRST_VISITS + 1 + COMPILED_AFTER, -20);
   let nextFirstVisit = 0;
+  let nextCompiledVisit = 0;
+  let nextCompilingPage = 0;
   let nextBurstPage = 0;
   // The render bundle's code warmed up on pages no scenario visits, as a server that has served a few pages is. Each
   // page read to its end: its head comes before its render, and a warm-up still rendering would take the first
@@ -744,6 +756,34 @@ try {
         const cpuMs = m.cpu && answered > 0 ? m.cpu.appMs / answered : Number.NaN;
         return { met: cpuMs <= 15, text: `≤ 15 ms of the app's CPU a page, got ${cpuMs.toFixed(1)} ms` };
       },
+    },
+    {
+      name: `project page as HTML, first visit of each page, after ${COMPILED_AFTER} others`,
+      shows: `as the row above, ${FIRST_VISITS} other projects, once the server has rendered ${COMPILED_AFTER} more pages nobody visited (unmeasured): the cost of a render once the JIT has compiled the code, where the row above is a server's first pages`,
+      before: () =>
+        fire(
+          url,
+          {
+            name: 'pages rendered first',
+            shows: '',
+            requests: rotating(
+              () => `/projects/${compilingIds[nextCompilingPage++ % COMPILED_AFTER]}`,
+              PAGE_HEADERS,
+            ),
+            amount: COMPILED_AFTER,
+            connections: RENDERS_AT_ONCE,
+            expected: [200],
+          },
+          0,
+        ),
+      requests: rotating(
+        () => `/projects/${compiledVisitIds[nextCompiledVisit++ % compiledVisitIds.length]}`,
+        PAGE_HEADERS,
+      ),
+      amount: FIRST_VISITS,
+      connections: RENDERS_AT_ONCE,
+      warmup: false,
+      expected: [200],
     },
     {
       name: 'project page as HTML',
