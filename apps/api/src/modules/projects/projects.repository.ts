@@ -417,21 +417,6 @@ export async function listSavedProjects(
   return { rows, total };
 }
 
-/** How many projects a user has made, counting only those in `statuses`. */
-export async function countProjectsByCreator(
-  db: Kysely<DB>,
-  creatorId: number,
-  statuses: readonly ProjectStatusValue[],
-) {
-  const row = await db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('creator_id', '=', creatorId)
-    .where('status', 'in', statuses)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** What happens to a deleted account's projects: unpublished work goes, live campaigns are closed. */
 export async function closeProjectsOfDeletedUser(db: Kysely<DB>, creatorId: number) {
   await db

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { OPEN_PLEDGES } from '../../db/literals';
-import type { DB, NewUser, UserUpdate } from '../../db/schema';
+import type { DB, NewUser, ProjectStatusValue, UserUpdate } from '../../db/schema';
+import { backerFiguresQuery } from '../backing/backing.repository';
 
 const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`;
 
@@ -10,6 +11,34 @@ export function findUserById(db: Kysely<DB>, id: number) {
     .selectAll()
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * The person's row with what their profile counts, in one statement (a project page reads its creator's): how many
+ * projects they made in `statuses`, and what they backed (`backerFiguresQuery`).
+ */
+export function findUserWithFigures(
+  db: Kysely<DB>,
+  id: number,
+  statuses: readonly ProjectStatusValue[],
+  baseCurrency: string,
+) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin(backerFiguresQuery(db, id, baseCurrency).as('f'), (join) => join.onTrue())
+    .selectAll('u')
+    .selectAll('f')
+    .select((eb) =>
+      eb
+        .selectFrom('projects')
+        .select(eb.fn.countAll<string>().as('n'))
+        .where('creator_id', '=', id)
+        .where('status', 'in', statuses)
+        .as('projects_created'),
+    )
+    .where('u.id', '=', id)
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -20,17 +20,14 @@ import type { AccessClaims } from '../auth/tokens';
 import { newMediaKey, reencodeImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
 import { notificationText } from '../notifications/notifications.service';
-import { backerFigures } from '../backing/backing.repository';
-import {
-  closeProjectsOfDeletedUser,
-  countProjectsByCreator,
-  raisedByCreator,
-} from '../projects/projects.repository';
+import { toBackerFigures } from '../backing/backing.repository';
+import { closeProjectsOfDeletedUser, raisedByCreator } from '../projects/projects.repository';
 import { readPersonalData } from './data-export.repository';
 import {
   anonymiseUser,
   emailOrUsernameTaken,
   findUserById,
+  findUserWithFigures,
   hasOpenPledges,
   rolesAndPermissions,
   updateUser,
@@ -40,29 +37,36 @@ const SUBMITTED_STATUSES = ['PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECT
 const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
 
 /**
- * Counters shown on profiles. Others see the projects that are public; the person sees all they submitted.
+ * The person with the counters shown on profiles, or undefined when there is no such person. Others see the projects
+ * that are public; the person sees all they submitted.
  */
-async function profileStats(
+async function withProfileStats(
   db: Kysely<DB>,
   userId: number,
   audience: 'self' | 'public',
   baseCurrency: string,
 ) {
-  const statuses = audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES;
-  const [{ summary, backed }, projectsCreated] = await Promise.all([
-    backerFigures(db, userId, baseCurrency),
-    countProjectsByCreator(db, userId, statuses),
-  ]);
-  return {
-    projects_created_count: projectsCreated,
+  const row = await findUserWithFigures(
+    db,
+    userId,
+    audience === 'self' ? SUBMITTED_STATUSES : PUBLIC_STATUSES,
+    baseCurrency,
+  );
+  if (!row) return undefined;
+  const { summary, backed } = toBackerFigures(row, baseCurrency);
+  const stats = {
+    projects_created_count: Number(row.projects_created ?? 0),
     backed_projects_count: summary.projects,
     total_donations: backed.amount,
     currency: backed.currency,
     approximate: backed.approximate,
   };
+  return { user: row satisfies User, stats };
 }
 
-function toPublicProfile(user: User, stats: Awaited<ReturnType<typeof profileStats>>): PublicProfile {
+type ProfileStats = NonNullable<Awaited<ReturnType<typeof withProfileStats>>>['stats'];
+
+function toPublicProfile(user: User, stats: ProfileStats): PublicProfile {
   // The public profile never carries the e-mail address or roles.
   return {
     id: user.id,
@@ -239,13 +243,13 @@ export class UserService {
   }
 
   async getProfile(userId: number): Promise<UserProfile> {
-    const user = await findUserById(this.db, userId);
-    if (!user) throw notFound('profile');
-    const [{ roles }, stats, raised] = await Promise.all([
+    const [profile, { roles }, raised] = await Promise.all([
+      withProfileStats(this.db, userId, 'self', this.baseCurrency),
       rolesAndPermissions(this.db, userId),
-      profileStats(this.db, userId, 'self', this.baseCurrency),
       raisedByCreator(this.db, userId, this.baseCurrency),
     ]);
+    if (!profile) throw notFound('profile');
+    const { user, stats } = profile;
     return {
       ...toPublicProfile(user, stats),
       email: user.email,
@@ -258,12 +262,9 @@ export class UserService {
   }
 
   async getPublicProfile(userId: number): Promise<PublicProfile> {
-    const [user, stats] = await Promise.all([
-      findUserById(this.db, userId),
-      profileStats(this.db, userId, 'public', this.baseCurrency),
-    ]);
-    if (!user) throw notFound('profile');
-    return toPublicProfile(user, stats);
+    const profile = await withProfileStats(this.db, userId, 'public', this.baseCurrency);
+    if (!profile) throw notFound('profile');
+    return toPublicProfile(profile.user, profile.stats);
   }
 
   /** The creator as a project page shows them; one whose account is gone has no name, and each page says so in its language. */
