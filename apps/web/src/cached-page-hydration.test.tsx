@@ -65,11 +65,12 @@ describe.skipIf(!existsSync(RENDER_BUNDLE) && !process.env.CI)('a kept page hydr
     };
     const rendered = await renderPage('/', transport, (error) => console.error(error), 'en');
     expect(rendered).not.toBeNull();
-    expect(rendered!.html).toContain('2 days left');
+    const html = new TextDecoder().decode(rendered!.html);
+    expect(html).toContain('2 days left');
 
     // The page as the cache kept it, opened a minute later, hydrated as main.tsx does.
     vi.setSystemTime(RENDERED_AT + 60_000);
-    document.body.innerHTML = `<div id="root">${rendered!.html}</div>${rendered!.stateScript}`;
+    document.body.innerHTML = `<div id="root">${html}</div>${rendered!.stateScript}`;
     const translator = pageTranslator('en');
     setTranslatorSource(() => translator);
     const queryClient = makeQueryClient();

@@ -125,16 +125,25 @@ function renderToHtml(
   translator: Translator,
   currency: string | null,
   onError: (error: unknown) => void,
-): Promise<string> {
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
+    let length = 0;
     const sink = new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
+      write: (chunk: Uint8Array, _encoding, done) => {
         chunks.push(chunk);
+        length += chunk.byteLength;
         done();
       },
       final: (done) => {
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        // A buffer of its own (not a slice of Node's shared pool), so that it can be transferred between threads.
+        const html = new Uint8Array(length);
+        let offset = 0;
+        for (const chunk of chunks) {
+          html.set(chunk, offset);
+          offset += chunk.byteLength;
+        }
+        resolve(html);
         done();
       },
     });
@@ -164,8 +173,12 @@ const waiting = (queryClient: QueryClient) =>
     );
 
 export interface RenderedPage {
-  /** The contents of #root. */
-  html: string;
+  /**
+   * The contents of #root as React wrote them, UTF-8 in a buffer of its own: a page rendered in a worker thread
+   * crosses to the main thread by moving this buffer, and is compressed from it, never decoded to a string and
+   * encoded again (one character outside Latin-1 makes a page's string twice its size to copy).
+   */
+  html: Uint8Array;
   /** The page's data and the messages it shows, as script elements, for the browser to hydrate with. */
   stateScript: string;
 }

@@ -27,7 +27,7 @@ describe('PageHtmlCache', () => {
     key: string,
     dependsOn: Parameters<PageHtmlCache['rendering']>[1],
   ) => {
-    made.rendering(key, dependsOn)!.done(`<html>${key}</html>`);
+    made.rendering(key, dependsOn)!.done({ html: Buffer.from(`<html>${key}</html>`) });
     await made.find(key);
   };
   const htmlOf = async (page: Promise<KeptPage | null> | undefined) =>
@@ -54,7 +54,7 @@ describe('PageHtmlCache', () => {
     const render = made.rendering('en - /', 'catalogue')!;
     const waiting = made.find('en - /');
     expect(waiting).toBeInstanceOf(Promise);
-    render.done('<html>home</html>');
+    render.done({ html: Buffer.from('<html>home</html>') });
     expect(await htmlOf(waiting)).toBe('<html>home</html>');
     expect(await htmlOf(made.find('en - /'))).toBe('<html>home</html>');
   });
@@ -96,7 +96,7 @@ describe('PageHtmlCache', () => {
     const made = cache();
     const before = made.rendering('p1', { project: 1 })!;
     made.forgetProject(1);
-    before.done('<html>old</html>');
+    before.done({ html: Buffer.from('<html>old</html>') });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(made.find('p1')).toBeUndefined();
 
@@ -120,7 +120,7 @@ describe('PageHtmlCache', () => {
   });
 
   it('compresses a page once, in the encoding each visitor takes', async () => {
-    const page = await KeptPage.of('<html>hello</html>');
+    const page = await KeptPage.of({ html: Buffer.from('<html>hello</html>') });
     expect(brotliDecompressSync(await page.encoded('br')).toString()).toBe('<html>hello</html>');
     const gzip = await page.encoded('gzip');
     expect(gunzipSync(gzip).toString()).toBe('<html>hello</html>');
@@ -149,7 +149,8 @@ function fakeWebBuild(name: string) {
   );
   writeFileSync(
     path.join(build, 'dist-ssr', 'entry-server.js'),
-    `export async function renderPage(url, transport, onError, locale) {
+    `const utf8 = (text) => new TextEncoder().encode(text);
+    export async function renderPage(url, transport, onError, locale) {
       (globalThis.htmlRenders ??= []).push(${JSON.stringify(name)} + ' ' + url);
       await globalThis.htmlRenderGate;
       const read = async (address) => {
@@ -157,7 +158,7 @@ function fakeWebBuild(name: string) {
         return status === 200 ? JSON.parse(new TextDecoder().decode(body)).data : null;
       };
       const id = /^\\/projects\\/(\\d+)/.exec(url)?.[1];
-      if (!id) return { html: '<main>' + locale + ' ' + url + '</main>', stateScript: '' };
+      if (!id) return { html: utf8('<main>' + locale + ' ' + url + '</main>'), stateScript: '' };
       const [project, stats, rewards, updates] = await Promise.all([
         read('/projects/' + id), read('/backers/projects/' + id + '/public-stats'),
         read('/rewards/projects/' + id + '/rewards'), read('/projects/' + id + '/updates'),
@@ -167,7 +168,7 @@ function fakeWebBuild(name: string) {
         title: project.title, raised: stats.total_amount, locale,
         rewards: rewards.map((reward) => reward.title), updates: updates.updates.map((update) => update.title),
       };
-      return { html: '<main>' + JSON.stringify(page).replace(/</g, '') + '</main>',
+      return { html: utf8('<main>' + JSON.stringify(page).replace(/</g, '') + '</main>'),
                stateScript: '<script type="application/json" id="fundry-page-state">{}</script>' };
     }`,
   );

@@ -77,6 +77,9 @@ export function pageEncoder(encoding: Encoding): { stream: Transform; flushHead:
   return { stream: new PassThrough(), flushHead: () => undefined };
 }
 
+/** A whole rendered page as its render gives it to be kept: its UTF-8 bytes, or the Brotli its visitor was sent. */
+export type PageBytes = { html: Buffer } | { brotli: Buffer };
+
 /**
  * One rendered page: kept as Brotli (the smallest, what nearly every browser takes), its gzip made the first time a
  * visitor asks for it, and the plain bytes unpacked for the rare visitor who takes neither.
@@ -91,12 +94,8 @@ export class KeptPage {
   ) {}
 
   /** The page, compressed here, or as `pageEncoder('br')` already compressed it for its first visitor. */
-  static async of(
-    html: string,
-    grew: (bytes: number) => void = () => undefined,
-    compressed?: Buffer,
-  ): Promise<KeptPage> {
-    return new KeptPage(compressed ?? (await brotli(Buffer.from(html, 'utf8'), BROTLI_OPTIONS)), grew);
+  static async of(page: PageBytes, grew: (bytes: number) => void = () => undefined): Promise<KeptPage> {
+    return new KeptPage('brotli' in page ? page.brotli : await brotli(page.html, BROTLI_OPTIONS), grew);
   }
 
   get bytes() {
@@ -207,14 +206,11 @@ export class PageHtmlCache implements ProjectChangeListener {
   }
 
   /**
-   * Opens the entry of a render about to begin; `done` is given the whole page's HTML (and its Brotli, when it was
+   * Opens the entry of a render about to begin; `done` is given the whole page (its HTML, or its Brotli when it was
    * sent so), or null when the render had nothing to keep (it failed, or the page was sent for the browser to
    * render). Undefined when nothing is kept.
    */
-  rendering(
-    key: string,
-    dependsOn: PageDependency,
-  ): { done(html: string | null, brotli?: Buffer): void } | undefined {
+  rendering(key: string, dependsOn: PageDependency): { done(page: PageBytes | null): void } | undefined {
     if (!this.trusted) return undefined;
     let settle: (page: KeptPage | null) => void = () => undefined;
     const entry: Entry = {
@@ -239,12 +235,12 @@ export class PageHtmlCache implements ProjectChangeListener {
       this.makeRoom();
     };
     return {
-      done: (html, compressed) => {
-        if (html === null) {
+      done: (page) => {
+        if (page === null) {
           if (kept()) this.remove(key);
           return settle(null);
         }
-        KeptPage.of(html, grew, compressed).then(
+        KeptPage.of(page, grew).then(
           (page) => {
             // Those who waited for this render get it either way; it is kept only if no change came meanwhile.
             settle(page);

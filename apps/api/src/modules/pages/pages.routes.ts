@@ -17,6 +17,7 @@ import { isDatabaseUnreachable, notFound, routeNotFound } from '../../errors';
 import { type PageLanguage, withPageHead } from './page-head';
 import {
   type KeptPage,
+  type PageBytes,
   type PageDependency,
   PageHtmlCache,
   pageEncoder,
@@ -253,7 +254,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
     html: string,
     locale: Locale,
     currency: string,
-    keep?: { done(html: string | null, brotli?: Buffer): void },
+    keep?: { done(page: PageBytes | null): void },
   ): Readable => {
     const [beforeRoot, afterRoot] = html.split(ROOT_ELEMENT) as [string, string];
     const encoding = encodingOf(request);
@@ -292,13 +293,16 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       })
       .then((rendered) => {
         rendersInFlight--;
-        const rest = rendered
-          ? `${rendered.html}</div>${rendered.stateScript}${afterRoot}`
-          : `</div>${afterRoot}`;
-        // Only a whole page is kept: a failed render is the shell, which the next visitor may do better than.
-        if (!rendered) keep?.done(null);
-        else if (keepsSent) encoder.once('end', () => keep?.done(head + rest, Buffer.concat(sent)));
-        else keep?.done(head + rest);
+        if (!rendered) {
+          // Only a whole page is kept: a failed render is the shell, which the next visitor may do better than.
+          keep?.done(null);
+          encoder.end(`</div>${afterRoot}`);
+          return;
+        }
+        // The render's bytes as they came from its thread, written with the rest at once (one compression step).
+        const rest = Buffer.concat([rendered.html, Buffer.from(`</div>${rendered.stateScript}${afterRoot}`)]);
+        if (keepsSent) encoder.once('end', () => keep?.done({ brotli: Buffer.concat(sent) }));
+        else keep?.done({ html: Buffer.concat([Buffer.from(head), rest]) });
         encoder.end(rest);
       });
     return output;

@@ -304,16 +304,17 @@ describe('pages rendered on the server', () => {
     writeFileSync(path.join(webDist, 'index.html'), SHELL);
     writeFileSync(
       path.join(build, 'dist-ssr', 'entry-server.js'),
-      `export async function renderPage(url, transport, onError, locale, currency) {
+      `const utf8 = (text) => new TextEncoder().encode(text);
+    export async function renderPage(url, transport, onError, locale, currency) {
         const control = globalThis.fakeRender;
         control.calls.push(url);
         if (control.mode === 'throw') throw new Error('the render broke');
-        if (control.mode === 'currency') return { html: '<main>' + locale + ' ' + currency + '</main>', stateScript: '' };
+        if (control.mode === 'currency') return { html: utf8('<main>' + locale + ' ' + currency + '</main>'), stateScript: '' };
         if (control.mode === 'null') return null;
         if (control.mode === 'wait') await control.gate;
         const { body } = await transport.read(transport.origin + '/api/v1/visitor', []);
         const visitor = JSON.parse(new TextDecoder().decode(body));
-        return { html: '<main>rendered ' + url + ' for ' + visitor.ip + '</main>',
+        return { html: utf8('<main>rendered ' + url + ' for ' + visitor.ip + '</main>'),
                  stateScript: '<script type="application/json" id="fundry-page-state">{}</script>' };
       }`,
     );

@@ -21,9 +21,12 @@ export interface SentError {
   stack?: string;
 }
 
-/** A server-rendered page: its HTML and the script that hands its data to the browser. */
+/**
+ * A server-rendered page: its HTML, as UTF-8 in a buffer of its own (moved between threads, not copied), and the
+ * script that hands its data to the browser.
+ */
 export interface RenderedPage {
-  html: string;
+  html: Uint8Array;
   stateScript: string;
 }
 
@@ -82,7 +85,7 @@ const RENDER_NICE = 10;
 if (parentPort) {
   if (process.platform === 'linux') setPriority(0, RENDER_NICE);
   const port = parentPort;
-  const send = (message: FromWorker) => port.postMessage(message);
+  const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   const { renderEntry } = workerData as RenderWorkerData;
   // Imported once; a bundle that cannot load fails every render, each of which is then the shell.
   const bundle = import(pathToFileURL(renderEntry).href) as Promise<{ renderPage: RenderPage }>;
@@ -122,7 +125,11 @@ if (parentPort) {
         message.locale,
         message.currency,
       );
-      send({ type: 'rendered', id, page: page && { html: page.html, stateScript: page.stateScript } });
+      if (!page) send({ type: 'rendered', id, page: null });
+      else {
+        const { html, stateScript } = page;
+        send({ type: 'rendered', id, page: { html, stateScript } }, [html.buffer as ArrayBuffer]);
+      }
     } catch (error) {
       send({ type: 'failed', id, error: sentError(error) });
     }

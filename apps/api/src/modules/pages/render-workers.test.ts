@@ -37,6 +37,7 @@ function fakeWebBuild() {
   writeFileSync(
     path.join(build, 'dist-ssr', 'entry-server.js'),
     `import { isMainThread, threadId } from 'node:worker_threads';
+    const utf8 = (text) => new TextEncoder().encode(text);
     export async function renderPage(url, transport, onError, locale, currency) {
       const mode = new URL(url, 'http://x').searchParams.get('mode');
       const thread = isMainThread ? 'main' : 'worker';
@@ -56,12 +57,12 @@ function fakeWebBuild() {
         await read('/test/probe');
         const end = Date.now() + ${BUSY_MS};
         while (Date.now() < end);
-        return { html: '<main>busy ' + thread + '</main>', stateScript: '' };
+        return { html: utf8('<main>busy ' + thread + '</main>'), stateScript: '' };
       }
       const id = /^\\/projects\\/(\\d+)/.exec(url)?.[1];
       if (!id) {
         const visitor = await read('/visitor');
-        return { html: '<main>' + locale + ' ' + currency + ' ' + url + ' for ' + visitor?.ip + '</main>', stateScript: '' };
+        return { html: utf8('<main>' + locale + ' ' + currency + ' ' + url + ' for ' + visitor?.ip + '</main>'), stateScript: '' };
       }
       const [project, stats, rewards, updates] = await Promise.all([
         read('/projects/' + id), read('/backers/projects/' + id + '/public-stats'),
@@ -72,7 +73,7 @@ function fakeWebBuild() {
         title: project.title, raised: stats.total_amount, backers: stats.total_backers, locale, currency,
         rewards: rewards.map((reward) => reward.title), updates: updates.updates.map((update) => update.title),
       };
-      return { html: '<main>' + JSON.stringify(page).replace(/</g, '') + '</main>',
+      return { html: utf8('<main>' + JSON.stringify(page).replace(/</g, '') + '</main>'),
                stateScript: '<script type="application/json" id="fundry-page-state">' +
                  JSON.stringify({ project }).replace(/</g, '\\\\u003c') + '</script>' };
     }`,
