@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { availableParallelism } from 'node:os';
+import { ConfigError, defaultRenderWorkers, loadConfig } from './config';
 
 describe('config', () => {
   it('defaults to the embedded database, the sandbox and port 5000', () => {
@@ -47,6 +48,15 @@ describe('config', () => {
       loadConfig({ DATA_DIR: ':memory:', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics,
     ).toEqual({ port: 9464, host: '0.0.0.0' });
     expect(() => loadConfig({ DATA_DIR: ':memory:', METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('renders pages in one thread per core beyond the main thread’s, two at most, unless RENDER_WORKERS says', () => {
+    expect([1, 2, 3, 4, 16].map(defaultRenderWorkers)).toEqual([1, 1, 2, 2, 2]);
+    expect(loadConfig({ DATA_DIR: ':memory:' }).renderWorkers).toBe(
+      defaultRenderWorkers(availableParallelism()),
+    );
+    expect(loadConfig({ DATA_DIR: ':memory:', RENDER_WORKERS: '0' }).renderWorkers).toBe(0);
+    expect(loadConfig({ DATA_DIR: ':memory:', RENDER_WORKERS: '3' }).renderWorkers).toBe(3);
   });
 
   it('names every invalid variable', () => {
