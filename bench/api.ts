@@ -741,8 +741,8 @@ try {
   };
   const pageScenarios: Scenario[] = [
     {
-      name: 'project page as HTML, first visit of each page',
-      shows: `\`GET /projects/{id}\` as a browser asks (\`Accept: text/html\`, \`Accept-Encoding: gzip, br\`), once for each of ${FIRST_VISITS} projects no scenario visited, ${RENDERS_AT_ONCE} at once (the renders a server runs at once): each one rendered`,
+      name: 'project page as HTML, first visit of each page, on a new server',
+      shows: `\`GET /projects/{id}\` as a browser asks (\`Accept: text/html\`, \`Accept-Encoding: gzip, br\`), once for each of ${FIRST_VISITS} projects no scenario visited, ${RENDERS_AT_ONCE} at once (the renders a server runs at once): each one rendered, on a server that had rendered 20 pages: its first pages, the JIT's compiling included (decision 018)`,
       requests: rotating(
         () => `/projects/${firstVisitIds[nextFirstVisit++ % firstVisitIds.length]}`,
         PAGE_HEADERS,
@@ -751,15 +751,10 @@ try {
       connections: RENDERS_AT_ONCE,
       warmup: false,
       expected: [200],
-      budget: (m) => {
-        const answered = m.rps * m.durationS;
-        const cpuMs = m.cpu && answered > 0 ? m.cpu.appMs / answered : Number.NaN;
-        return { met: cpuMs <= 15, text: `≤ 15 ms of the app's CPU a page, got ${cpuMs.toFixed(1)} ms` };
-      },
     },
     {
-      name: `project page as HTML, first visit of each page, after ${COMPILED_AFTER} others`,
-      shows: `as the row above, ${FIRST_VISITS} other projects, once the server has rendered ${COMPILED_AFTER} more pages nobody visited (unmeasured): the cost of a render once the JIT has compiled the code, where the row above is a server's first pages`,
+      name: `project page as HTML, first visit of each page, after ${COMPILED_AFTER.toLocaleString('en-US')} others`,
+      shows: `as the row above, ${FIRST_VISITS} other projects, once the server has rendered ${COMPILED_AFTER.toLocaleString('en-US')} more pages nobody visited (unmeasured): what a render costs once the JIT has compiled the code`,
       before: () =>
         fire(
           url,
@@ -784,6 +779,11 @@ try {
       connections: RENDERS_AT_ONCE,
       warmup: false,
       expected: [200],
+      budget: (m) => {
+        const answered = m.rps * m.durationS;
+        const cpuMs = m.cpu && answered > 0 ? m.cpu.appMs / answered : Number.NaN;
+        return { met: cpuMs <= 15, text: `≤ 15 ms of the app's CPU a page, got ${cpuMs.toFixed(1)} ms` };
+      },
     },
     {
       name: 'project page as HTML',
