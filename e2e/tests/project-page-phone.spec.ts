@@ -6,6 +6,8 @@ import { signIn } from '../support/session';
 
 const PHONE = { width: 390, height: 844 };
 
+type Box = { x: number; y: number; width: number; height: number };
+
 /** SunCell, the demo campaign that runs with backers, updates and comments. */
 async function suncell(request: APIRequestContext) {
   const found = await request.get(`${API}/projects/?search=SunCell`);
@@ -61,6 +63,40 @@ test('on a phone the funding card and Back come right after the media, and a bar
   await scrollBy(page, 1500);
   await bar.getByRole('button', { name: 'Back This Project' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('on a phone in Spanish the funding card’s figures stand side by side, their labels whole', async ({
+  page,
+  request,
+}, testInfo) => {
+  const project = await suncell(request);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/projects/${project.id}?lang=es`);
+  const card = page.getByLabel('Financiamiento');
+  const labels = [
+    card.getByText('financiado', { exact: true }),
+    card.getByText(/^patrocinador(es)?$/),
+    card.getByText(/^días? restantes?$/),
+  ];
+  const boxes = [];
+  for (const label of labels) {
+    await expect(label).toBeVisible();
+    boxes.push((await label.boundingBox())!);
+    // Its words fit in its own box: none spill over into the next figure's.
+    expect(await label.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+  }
+  const [funded, backers, days] = boxes as [Box, Box, Box];
+  // One beside the other, none running into the next.
+  expect(funded.x + funded.width).toBeLessThanOrEqual(backers.x);
+  expect(backers.x + backers.width).toBeLessThanOrEqual(days.x);
+  expect(backers.y).toBe(funded.y);
+  // The one-word labels keep to one line; only "días restantes" may wrap, between its words.
+  expect(backers.height).toBeLessThan(1.5 * funded.height);
+  const cardBox = (await card.boundingBox())!;
+  expect(days.x + days.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  await card.screenshot({ path: testInfo.outputPath('3-funding-card-es-390.png') });
 });
 
 test('a backer on a phone finds Manage pledge on the first screen', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { Badge, Progress } from '@mantine/core';
-import { Group, Paper, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
+import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { daysLeft, percentFunded, type Project } from '@fundry/shared';
@@ -13,8 +13,13 @@ const figureValue = (value: string) => (
     {value}
   </Text>
 );
+/**
+ * A label wraps between its words when the card is narrow ("DÍAS RESTANTES"), and a word longer than the card
+ * leaves breaks rather than running into the next figure.
+ */
+const LABEL_STYLE = { overflowWrap: 'break-word' } as const;
 const figureLabel = (label: string) => (
-  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+  <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={LABEL_STYLE}>
     {label}
   </Text>
 );
@@ -109,7 +114,8 @@ export function StatsCard({
             aria-label={i18n.t('projects.stats.percentFunded', { percent: percentLabel })}
           />
         )}
-        <SimpleGrid cols={3} spacing="xs">
+        {/* Each figure as wide as its words, the space between them: a long label fits unbroken where it can. */}
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Figure value={percentLabel} label={i18n.t('projects.stats.funded')} />
           <BackersFigure count={project.backers_count} />
           {ended ? (
@@ -117,7 +123,7 @@ export function StatsCard({
           ) : (
             <Figure value={i18n.number(days)} label={i18n.t('projects.stats.daysToGo', { count: days })} />
           )}
-        </SimpleGrid>
+        </Group>
         {project.late_backers_count > 0 && (
           <Text size="sm" fw={600} c="teal.9" data-testid="late-backers">
             {i18n.t('projects.stats.lateBackers', {
