@@ -105,6 +105,45 @@ describe('migrateToLatest', () => {
     },
   );
   it.each(databaseKinds)(
+    'gives the payment-declined notifications stored before a reason, the generic decline (%s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind, { migrate: false });
+      const { db } = database;
+      try {
+        const names = Object.keys(migrations).sort();
+        const before = names[names.indexOf('0047_declined_notifications_reason') - 1]!;
+        await sql`create extension if not exists pg_trgm`.execute(db);
+        await sql`create extension if not exists btree_gin`.execute(db);
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => migrations },
+          allowUnorderedMigrations: true,
+        });
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const backer = await createUser(db);
+        const declined = { title: 'Tide clock', amount: { cents: 2000, currency: 'USD', fractionDigits: 2 } };
+        await sql`
+          insert into notifications (user_id, type, message, message_values)
+          values (${backer.id}, 'PAYMENT_FAILED', 'api.notification.paymentDeclined', ${JSON.stringify(declined)}::jsonb),
+                 (${backer.id}, 'PAYMENT_FAILED', 'api.notification.pledgeDropped', ${JSON.stringify(declined)}::jsonb)
+        `.execute(db);
+
+        await migrateToLatest(db);
+        const { rows } = await sql<{ message: string; message_values: unknown }>`
+          select message, message_values from notifications order by id`.execute(db);
+        expect(rows).toEqual([
+          {
+            message: 'api.notification.paymentDeclined',
+            message_values: { ...declined, reason: { message: 'backing.decline.cardDeclined' } },
+          },
+          { message: 'api.notification.pledgeDropped', message_values: declined },
+        ]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+  it.each(databaseKinds)(
     'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
     async (kind) => {
       const database = await createTestDatabase(kind);

@@ -45,6 +45,7 @@ import * as closedAccountsUnnamed from './0043_closed_accounts_unnamed';
 import * as closedAccountsUnmailed from './0044_closed_accounts_unmailed';
 import * as rejectionsUnexplained from './0045_rejections_unexplained';
 import * as paymentErrorCodes from './0046_payment_error_codes';
+import * as declinedNotificationsReason from './0047_declined_notifications_reason';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0044_closed_accounts_unmailed': closedAccountsUnmailed,
   '0045_rejections_unexplained': rejectionsUnexplained,
   '0046_payment_error_codes': paymentErrorCodes,
+  '0047_declined_notifications_reason': declinedNotificationsReason,
 };

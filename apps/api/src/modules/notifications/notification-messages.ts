@@ -1,3 +1,4 @@
+import { declineMessage } from '@fundry/shared';
 import type { ReportResolution } from '../../db/schema';
 import type { KeyedMessage, Money } from '../../i18n';
 
@@ -46,10 +47,15 @@ export const notificationMessages = {
     key: 'api.notification.pledgeDropped',
     values: { title, amount: { ...amount, fractionDigits: 2 } },
   }),
-  /** `fixBy` is the last day to fix the payment (`YYYY-MM-DD`). */
-  paymentDeclined: (title: string, amount: Money, fixBy: string): KeyedMessage => ({
+  /** `fixBy` is the last day to fix the payment (`YYYY-MM-DD`); `code` why the card was declined, as stored. */
+  paymentDeclined: (title: string, amount: Money, fixBy: string, code: string | null): KeyedMessage => ({
     key: 'api.notification.paymentDeclined',
-    values: { title, amount: { ...amount, fractionDigits: 2 }, date: { date: fixBy } },
+    values: {
+      title,
+      amount: { ...amount, fractionDigits: 2 },
+      date: { date: fixBy },
+      reason: { message: declineMessage(code) },
+    },
   }),
   backed: (name: string, title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.backed',

@@ -579,6 +579,7 @@ export class PaymentService {
             project.title,
             { cents: donation.amount_cents, currency: donation.currency },
             fixBy,
+            code,
           ),
           projectId: project.id,
         },

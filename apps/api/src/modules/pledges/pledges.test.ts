@@ -456,6 +456,22 @@ describe.each(databaseKinds)('pledges on %s', (kind) => {
       .where('type', '=', 'PAYMENT_FAILED')
       .execute();
     expect(notes).toHaveLength(1);
+    // The notification says why, as the mail does, in the reader's language.
+    const listed = await ctx.app.inject({ url: '/api/v1/notifications/', headers: fixer.headers });
+    const declinedNote = listed
+      .json()
+      .data.notifications.find((note: { type: string }) => note.type === 'PAYMENT_FAILED');
+    expect(declinedNote.message).toMatch(
+      /^Your payment of \$20\.00 for “.+” did not go through\. Your card was declined\. Fix it by .+ to keep your pledge\.$/,
+    );
+    const inGerman = await ctx.app.inject({
+      url: '/api/v1/notifications/',
+      headers: { ...fixer.headers, 'accept-language': 'de' },
+    });
+    expect(
+      inGerman.json().data.notifications.find((note: { type: string }) => note.type === 'PAYMENT_FAILED')
+        .message,
+    ).toContain('ist nicht durchgegangen. Ihre Karte wurde abgelehnt. Korrigieren Sie sie');
     const fixMail = await db()
       .selectFrom('mail_outbox')
       .select(['subject', 'text_body'])
