@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../test/databases';
 import { createProjectRow, createUser } from './seed/factories';
 import { createDatabase } from './database';
+import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 import * as closedAccountsUnmailed from './migrations/0044_closed_accounts_unmailed';
 import * as rejectionsUnexplained from './migrations/0045_rejections_unexplained';
+
+/** A new database migrated up to the migration before `name`, to store rows as they were then. */
+async function migrateToJustBefore(db: Kysely<DB>, name: string) {
+  const names = Object.keys(migrations).sort();
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create extension if not exists btree_gin`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  expect((await migrator.migrateTo(names[names.indexOf(name) - 1]!)).error).toBeUndefined();
+}
 
 describe('migrateToLatest', () => {
   it.skipIf(!databaseKinds.includes('postgres'))(
@@ -43,16 +57,7 @@ describe('migrateToLatest', () => {
       const database = await createTestDatabase(kind, { migrate: false });
       const { db } = database;
       try {
-        const names = Object.keys(migrations).sort();
-        const before = names[names.indexOf('0046_payment_error_codes') - 1]!;
-        await sql`create extension if not exists pg_trgm`.execute(db);
-        await sql`create extension if not exists btree_gin`.execute(db);
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-          allowUnorderedMigrations: true,
-        });
-        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        await migrateToJustBefore(db, '0046_payment_error_codes');
         const creator = await createUser(db);
         const projectId = await createProjectRow(db, { creatorId: creator.id });
         const reasons = [
@@ -110,16 +115,7 @@ describe('migrateToLatest', () => {
       const database = await createTestDatabase(kind, { migrate: false });
       const { db } = database;
       try {
-        const names = Object.keys(migrations).sort();
-        const before = names[names.indexOf('0047_declined_notifications_reason') - 1]!;
-        await sql`create extension if not exists pg_trgm`.execute(db);
-        await sql`create extension if not exists btree_gin`.execute(db);
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-          allowUnorderedMigrations: true,
-        });
-        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        await migrateToJustBefore(db, '0047_declined_notifications_reason');
         const backer = await createUser(db);
         const declined = { title: 'Tide clock', amount: { cents: 2000, currency: 'USD', fractionDigits: 2 } };
         await sql`
