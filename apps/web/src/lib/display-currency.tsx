@@ -6,34 +6,40 @@ import { useI18n } from './i18n';
 import { useSiteConfig } from './site-config';
 
 interface DisplayCurrencyChoice {
-  /** The visitor's choice (the `fundry_currency` cookie), or null to follow their language. */
-  chosen: string | null;
+  /** The currency approximations are shown in, or null until the site's configuration is known. */
+  current: string | null;
   choose: (currency: string) => void;
 }
 
 const DisplayCurrencyContext = createContext<DisplayCurrencyChoice>({
-  chosen: null,
+  current: null,
   choose: () => undefined,
 });
 
 /**
  * Holds the visitor's choice of display currency (DESIGN.md §15): the browser's entry reads it from the cookie,
  * the server's render is given the one the server keyed the page with, so both render the same approximations.
+ * The currency is worked out here once for the page, not by each amount: every amount asking the site's
+ * configuration would be a query observer each, which a server render builds for every one (decision 018).
  */
 export function DisplayCurrencyProvider({
   chosen,
   children,
 }: {
+  /** The visitor's choice (the `fundry_currency` cookie), or null to follow their language. */
   chosen: string | null;
   children: ReactNode;
 }) {
-  const [current, setCurrent] = useState(chosen);
+  const [choice, setChoice] = useState(chosen);
+  const { locale } = useI18n();
+  const config = useSiteConfig().data;
+  const current = config ? displayCurrency(choice, locale, config.currencies, config.base_currency) : null;
   const value = useMemo(
     () => ({
-      chosen: current,
+      current,
       choose: (currency: string) => {
         document.cookie = currencyCookie(currency);
-        setCurrent(currency);
+        setChoice(currency);
       },
     }),
     [current],
@@ -43,10 +49,7 @@ export function DisplayCurrencyProvider({
 
 /** The currency approximations are shown in, or null until the site's configuration is known. */
 export function useDisplayCurrency(): string | null {
-  const { locale } = useI18n();
-  const { chosen } = useContext(DisplayCurrencyContext);
-  const config = useSiteConfig().data;
-  return config ? displayCurrency(chosen, locale, config.currencies, config.base_currency) : null;
+  return useContext(DisplayCurrencyContext).current;
 }
 
 /** Sets the visitor's display currency for this browser (kept in its cookie, signed in or not). */
