@@ -109,36 +109,44 @@ describe('migrateToLatest', () => {
       }
     },
   );
-  it.each(databaseKinds)(
-    'gives the payment-declined notifications stored before a reason, the generic decline (%s)',
-    async (kind) => {
-      const database = await createTestDatabase(kind, { migrate: false });
-      const { db } = database;
-      try {
-        await migrateToJustBefore(db, '0047_declined_notifications_reason');
-        const backer = await createUser(db);
-        const declined = { title: 'Tide clock', amount: { cents: 2000, currency: 'USD', fractionDigits: 2 } };
-        await sql`
-          insert into notifications (user_id, type, message, message_values)
-          values (${backer.id}, 'PAYMENT_FAILED', 'api.notification.paymentDeclined', ${JSON.stringify(declined)}::jsonb),
-                 (${backer.id}, 'PAYMENT_FAILED', 'api.notification.pledgeDropped', ${JSON.stringify(declined)}::jsonb)
-        `.execute(db);
+  describe.each([
+    ['0047_declined_notifications_reason', 'api.notification.paymentDeclined', 'PAYMENT_FAILED'],
+    ['0048_survey_declined_notifications_reason', 'api.notification.surveyAddOnsDeclined', 'SURVEY'],
+  ] as const)('%s', (migration, key, type) => {
+    it.each(databaseKinds)(
+      'gives the declined notifications stored before a reason, the generic decline (%s)',
+      async (kind) => {
+        const database = await createTestDatabase(kind, { migrate: false });
+        const { db } = database;
+        try {
+          await migrateToJustBefore(db, migration);
+          const backer = await createUser(db);
+          const declined = {
+            title: 'Tide clock',
+            amount: { cents: 2000, currency: 'USD', fractionDigits: 2 },
+          };
+          await sql`
+            insert into notifications (user_id, type, message, message_values)
+            values (${backer.id}, ${type}, ${key}, ${JSON.stringify(declined)}::jsonb),
+                   (${backer.id}, ${type}, 'api.notification.pledgeDropped', ${JSON.stringify(declined)}::jsonb)
+          `.execute(db);
 
-        await migrateToLatest(db);
-        const { rows } = await sql<{ message: string; message_values: unknown }>`
-          select message, message_values from notifications order by id`.execute(db);
-        expect(rows).toEqual([
-          {
-            message: 'api.notification.paymentDeclined',
-            message_values: { ...declined, reason: { message: 'backing.decline.cardDeclined' } },
-          },
-          { message: 'api.notification.pledgeDropped', message_values: declined },
-        ]);
-      } finally {
-        await database.close();
-      }
-    },
-  );
+          await migrateToLatest(db);
+          const { rows } = await sql<{ message: string; message_values: unknown }>`
+            select message, message_values from notifications order by id`.execute(db);
+          expect(rows).toEqual([
+            {
+              message: key,
+              message_values: { ...declined, reason: { message: 'backing.decline.cardDeclined' } },
+            },
+            { message: 'api.notification.pledgeDropped', message_values: declined },
+          ]);
+        } finally {
+          await database.close();
+        }
+      },
+    );
+  });
   it.each(databaseKinds)(
     'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
     async (kind) => {

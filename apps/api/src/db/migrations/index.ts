@@ -46,6 +46,7 @@ import * as closedAccountsUnmailed from './0044_closed_accounts_unmailed';
 import * as rejectionsUnexplained from './0045_rejections_unexplained';
 import * as paymentErrorCodes from './0046_payment_error_codes';
 import * as declinedNotificationsReason from './0047_declined_notifications_reason';
+import * as surveyDeclinedNotificationsReason from './0048_survey_declined_notifications_reason';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0045_rejections_unexplained': rejectionsUnexplained,
   '0046_payment_error_codes': paymentErrorCodes,
   '0047_declined_notifications_reason': declinedNotificationsReason,
+  '0048_survey_declined_notifications_reason': surveyDeclinedNotificationsReason,
 };

@@ -79,9 +79,10 @@ export const notificationMessages = {
     key: 'api.notification.surveyAddOnsCharged',
     values: { title, amount: { ...amount, fractionDigits: 2 } },
   }),
-  surveyAddOnsDeclined: (title: string, amount: Money): KeyedMessage => ({
+  /** `code` is why the card was declined, as the survey's charge stores it. */
+  surveyAddOnsDeclined: (title: string, amount: Money, code: string | null): KeyedMessage => ({
     key: 'api.notification.surveyAddOnsDeclined',
-    values: { title, amount: { ...amount, fractionDigits: 2 } },
+    values: { title, amount: { ...amount, fractionDigits: 2 }, reason: { message: declineMessage(code) } },
   }),
   pledgeChanged: (name: string, title: string, amount: Money, reward: string | null): KeyedMessage => ({
     key: 'api.notification.pledgeChanged',

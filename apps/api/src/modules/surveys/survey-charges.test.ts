@@ -31,6 +31,8 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
   const charges: { key: string; donationId: number; amountCents: number }[] = [];
   const calls: string[] = [];
   let loseAnswers = 0;
+  /** The code the provider gives its next declines, as a real one names why (the sandbox gives the generic one). */
+  let declineCode: string | null = null;
   /** Holds the answer of the next call until it resolves (a slow provider). */
   let slowAnswer: Promise<void> | null = null;
 
@@ -51,6 +53,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
       let result = made.get(request.idempotencyKey);
       if (!result) {
         result = await charge(request);
+        if (result.outcome === 'declined' && declineCode) result = { ...result, code: declineCode };
         made.set(request.idempotencyKey, result);
         charges.push({
           key: request.idempotencyKey,
@@ -72,6 +75,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
   });
   afterEach(() => {
     loseAnswers = 0;
+    declineCode = null;
     slowAnswer = null;
   });
   afterAll(() => ctx.close());
@@ -257,6 +261,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
     expect(await stockOf(c.sticker)).toBe(5);
 
     pastLease();
+    declineCode = 'insufficient_funds';
     const runs = await Promise.all([resume(), resume(), resume()]);
     const total = (outcome: 'succeeded' | 'declined' | 'pending') =>
       runs.reduce((sum, run) => sum + run[outcome], 0);
@@ -280,6 +285,16 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
     expect(await pledgeOf(c.benPledge)).toMatchObject({ amount_cents: 1000, has_add_ons: false });
     expect(await noticesOf(ben.user.id, c.projectId, 'api.notification.surveyAddOnsDeclined')).toHaveLength(
       1,
+    );
+    // The notification says why, in the reader's language.
+    const declinedNote = async (language: string) =>
+      (await call('GET', '/notifications/', { ...ben.headers, 'accept-language': language })).json().data
+        .notifications[0].message as string;
+    expect(await declinedNote('en')).toMatch(
+      /^The add-ons of “Charge Saga .+” \(\$9\.00\) were not added: the payment did not go through\. Your card has insufficient funds\.$/,
+    );
+    expect(await declinedNote('de')).toMatch(
+      /^Die Extras von „Charge Saga .+“ \(9,00\s\$\) wurden nicht hinzugefügt: Die Zahlung ist nicht durchgegangen\. Ihre Karte ist nicht ausreichend gedeckt\.$/,
     );
     expect(await noticesOf(bea.user.id, c.projectId, 'api.notification.surveyAddOnsCharged')).toHaveLength(1);
     const after = await ledgerAgrees(ctx, c.projectId);

@@ -6,6 +6,7 @@ import {
   surveyRequest,
   surveyResponse,
 } from '@fundry/shared';
+import { writeMessage } from '../../i18n';
 import { currentUser } from '../auth/authenticate';
 import type { SurveyService } from './surveys.service';
 
@@ -110,7 +111,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ surveys: SurveyService }> = a
     },
     async (request) => {
       const result = await surveys.backerPut(request.params.id, currentUser(request), request.body);
-      return { ...result, message: t(request)(result.message) };
+      return { ...result, message: writeMessage(app.translators.ofApiRequest(request), result.message) };
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   ADD_ON_QUANTITY_MAX,
   type BackerSurvey,
   type BackerSurveyRequest,
+  declineMessage,
   minorToMajor,
   MS_PER_DAY,
   percentOfMinor,
@@ -53,6 +54,11 @@ import {
 export const SURVEY_CHARGE_LEASE_MS = 2 * 60_000;
 
 type ChargeOutcome = 'succeeded' | 'declined' | 'pending';
+/** How a survey charge settled; a declined one with the provider's code (shared declineMessage), when it gave one. */
+interface ChargeSettled {
+  outcome: ChargeOutcome;
+  declineCode: string | null;
+}
 
 /** Written any time after launch (DESIGN.md §17). */
 const WRITABLE_STATUSES = new Set(['ACTIVE', 'SUCCESSFUL', 'FAILED']);
@@ -348,25 +354,32 @@ export class SurveyService {
       };
     });
 
-    const outcome = pending ? await this.charge(pending.chargeId, pending.donation, pending.amount) : null;
+    const settled = pending ? await this.charge(pending.chargeId, pending.donation, pending.amount) : null;
+    const message: KeyedMessage =
+      settled?.outcome === 'declined'
+        ? {
+            key: SURVEY_MESSAGES.addOnDeclined,
+            values: { reason: { message: declineMessage(settled.declineCode) } },
+          }
+        : {
+            key:
+              settled?.outcome === 'succeeded'
+                ? SURVEY_MESSAGES.addOnCharged
+                : settled?.outcome === 'pending'
+                  ? SURVEY_MESSAGES.addOnPending
+                  : SURVEY_MESSAGES.saved,
+          };
     return {
       data: await this.backerView(donationId),
       add_on_charge:
-        pending && outcome
+        pending && settled
           ? {
-              status: outcome,
+              status: settled.outcome,
               amount: minorToMajor(pending.amount, pending.donation.currency),
               currency: pending.donation.currency,
             }
           : null,
-      message:
-        outcome === 'declined'
-          ? SURVEY_MESSAGES.addOnDeclined
-          : outcome === 'succeeded'
-            ? SURVEY_MESSAGES.addOnCharged
-            : outcome === 'pending'
-              ? SURVEY_MESSAGES.addOnPending
-              : SURVEY_MESSAGES.saved,
+      message,
     };
   }
 
@@ -391,7 +404,7 @@ export class SurveyService {
       for (const claim of claimed) {
         const donation = { ...claim, id: claim.donation_id };
         const backer = { donorId: claim.donor_id, projectTitle: claim.project_title };
-        report[await this.charge(claim.id, donation, Number(claim.amount_cents), backer)] += 1;
+        report[(await this.charge(claim.id, donation, Number(claim.amount_cents), backer)).outcome] += 1;
       }
       if (claimed.length < BATCH) break;
     }
@@ -421,7 +434,7 @@ export class SurveyService {
     },
     amount: number,
     notify: { donorId: number; projectTitle: string } | null = null,
-  ): Promise<ChargeOutcome> {
+  ): Promise<ChargeSettled> {
     let result: Awaited<ReturnType<PaymentService['provider']['charge']>>;
     try {
       result = await this.payments.provider.charge({
@@ -439,9 +452,9 @@ export class SurveyService {
         { err: error, chargeId },
         'survey add-on charge left pending: the provider did not answer',
       );
-      return 'pending';
+      return { outcome: 'pending', declineCode: null };
     }
-    return this.db.transaction().execute(async (trx): Promise<ChargeOutcome> => {
+    return this.db.transaction().execute(async (trx): Promise<ChargeSettled> => {
       const charge = await trx
         .selectFrom('survey_charges')
         .selectAll()
@@ -449,7 +462,9 @@ export class SurveyService {
         .forUpdate()
         .executeTakeFirstOrThrow();
       // Settled already, by another caller with the same result (the same key).
-      if (charge.status !== 'pending') return charge.status;
+      if (charge.status !== 'pending') {
+        return { outcome: charge.status, declineCode: charge.payment_error_code };
+      }
       const notice = async (message: (title: string) => KeyedMessage) => {
         if (!notify) return;
         await insertNotifications(trx, [
@@ -470,8 +485,8 @@ export class SurveyService {
           .set({ status: 'declined', payment_error_code: result.code })
           .where('id', '=', chargeId)
           .execute();
-        await notice((title) => notificationMessages.surveyAddOnsDeclined(title, money));
-        return 'declined';
+        await notice((title) => notificationMessages.surveyAddOnsDeclined(title, money, result.code));
+        return { outcome: 'declined', declineCode: result.code };
       }
       const pledge = await lockDonation(trx, { id: donation.id });
       await addPledgeLines(trx, donation.id, charge.lines);
@@ -511,7 +526,7 @@ export class SurveyService {
         .where('id', '=', chargeId)
         .execute();
       await notice((title) => notificationMessages.surveyAddOnsCharged(title, money));
-      return 'succeeded';
+      return { outcome: 'succeeded', declineCode: null };
     });
   }
 

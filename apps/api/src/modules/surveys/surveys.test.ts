@@ -453,7 +453,7 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().add_on_charge).toEqual({ status: 'declined', amount: 6, currency: 'USD' });
     expect(declined.json().message).toBe(
-      'Your answers are saved, but your card was declined: the add-ons were not added.',
+      'Your answers are saved, but the payment for the add-ons did not go through, so they were not added. Your card was declined.',
     );
     expect(declined.json().data.answers).toEqual([
       { question_id: offer.json().data.questions[0].id, value: 'Benno' },

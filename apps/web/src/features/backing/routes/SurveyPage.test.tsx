@@ -85,10 +85,13 @@ describe('SurveyPage', () => {
     expect(success).not.toHaveBeenCalled();
   }, 20_000);
 
-  it('says a declined card added nothing', async () => {
+  it('says a declined card added nothing, and why', async () => {
     const warning = vi.spyOn(notify, 'warning');
-    await buyStickers('declined', english('msg.survey.addOnDeclined'));
-    expect(await screen.findByRole('status')).toHaveTextContent(english('msg.survey.addOnDeclined'));
-    expect(warning).toHaveBeenCalledWith(english('msg.survey.addOnDeclined'));
+    const declined = testTranslator().t('msg.survey.addOnDeclined', {
+      reason: english('backing.decline.insufficientFunds'),
+    });
+    await buyStickers('declined', declined);
+    expect(await screen.findByRole('status')).toHaveTextContent(declined);
+    expect(warning).toHaveBeenCalledWith(declined);
   }, 20_000);
 });
