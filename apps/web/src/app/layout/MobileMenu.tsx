@@ -20,7 +20,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
       opened={opened}
       onClose={onClose}
       title={i18n.t('common.brand')}
-      hiddenFrom="md"
+      hiddenFrom="lg"
       size="xs"
       // From the side of the button that opens it: the end of the bar, which is the left in Arabic.
       position={i18n.dir === 'rtl' ? 'left' : 'right'}

@@ -68,7 +68,7 @@ export function AccountMenu() {
         <UnstyledButton aria-label={i18n.t('common.nav.accountMenu', { name })} className={classes.account}>
           <Group gap={8} wrap="nowrap">
             <Avatar src={session.user?.profile_image} alt={name} radius="xl" size={32} />
-            <Text size="sm" fw={500} visibleFrom="lg" lineClamp={1}>
+            <Text size="sm" fw={500} visibleFrom="xl" lineClamp={1}>
               {name}
             </Text>
             <IconChevronDown size={14} />

@@ -56,12 +56,12 @@ export function Navbar({
   const i18n = useI18n();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.bar}>
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="md" wrap="nowrap">
         <BrandLink />
         <SearchBox />
       </Group>
       <Group gap="md" wrap="nowrap">
-        <Group gap="md" wrap="nowrap" visibleFrom="md">
+        <Group gap="sm" wrap="nowrap" visibleFrom="lg">
           <CategoriesEntry />
           <Link to="/about" className={classes.link}>
             {i18n.t('common.nav.about')}
@@ -74,13 +74,13 @@ export function Navbar({
               {i18n.t('common.account.dashboard')}
             </Link>
           )}
-          {session.isSignedIn && <MessagesLink className={classes.link} />}
+          {session.isSignedIn && <MessagesLink className={`${classes.link} ${classes.wideOnly}`} />}
           {session.isAdmin && (
             <Link to="/admin" className={classes.link}>
               {i18n.t('common.nav.admin')}
             </Link>
           )}
-          <Button component={Link} to="/projects/create" variant="filled">
+          <Button component={Link} to="/projects/create" variant="filled" className={classes.keepWidth}>
             {i18n.t('common.nav.startProject')}
           </Button>
           {session.isSignedIn ? (
@@ -94,7 +94,7 @@ export function Navbar({
           )}
         </Group>
         {session.isSignedIn && (
-          <Group hiddenFrom="md" gap={0}>
+          <Group hiddenFrom="xl" gap={0}>
             <MessagesIcon />
           </Group>
         )}
@@ -103,7 +103,7 @@ export function Navbar({
           ref={menuButtonRef}
           opened={menuOpened}
           onClick={onToggleMenu}
-          hiddenFrom="md"
+          hiddenFrom="lg"
           aria-label={i18n.t('common.nav.openNavigation')}
           aria-expanded={menuOpened}
           aria-haspopup="dialog"
