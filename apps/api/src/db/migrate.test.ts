@@ -148,6 +148,39 @@ describe('migrateToLatest', () => {
     );
   });
   it.each(databaseKinds)(
+    'keeps a failed payout’s reason to the codes its creator is told, rewriting any other (0049, %s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind, { migrate: false });
+      const { db } = database;
+      try {
+        await migrateToJustBefore(db, '0049_payout_failure_reasons');
+        const creator = await createUser(db);
+        const projectId = await createProjectRow(db, { creatorId: creator.id });
+        const failedPayout = (reason: string | null) => sql`
+          insert into payouts (project_id, creator_id, amount_cents, currency, status, failure_reason)
+          values (${projectId}, ${creator.id}, 1000, 'USD', 'FAILED', ${reason})`;
+        for (const reason of ['insufficient_funds', 'transfer_failed', 'Bank said no', null]) {
+          await failedPayout(reason).execute(db);
+        }
+
+        await migrateToLatest(db);
+        const { rows } = await sql<{ failure_reason: string | null }>`
+          select failure_reason from payouts order by id`.execute(db);
+        expect(rows.map((row) => row.failure_reason)).toEqual([
+          'insufficient_funds',
+          'transfer_failed',
+          'transfer_failed',
+          null,
+        ]);
+        await expect(failedPayout('Bank said no').execute(db)).rejects.toThrow(
+          /payouts_failure_reason_check/,
+        );
+      } finally {
+        await database.close();
+      }
+    },
+  );
+  it.each(databaseKinds)(
     'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
     async (kind) => {
       const database = await createTestDatabase(kind);

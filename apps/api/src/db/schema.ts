@@ -1,5 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DonationStatusName, FulfilmentStatus, ShippingAddress } from '@fundry/shared';
+import type {
+  DonationStatusName,
+  FulfilmentStatus,
+  PayoutFailureReason,
+  ShippingAddress,
+} from '@fundry/shared';
 import type { MessageArgument } from '../i18n';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -353,7 +358,7 @@ export interface PayoutsTable {
   currency: string;
   status: PayoutStatus;
   transfer_reference: string | null;
-  failure_reason: string | null;
+  failure_reason: PayoutFailureReason | null;
   created_at: CreatedAt;
   completed_at: Timestamp | null;
 }

@@ -43,6 +43,9 @@ export const payoutRequest = z
   .nullish();
 
 export const PAYOUT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+/** Why a payout failed: the platform's balance could not cover it yet, or the transfer itself did not go through. */
+export const PAYOUT_FAILURE_REASONS = ['insufficient_funds', 'transfer_failed'] as const;
+export type PayoutFailureReason = (typeof PAYOUT_FAILURE_REASONS)[number];
 
 export const payout = z.object({
   id: z.number().int(),
@@ -51,7 +54,7 @@ export const payout = z.object({
   amount: z.number(),
   fee_amount: z.number(),
   status: z.enum(PAYOUT_STATUSES),
-  failure_reason: z.string().nullable(),
+  failure_reason: z.enum(PAYOUT_FAILURE_REASONS).nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -47,6 +47,7 @@ import * as rejectionsUnexplained from './0045_rejections_unexplained';
 import * as paymentErrorCodes from './0046_payment_error_codes';
 import * as declinedNotificationsReason from './0047_declined_notifications_reason';
 import * as surveyDeclinedNotificationsReason from './0048_survey_declined_notifications_reason';
+import * as payoutFailureReasons from './0049_payout_failure_reasons';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0046_payment_error_codes': paymentErrorCodes,
   '0047_declined_notifications_reason': declinedNotificationsReason,
   '0048_survey_declined_notifications_reason': surveyDeclinedNotificationsReason,
+  '0049_payout_failure_reasons': payoutFailureReasons,
 };

@@ -13,6 +13,7 @@ import { insertStretchGoal, reachStretchGoals } from '../../modules/stretch-goal
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
+import { seedPayouts } from './payouts';
 import type { DB, ShippingRuleRow } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
 import { createUser } from './factories';
@@ -224,6 +225,7 @@ export async function seedDemoData(
     await seedSurveys(trx);
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);
+    await seedPayouts(trx, projectIds);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

@@ -239,6 +239,34 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('has a creator with her bank connected and a payout history: one paid, one refused and why', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'sofia@fundry.dev', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const { id } = await ctx.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('title', '=', 'Quiet Streets: a photo book')
+      .executeTakeFirstOrThrow();
+    const history = await ctx.app.inject({ url: `/api/v1/payouts/projects/${id}/payouts`, headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const payouts = history.json().data.payouts as Array<{ status: string; failure_reason: string | null }>;
+    expect(payouts.map((payout) => [payout.status, payout.failure_reason])).toEqual([
+      ['FAILED', 'insufficient_funds'],
+      ['COMPLETED', null],
+    ]);
+    const eligibility = await ctx.app.inject({
+      url: `/api/v1/payouts/projects/${id}/payout/eligibility`,
+      headers,
+    });
+    // The refused payout's amount is back in the balance, which stays open to take out.
+    expect(eligibility.json().data).toMatchObject({ eligible: true });
+    expect(eligibility.json().data.available_amount).toBeGreaterThan(0);
+  });
+
   it('has an admin and creators who can sign in with the documented password', async () => {
     const login = await ctx.app.inject({
       method: 'POST',

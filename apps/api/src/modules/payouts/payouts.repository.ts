@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { PayoutFailureReason } from '@fundry/shared';
 import type { DB, PayoutStatus } from '../../db/schema';
 
 export function findBankAccount(db: Kysely<DB>, userId: number) {
@@ -74,7 +75,11 @@ export function finishPayout(
   db: Kysely<DB>,
   id: number,
   status: Exclude<PayoutStatus, 'PENDING'>,
-  values: { transfer_reference?: string | null; fee_cents?: number; failure_reason?: string | null },
+  values: {
+    transfer_reference?: string | null;
+    fee_cents?: number;
+    failure_reason?: PayoutFailureReason | null;
+  },
 ) {
   return db
     .updateTable('payouts')

@@ -2,7 +2,7 @@ import { Alert, Badge, Skeleton, Table } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { Translator } from '@fundry/shared';
+import type { PayoutFailureReason, Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePayoutHistory } from '../api/payouts';
@@ -11,6 +11,12 @@ const STATUSES: Record<string, { color: string; label: string }> = {
   COMPLETED: { color: 'teal', label: 'payouts.status.completed' },
   PENDING: { color: 'yellow', label: 'payouts.status.pending' },
   FAILED: { color: 'red', label: 'payouts.status.failed' },
+};
+
+/** Why a payout failed, as its creator reads it: the amount is back in what they may take out. */
+const FAILURE_REASONS: Record<PayoutFailureReason, string> = {
+  insufficient_funds: 'payouts.failure.insufficientFunds',
+  transfer_failed: 'payouts.failure.transferFailed',
 };
 
 /** A payout's status badge: COMPLETED, PENDING, FAILED in their colours and words; any other value as it is. */
@@ -58,7 +64,7 @@ export function PayoutHistory({ projectId }: { projectId: number }) {
   };
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={i18n.t('payouts.history.label')}>
           <Table.Thead>
             <Table.Tr>
@@ -76,6 +82,11 @@ export function PayoutHistory({ projectId }: { projectId: number }) {
                 <Table.Td>{i18n.money(payout.fee_amount, payout.currency)}</Table.Td>
                 <Table.Td>
                   <PayoutStatusBadge status={payout.status} />
+                  {payout.failure_reason && (
+                    <Text size="xs" c="dimmed" mt={4} maw={260}>
+                      {i18n.t(FAILURE_REASONS[payout.failure_reason])}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -256,7 +256,10 @@ describe('PayoutPanel', () => {
 
   it('pages through the payout history with Load More', async () => {
     const first = Array.from({ length: 10 }, (_, index) => payout(12 - index));
-    const second = [payout(2, { status: 'PENDING' }), payout(1, { status: 'FAILED' })];
+    const second = [
+      payout(2, { status: 'PENDING' }),
+      payout(1, { status: 'FAILED', failure_reason: 'insufficient_funds' }),
+    ];
     const { user, calls } = renderPanel({
       routes: {
         'GET payouts/projects/5/payouts': (call) => {
@@ -282,6 +285,12 @@ describe('PayoutPanel', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(within(table).getByText('PENDING')).toBeInTheDocument();
     expect(within(table).getByText('FAILED')).toBeInTheDocument();
+    // A failed payout says why.
+    expect(
+      within(within(table).getAllByRole('row').at(-1)!).getByText(
+        'Not enough of the backers’ payments had settled yet. The amount is back in your available balance.',
+      ),
+    ).toBeInTheDocument();
     expect(within(table).getByText('$120')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
