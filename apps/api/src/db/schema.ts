@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AuditTargetType,
   DonationStatusName,
   FulfilmentStatus,
   PayoutFailureReason,
@@ -454,7 +455,7 @@ export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
   action: string;
-  target_type: string;
+  target_type: AuditTargetType;
   target_id: number;
   project_id: number | null;
   reason: string | null;

@@ -22,3 +22,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audited action was done to. */
+export const AUDIT_TARGET_TYPES = ['project', 'category', 'comment', 'report', 'donation'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

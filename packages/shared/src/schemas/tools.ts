@@ -6,7 +6,7 @@ import { FUNDING_MODELS } from '../rules/projects';
 import { FULFILMENT_STATUSES, pledgedAddOn, shippingAddressView, trackingUrl } from './backing';
 import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
-import { TOOLS_MESSAGES, AUDIT_ACTIONS } from '../messages/tools';
+import { TOOLS_MESSAGES, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../messages/tools';
 
 /** Creator and admin tools (DESIGN.md §12). */
 
@@ -123,7 +123,7 @@ export const auditEntry = z.object({
   id: z.number().int(),
   action: z.string(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  target_type: z.string(),
+  target_type: z.enum(AUDIT_TARGET_TYPES),
   target_id: z.number().int(),
   project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   reason: z.string().nullable(),

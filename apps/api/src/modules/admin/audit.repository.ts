@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AuditAction, AuditLogQuery } from '@fundry/shared';
+import type { AuditAction, AuditLogQuery, AuditTargetType } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 
 export interface AuditRecord {
   actorId: number;
   action: AuditAction;
-  targetType: 'project' | 'category' | 'comment' | 'report' | 'donation';
+  targetType: AuditTargetType;
   targetId: number;
   projectId?: number | null;
   reason?: string | null;

@@ -59,7 +59,7 @@ export function AuditLog() {
                 <Table.Tr key={entry.id}>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {entry.created_at.slice(0, 16).replace('T', ' ')}
+                      {i18n.formatDate(entry.created_at, 'dateTimeUtc')}
                     </Text>
                   </Table.Td>
                   <Table.Td>

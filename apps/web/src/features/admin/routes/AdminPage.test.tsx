@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QueueProject, UserProfile } from '@fundry/shared';
+import type { AuditEntry, QueueProject, UserProfile } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, type Responder, testUser } from '@/test/api';
 import { renderPage } from '@/test/render';
@@ -96,6 +96,39 @@ describe('AdminPage', () => {
         reason: 'Add photos of the prototype.',
       }),
     );
+  });
+
+  it('shows the audit log with its times in the reader’s language and each target named', async () => {
+    const entry = (id: number, overrides: Partial<AuditEntry>): AuditEntry => ({
+      id,
+      action: 'category.rename',
+      actor: { id: 1, name: 'Avery Admin' },
+      target_type: 'category',
+      target_id: 3,
+      project: null,
+      reason: null,
+      details: { name: 'Crafts' },
+      created_at: '2026-03-05T23:30:00.000Z',
+      ...overrides,
+    });
+    const { user } = renderAdmin(adminUser, {
+      'GET admin/audit-log': {
+        body: {
+          data: [
+            entry(2, { action: 'donation.refund', target_type: 'donation', target_id: 44, details: null }),
+            entry(1, {}),
+          ],
+          meta: meta(2),
+        },
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const rows = await screen.findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'When (UTC)WhoWhatTargetReason',
+      'Mar 5, 2026, 11:30 PM UTCAvery AdminPledge refundedPledge #44—',
+      'Mar 5, 2026, 11:30 PM UTCAvery AdminCategory renamedCategory #3 (Crafts)—',
+    ]);
   });
 
   it('tells someone who is not an administrator that the area is not theirs, and asks nothing of the API', async () => {
