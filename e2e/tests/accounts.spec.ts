@@ -141,7 +141,8 @@ test('a guarded page sends a visitor to sign in and back', async ({ page }) => {
   await field(page, 'Password').fill('Fundry-Demo#2026');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
-  await expect(page.getByText('Maya Okafor').first()).toBeVisible();
+  // Signed in as Maya: her account's menu in the bar says whose it is (her name shows beside it from 1408 px).
+  await expect(page.getByRole('banner').getByRole('button', { name: /Maya Okafor/ })).toBeVisible();
 });
 
 test('sign in with Google through a local OpenID Connect provider', async ({ page }) => {
