@@ -27,7 +27,6 @@ import {
 import type { Page, PageService } from './pages.service';
 import { RenderPool, type ApiAnswer, type RenderTransport } from './render-pool';
 import type { RenderedPage } from './render-worker';
-import { SharedAnswers } from './shared-answers';
 import { SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndex, urlSet } from './sitemap';
 
 export interface PageRoutesOptions {
@@ -212,34 +211,26 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   const maxRenders =
     options.maxRendersInFlight ?? (workers > 0 ? RENDERS_PER_WORKER * workers : MAX_RENDERS_IN_FLIGHT);
 
-  const sharedAnswers = new SharedAnswers();
-
   /**
    * The page's data is read from the API in this process, as the browser would read it, without a socket: as the
    * visitor (their address, so the API's rate limits count their page, not this server) but signed out. A render in
-   * a worker thread sends its reads here (render-pool.ts), so they are the same reads. An answer marked for shared
-   * caches is reused while it is fresh, as a cache in front of the API would.
+   * a worker thread sends its reads here (render-pool.ts), so they are the same reads.
    */
   const apiReadFor =
     (request: FastifyRequest) =>
     async (address: string, headers: Array<[string, string]>): Promise<ApiAnswer> => {
       const url = new URL(address);
-      const key = SharedAnswers.keyOf(url.pathname + url.search, headers);
-      const kept = sharedAnswers.find(key);
-      if (kept) return kept;
       const response = await app.inject({
         method: 'GET',
         url: url.pathname + url.search,
         headers: Object.fromEntries(headers),
         remoteAddress: request.ip,
       });
-      const answer = {
+      return {
         status: response.statusCode,
         // A copy: a small payload may sit in Node's shared buffer pool, which must not be transferred.
         body: response.statusCode === 204 ? null : new Uint8Array(response.rawPayload).buffer,
       };
-      sharedAnswers.offer(key, answer, response.headers['cache-control']);
-      return answer;
     };
 
   let rendersInFlight = 0;

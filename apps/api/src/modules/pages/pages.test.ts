@@ -293,7 +293,6 @@ describe('pages rendered on the server', () => {
   let webDist: string;
   let server: FastifyInstance;
   let projectId: number;
-  let factsRead = 0;
 
   beforeAll(async () => {
     // A web build of its own whose render bundle stands in for apps/web/src/entry-server.tsx: it reads its data
@@ -313,12 +312,6 @@ describe('pages rendered on the server', () => {
         if (control.mode === 'currency') return { html: utf8('<main>' + locale + ' ' + currency + '</main>'), stateScript: '' };
         if (control.mode === 'null') return null;
         if (control.mode === 'wait') await control.gate;
-        if (control.mode === 'shared') {
-          const read = async (address) =>
-            JSON.parse(new TextDecoder().decode((await transport.read(transport.origin + address, control.headers)).body));
-          const [facts, visitor] = await Promise.all([read('/api/v1/facts'), read('/api/v1/visitor')]);
-          return { html: utf8('<main>facts ' + facts.read + ' for ' + visitor.ip + '</main>'), stateScript: '' };
-        }
         const { body } = await transport.read(transport.origin + '/api/v1/visitor', []);
         const visitor = JSON.parse(new TextDecoder().decode(body));
         return { html: utf8('<main>rendered ' + url + ' for ' + visitor.ip + '</main>'),
@@ -334,11 +327,6 @@ describe('pages rendered on the server', () => {
     server.decorate('translators', ctx.app.translators);
     server.setErrorHandler(errorHandler);
     server.get('/api/v1/visitor', async (request) => ({ ip: request.ip }));
-    server.get('/api/v1/facts', async (_request, reply) => {
-      factsRead++;
-      void reply.header('cache-control', 'public, max-age=60');
-      return { read: factsRead };
-    });
     await server.register(pageRoutes, {
       pages: ctx.app.services.pages,
       webDistDir: webDist,
@@ -353,13 +341,10 @@ describe('pages rendered on the server', () => {
     await ctx.close();
   });
 
-  const control = (
-    mode: 'render' | 'throw' | 'null' | 'wait' | 'currency' | 'shared',
-    headers: Array<[string, string]> = [],
-  ) => {
+  const control = (mode: 'render' | 'throw' | 'null' | 'wait' | 'currency') => {
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const state = { mode, calls: [] as string[], gate, headers };
+    const state = { mode, calls: [] as string[], gate };
     (globalThis as { fakeRender?: unknown }).fakeRender = state;
     return { state, open };
   };
@@ -382,19 +367,6 @@ describe('pages rendered on the server', () => {
     expect(await rendered({ cookie: 'fundry_currency=JPY', 'accept-language': 'de' })).toBe('de JPY');
     expect(await rendered({ 'accept-language': 'de' })).toBe('de EUR');
     expect(await rendered({ cookie: 'fundry_currency=BRL' })).toBe('en USD');
-  });
-
-  it('reads an answer marked for shared caches once while it is fresh, and the visitor’s own at every render', async () => {
-    const mainOf = async (ip: string) =>
-      /<main>(.*?)<\/main>/.exec((await server.inject({ url: '/about', remoteAddress: ip })).body)?.[1];
-    control('shared');
-    expect(await mainOf('203.0.113.1')).toBe('facts 1 for 203.0.113.1');
-    expect(await mainOf('203.0.113.2')).toBe('facts 1 for 203.0.113.2');
-    // A read with other headers is another read (the answer may differ by language).
-    control('shared', [['accept-language', 'de']]);
-    expect(await mainOf('203.0.113.3')).toBe('facts 2 for 203.0.113.3');
-    expect(await mainOf('203.0.113.4')).toBe('facts 2 for 203.0.113.4');
-    expect(factsRead).toBe(2);
   });
 
   it('leaves the page to the browser when the render fails or has nothing, with the same status', async () => {
