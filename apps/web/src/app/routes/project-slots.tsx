@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { Stack } from '@/components/primitives/primitives';
 import { lazy, Suspense } from 'react';
 import type { Project } from '@fundry/shared';
-import { creatorName } from '@/features/projects/components/detail/CreatorCard';
+import { creatorName } from '@/features/projects/components/detail/creator-name';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { ProjectFundingBar } from '@/features/stretch-goals/components/ProjectFundingBar';

@@ -8,7 +8,8 @@ import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
-import { useCanManageRewards } from './RewardListCard';
+import { useCanManageRewards } from '../reward-permissions';
+import { AddOnImage } from './AddOnImage';
 import { addOnShippingSummary } from './shipping';
 
 // Only the creator edits add-ons; their form loads when first opened.
@@ -139,22 +140,5 @@ function AddOnRow({ addOn, rewards, onEdit }: { addOn: AddOn; rewards: Reward[];
         )}
       </Stack>
     </Group>
-  );
-}
-
-/**
- * An add-on's picture beside its title: decorative (empty alt), as the title next to it already names it, so a
- * screen reader does not read the name twice. A fixed square that never widens its row.
- */
-export function AddOnImage({ url, size }: { url: string; size: number }) {
-  return (
-    <img
-      src={url}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      style={{ objectFit: 'cover', borderRadius: 8, flexShrink: 0, display: 'block' }}
-    />
   );
 }

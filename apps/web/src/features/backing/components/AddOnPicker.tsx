@@ -2,7 +2,7 @@ import { NumberInput } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { ADD_ON_QUANTITY_MAX, type AddOn } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
-import { AddOnImage } from './AddOnListCard';
+import { AddOnImage } from './AddOnImage';
 import { addOnShippingSummary } from './shipping';
 import type { AddOnChoice } from './pledge-terms';
 

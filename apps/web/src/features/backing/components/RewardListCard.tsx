@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
-import { useSession } from '@/lib/session';
 import { useRewards } from '../api/rewards';
+import { useCanManageRewards } from '../reward-permissions';
 import { isSoldOut } from '../reward-status';
 import { canBackProject, useBackingStarter } from './BackProjectButton';
 import type { BackableProject } from './BackProjectDialog';
@@ -21,12 +21,6 @@ const RewardFormDialog = lazy(async () => ({
 
 /** How many available rewards the project page shows before 'View All Available Rewards'. */
 export const REWARDS_PREVIEW = 2;
-
-/** Managing rewards takes create_reward plus being the creator or an admin (SPEC §6). */
-export function useCanManageRewards(isCreator: boolean): boolean {
-  const session = useSession();
-  return session.permissions.includes('create_reward') && (isCreator || session.isAdmin);
-}
 
 /**
  * The project page's reward list card (SPEC §2): the first two available rewards, 'View All Available Rewards

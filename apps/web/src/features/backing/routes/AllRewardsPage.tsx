@@ -15,7 +15,7 @@ import { useDeleteReward, useRewards } from '../api/rewards';
 import { canBackProject, useBackingStarter } from '../components/BackProjectButton';
 import { RewardCard } from '../components/RewardCard';
 import { RewardFormDialog } from '../components/RewardFormDialog';
-import { useCanManageRewards } from '../components/RewardListCard';
+import { useCanManageRewards } from '../reward-permissions';
 import { isSoldOut } from '../reward-status';
 
 /**

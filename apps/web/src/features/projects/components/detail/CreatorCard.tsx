@@ -6,17 +6,11 @@ import { lazy, Suspense } from 'react';
 import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
+import { Count } from './Count';
+import { creatorName } from './creator-name';
 
 // The creator's whole profile loads when a visitor asks for it.
 const CreatorDialog = lazy(async () => ({ default: (await import('./CreatorDialog')).CreatorDialog }));
-
-/** Full name, else name, else 'Anonymous Creator' (SPEC §2). */
-export function creatorName(
-  i18n: Translator,
-  creator: Pick<ProjectCreator, 'full_name' | 'name'> | null | undefined,
-) {
-  return creator?.full_name?.trim() || creator?.name?.trim() || i18n.t('projects.creator.anonymous');
-}
 
 /** The year someone joined, or N/A. */
 function joinedYear(i18n: Translator, createdAt: string | null | undefined): string {
@@ -24,17 +18,6 @@ function joinedYear(i18n: Translator, createdAt: string | null | undefined): str
   return Number.isNaN(date.getTime())
     ? i18n.t('projects.creator.notAvailable')
     : i18n.number(date.getFullYear(), { useGrouping: false });
-}
-
-export function Count({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper bg="gray.0" radius="md" p="xs" ta="center">
-      <Text fw={700}>{value}</Text>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Paper>
-  );
 }
 
 /** 'About the Creator' with the 'View more about this creator' dialog (SPEC §2). */

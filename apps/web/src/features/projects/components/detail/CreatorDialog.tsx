@@ -3,7 +3,8 @@ import { Anchor, Group, SimpleGrid, Stack, Text } from '@/components/primitives/
 import { IconBrandX, IconWorld } from '@tabler/icons-react';
 import { mediaUrl, type ProjectCreator, type Translator } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
-import { Count, creatorName } from './CreatorCard';
+import { Count } from './Count';
+import { creatorName } from './creator-name';
 
 /** The month and year someone joined ('Mar 2024'), or N/A. */
 function joinedLabel(i18n: Translator, createdAt: string): string {
