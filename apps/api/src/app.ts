@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import { errorHandler, routeNotFound } from './errors';
 import { validatorCompiler } from './validation';
+import { moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
@@ -209,9 +210,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
-        projects: services.projects,
+        pages: services.projectPages,
+        discovery: services.discovery,
+        saved: services.savedProjects,
+        form: services.projectForm,
         storage: services.storage,
       });
+      await api.register(moderationRoutes, { prefix: '/projects', moderation: services.moderation });
       await api.register(updateRoutes, { prefix: '/projects', updates: services.updates });
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(addOnRoutes, { prefix: '/projects', addOns: services.addOns });

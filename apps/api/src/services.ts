@@ -5,6 +5,7 @@ import type { DB } from './db/schema';
 import { Translators } from './i18n';
 import type { ScheduledJob } from './jobs/runner';
 import { AdminService } from './modules/admin/admin.service';
+import { ModerationService } from './modules/admin/moderation.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
 import { TokenSigner } from './modules/auth/tokens';
@@ -33,7 +34,12 @@ import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
 import { ReminderService } from './modules/reminders/reminders.service';
 import { ProjectPageCache } from './modules/projects/page-cache';
 import { PageHtmlCache } from './modules/pages/page-html-cache';
-import { ProjectService } from './modules/projects/projects.service';
+import { DiscoveryService } from './modules/projects/discovery.service';
+import { ProjectAccess } from './modules/projects/project-access';
+import { ProjectFormService } from './modules/projects/project-form.service';
+import { ProjectLifecycleService } from './modules/projects/project-lifecycle.service';
+import { ProjectPageService } from './modules/projects/project-page.service';
+import { SavedProjectService } from './modules/projects/saved-projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
 import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
@@ -90,22 +96,23 @@ export function createServices(
   const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime(), {
     maxBytes: config.pageCacheMaxBytes,
   });
-  const projects = new ProjectService(
+  const access = new ProjectAccess(db, pageCache);
+  const projectPages = new ProjectPageService(db, access, users, pageCache, clock);
+  const discovery = new DiscoveryService(db, overrides.searchDb ?? db, projectPages, clock);
+  const savedProjects = new SavedProjectService(db, access, config.appUrl);
+  const projectForm = new ProjectFormService(
     db,
-    overrides.searchDb ?? db,
-    users,
-    mail,
-    config.appUrl,
+    access,
+    projectPages,
+    discovery,
     clock,
-    pageCache,
     config.defaultLocale,
-    fxRates,
     config.currencies,
   );
-  const rewards = new RewardService(db, projects, pageCache);
-  const addOns = new AddOnService(db, projects, storage);
-  const stretchGoals = new StretchGoalService(db, projects, pageCache, mail, preferences, config.appUrl);
-  const latePledges = new LatePledgeService(db, projects, clock);
+  const rewards = new RewardService(db, access, pageCache);
+  const addOns = new AddOnService(db, access, storage);
+  const stretchGoals = new StretchGoalService(db, access, pageCache, mail, preferences, config.appUrl);
+  const latePledges = new LatePledgeService(db, access, clock);
   const paymentProvider = createPaymentProvider(config);
   const payments = new PaymentService(
     db,
@@ -117,21 +124,38 @@ export function createServices(
     preferences,
     stretchGoals,
   );
-  const backing = new BackingService(db, projects, config.baseCurrency);
-  const pledges = new PledgeService(db, projects, payments, mail, config.appUrl, clock, log, preferences);
+  const backing = new BackingService(db, projectPages, config.baseCurrency);
+  const pledges = new PledgeService(db, access, payments, mail, config.appUrl, clock, log, preferences);
   const collection = new CollectionService(db, payments, clock, log);
   payments.onCardFixed = (donationId) => collection.collect(donationId);
   const notifications = new NotificationService(db);
-  const updates = new UpdateService(db, projects.pageRow, mail, preferences, config.appUrl);
-  const comments = new CommentService(db, projects.pageRow, updates, mail, preferences, config.appUrl);
-  const faqs = new FaqService(db, projects.pageRow);
+  const updates = new UpdateService(db, access.pageRow, mail, preferences, config.appUrl);
+  const comments = new CommentService(db, access.pageRow, updates, mail, preferences, config.appUrl);
+  const faqs = new FaqService(db, access.pageRow);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
-  const admin = new AdminService(db, projects, comments, clock);
-  const creatorTools = new CreatorToolsService(db, payments, mail, preferences, config.appUrl, clock);
+  const projectLifecycle = new ProjectLifecycleService(
+    db,
+    payments,
+    mail,
+    fxRates,
+    config.appUrl,
+    clock,
+    log,
+  );
+  const moderation = new ModerationService(
+    db,
+    projectLifecycle,
+    projectPages,
+    discovery,
+    mail,
+    config.appUrl,
+  );
+  const admin = new AdminService(db, access, moderation, comments, clock);
+  const creatorTools = new CreatorToolsService(db, access, payments, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
   const surveys = new SurveyService(
     db,
-    projects,
+    access,
     payments,
     mail,
     config.appUrl,
@@ -155,7 +179,13 @@ export function createServices(
     categories,
     pageCache,
     pageHtml,
-    projects,
+    access,
+    projectPages,
+    discovery,
+    savedProjects,
+    projectForm,
+    projectLifecycle,
+    moderation,
     rewards,
     addOns,
     stretchGoals,
@@ -173,7 +203,7 @@ export function createServices(
     fxRates,
     preferences,
     reminders,
-    pages: new PageService(db, projects, updates),
+    pages: new PageService(db, projectPages, updates),
   };
 }
 
@@ -185,7 +215,7 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       name: 'campaign-settlement',
       cron: '* * * * *',
       run: async () => {
-        await services.payments.settle();
+        await services.projectLifecycle.settle();
         // A campaign that just succeeded is collected in the same tick.
         await services.collection.collect();
       },

@@ -118,7 +118,7 @@ describe('Prometheus metrics', () => {
       .set({ start_date: '2026-01-01', end_date: '2026-01-31' })
       .where('id', 'in', [funded, failed])
       .execute();
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     expect(await ctx.app.services.collection.collect()).toMatchObject({ charged: 1, declined: 0 });
 
     const after = await (await scrape()).text();

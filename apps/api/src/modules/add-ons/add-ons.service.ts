@@ -15,7 +15,7 @@ import { newMediaKey, reencodeImage, sniffImage } from '../media/images';
 import type { FileStorage } from '../media/storage';
 import { minorUnitsIn } from '../payments/amounts';
 import { latePledgesRefusal } from '../late-pledges/late-pledges.rules';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import { latePriceIn, onlyLatePriceChanges } from '../rewards/rewards.service';
 import {
   deleteUnpledgedAddOn,
@@ -61,12 +61,12 @@ const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
 export class AddOnService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly storage: FileStorage,
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<AddOn[]> {
-    const { currency } = await this.projects.pageCard(projectId, caller);
+    const { currency } = await this.access.visible(projectId, caller, 'page');
     return (await listAddOns(this.db, projectId)).map((row) => toAddOn(row, currency));
   }
 
@@ -193,7 +193,7 @@ export class AddOnService {
 
   /** As rewards (SPEC §6): the project's creator, or an admin, with create_reward, while the campaign runs. */
   private async assertManager(projectId: number, caller: AccessClaims, latePriceEdit = false) {
-    const project = await this.projects.cardForOfferManager(projectId, caller, 'api.addOns.onlyCreator');
+    const project = await this.access.authorize(projectId, caller, 'offer', 'api.addOns.onlyCreator');
     // An edit after the campaign is checked against the add-on itself: only its late price may change.
     const ended = latePriceEdit && latePledgesRefusal(project) === null;
     if (!EDITABLE_STATUSES.has(project.status) && !ended) throw new AppError('CONFLICT', 'api.addOns.locked');

@@ -384,7 +384,7 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
       ],
     });
     now = Date.now() + 11 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     // Two collectors race (other tests' campaigns end too): this pledge is charged once, whoever takes it.
     await Promise.all([ctx.app.services.collection.collect(), ctx.app.services.collection.collect()]);
     const ledger = await db()
@@ -419,7 +419,7 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
     });
     expect(await stock(mug.id)).toEqual({ claimed: 1, reserved: 0 });
     now = Date.now() + 11 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     const project = await db()
       .selectFrom('projects')
       .select('status')

@@ -11,11 +11,11 @@ import {
 } from '@fundry/shared';
 import type { DB, ReportResolution } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { AccessClaims } from '../auth/tokens';
+import { type AccessClaims, isAdmin } from '../auth/tokens';
 import type { CommentService } from '../comments/comments.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import {
   featuredRequests,
   findReport,
@@ -29,8 +29,7 @@ import {
   summaryCounts,
 } from './admin.repository';
 import { listAudit, recordAudit } from './audit.repository';
-
-export const isAdmin = (caller: AccessClaims | null) => Boolean(caller?.roles.includes('Admin'));
+import type { ModerationService } from './moderation.service';
 
 function requireAdmin(caller: AccessClaims) {
   if (!isAdmin(caller)) throw forbidden('api.admin.onlyAdmin');
@@ -103,7 +102,8 @@ const RESOLUTION_OF: Record<ResolveReportRequest['action'], ReportResolution> = 
 export class AdminService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
+    private readonly moderation: ModerationService,
     private readonly comments: CommentService,
     private readonly clock: () => Date,
   ) {}
@@ -134,17 +134,17 @@ export class AdminService {
   /** Rejection from the admin area: a reason is required (it is shown to the creator). */
   reject(caller: AccessClaims, projectId: number, reason: string) {
     requireAdmin(caller);
-    return this.projects.revoke(projectId, caller, reason);
+    return this.moderation.revoke(projectId, caller, reason);
   }
 
   activate(caller: AccessClaims, projectId: number, reason?: string) {
     requireAdmin(caller);
-    return this.projects.activate(projectId, caller, reason);
+    return this.moderation.activate(projectId, caller, reason);
   }
 
   /** Any signed-in person reports a project they can see, once. */
   async reportProject(caller: AccessClaims, projectId: number, reason: string): Promise<Report> {
-    const project = await this.projects.get(projectId, caller);
+    const project = await this.access.visible(projectId, caller);
     if (project.creator_id === caller.userId) {
       throw new AppError('UNPROCESSABLE', 'api.admin.ownProject');
     }
@@ -208,7 +208,7 @@ export class AdminService {
       }
       // A project already taken down needs no second rejection; the reports are still resolved.
       if (report.project_status === 'PENDING' || report.project_status === 'ACTIVE') {
-        await this.projects.revoke(report.project_id, caller, request.reason);
+        await this.moderation.revoke(report.project_id, caller, request.reason);
       }
     }
     const resolution = RESOLUTION_OF[request.action];

@@ -19,6 +19,8 @@ export interface AccessClaims {
   locale?: string | undefined;
 }
 
+export const isAdmin = (caller: AccessClaims | null) => Boolean(caller?.roles.includes('Admin'));
+
 /** Random secrets for refresh tokens and mailed links; only their SHA-256 is stored. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

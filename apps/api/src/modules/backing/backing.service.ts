@@ -3,8 +3,8 @@ import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
-import { toCard } from '../projects/projects.service';
-import type { ProjectService } from '../projects/projects.service';
+import { toCard } from '../projects/project-card';
+import type { ProjectPageService } from '../projects/project-page.service';
 import { backedProjectsPage } from './backing.repository';
 
 const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
@@ -17,13 +17,13 @@ const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
 export class BackingService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly pages: ProjectPageService,
     private readonly baseCurrency: string,
   ) {}
 
   /** Backer stats of a public project (SPEC §7): backers and amount raised, from the counters. */
   async publicStats(projectId: number) {
-    const project = await this.projects.pageCard(projectId, null);
+    const project = await this.pages.pageCard(projectId, null);
     return {
       total_backers: project.backers_count,
       total_amount: project.current_amount,
@@ -52,7 +52,7 @@ export class BackingService {
     if (!own && (!backer || backer.deleted)) throw notFound('user');
     const total = summary.projectsWith(statuses);
     const totals = own ? summary : null;
-    const cards = await this.projects.pageRows(projects.map((backed) => backed.project_id));
+    const cards = await this.pages.pageRows(projects.map((backed) => backed.project_id));
     const pledgeIds = projects.flatMap((backed) => (backed.pledge ? [backed.pledge.id] : []));
     const currencyOfPledge = new Map(
       projects.flatMap((backed) =>

@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { KeyedMessage } from '../../i18n';
-import type { AccessClaims } from '../auth/tokens';
+import { type AccessClaims, isAdmin } from '../auth/tokens';
 import { recordAudit } from '../admin/audit.repository';
 import { mailTemplates } from '../mail/mail.templates';
 import type { MailService } from '../mail/mail.service';
@@ -250,9 +250,9 @@ export class CommentService {
   async remove(id: number, caller: AccessClaims, reason?: string) {
     const { row, access } = await this.existing(id, caller);
     if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
-    const isAdmin = caller.roles.includes('Admin');
+    const byAdmin = isAdmin(caller);
     const isCreator = access?.isCreator ?? false;
-    if (row.author_id !== caller.userId && !isCreator && !isAdmin) {
+    if (row.author_id !== caller.userId && !isCreator && !byAdmin) {
       throw forbidden(COMMUNITY_MESSAGES.cannotRemove);
     }
     await this.db.transaction().execute(async (trx) => {
@@ -260,7 +260,7 @@ export class CommentService {
         throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
       }
       if (row.update_id !== null) await moveUpdateCommentCount(trx, row.update_id, -1);
-      if (isAdmin && row.author_id !== caller.userId && !isCreator) {
+      if (byAdmin && row.author_id !== caller.userId && !isCreator) {
         // An admin's removal is recorded in the audit log (DESIGN.md §12).
         await recordAudit(trx, {
           actorId: caller.userId,

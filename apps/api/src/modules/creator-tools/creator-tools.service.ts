@@ -8,7 +8,6 @@ import {
   minorToMajor,
   MS_PER_DAY,
   type PledgedAddOn,
-  PUBLIC_STATUSES,
   todayUtc,
   toCsv,
   TOOLS_MESSAGES,
@@ -26,6 +25,7 @@ import { donationLedgerEntry, findDonation } from '../payments/payments.reposito
 import type { PaymentService } from '../payments/payments.service';
 import { projectFunds } from '../payouts/payouts.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
+import type { ProjectAccess } from '../projects/project-access';
 import { findProject } from '../projects/projects.repository';
 import {
   allBackers,
@@ -40,7 +40,6 @@ import {
 import { toolMails } from './creator-tools.mail';
 import { answersOf, listQuestions } from '../surveys/surveys.repository';
 
-const isAdmin = (caller: AccessClaims) => caller.roles.includes('Admin');
 /** Where a backer follows their rewards and confirms receiving them. */
 const BACKED_PROJECTS_LINK = '/backed-projects';
 /** The longest curve drawn day by day (a campaign lasts at most 90 days). */
@@ -108,6 +107,7 @@ const CSV_COLUMNS = [
 export class CreatorToolsService {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly access: ProjectAccess,
     private readonly payments: PaymentService,
     private readonly mail: MailService,
     private readonly preferences: PreferenceService,
@@ -116,14 +116,8 @@ export class CreatorToolsService {
   ) {}
 
   /** The project, when the caller is its creator or an admin: 404 if they may not see it, 403 if only that. */
-  private async ownProject(projectId: number, caller: AccessClaims) {
-    const project = await findProject(this.db, projectId);
-    if (!project) throw notFound('project');
-    if (project.creator_id === caller.userId || isAdmin(caller)) return project;
-    if ((PUBLIC_STATUSES as readonly string[]).includes(project.status)) {
-      throw forbidden('api.tools.onlyCreatorOrAdmin');
-    }
-    throw notFound('project');
+  private ownProject(projectId: number, caller: AccessClaims) {
+    return this.access.authorize(projectId, caller, 'run', 'api.tools.onlyCreatorOrAdmin');
   }
 
   /** A pledge of a project the caller runs (or any, for an admin); its backer gets 403, others 404. */
@@ -132,7 +126,7 @@ export class CreatorToolsService {
     if (!donation) throw notFound('pledge');
     const project = await findProject(this.db, donation.project_id);
     if (!project) throw notFound('pledge');
-    if (project.creator_id === caller.userId || isAdmin(caller)) return { donation, project };
+    if (this.access.may(caller, project, 'run')) return { donation, project };
     if (donation.donor_id === caller.userId) {
       throw forbidden('api.tools.onlyCreatorOrAdmin');
     }

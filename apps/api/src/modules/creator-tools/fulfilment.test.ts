@@ -344,7 +344,7 @@ describe.each(databaseKinds)('fulfilment on %s', (kind) => {
     expect((await markSent(d, creator.headers)).statusCode).toBe(409);
     // The campaign succeeds and is collected (live to live: the counters stay), then its reward is sent.
     now = Date.now() + 11 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await ctx.app.services.collection.collect();
     await expectCounters(aon.projectId, { rewards_sent: 0, rewards_total: 1 });
     expect((await markSent(d, creator.headers, TRACKING)).statusCode).toBe(200);
@@ -356,7 +356,7 @@ describe.each(databaseKinds)('fulfilment on %s', (kind) => {
     await backProject(ctx, fay.headers, failed.projectId, { amount: 20, reward_id: failed.rewardId });
     await expectCounters(failed.projectId, { rewards_sent: 0, rewards_total: 1 });
     now = Date.now() + 11 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await expectCounters(failed.projectId, { rewards_sent: 0, rewards_total: 0 });
   });
 

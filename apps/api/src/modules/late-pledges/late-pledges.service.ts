@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
 import type { Clock } from '../payments/payments.service';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import { lockLatePledges, setLatePledges } from './late-pledges.repository';
 import { latePledgesOpenNow, latePledgesRefusal } from './late-pledges.rules';
 
@@ -23,12 +23,12 @@ import { latePledgesOpenNow, latePledgesRefusal } from './late-pledges.rules';
 export class LatePledgeService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly clock: Clock,
   ) {}
 
   async set(projectId: number, caller: AccessClaims, input: LatePledgesRequest): Promise<LatePledgesState> {
-    await this.projects.cardForOfferManager(projectId, caller, LATE_PLEDGE_MESSAGES.onlyCreator);
+    await this.access.authorize(projectId, caller, 'offer', LATE_PLEDGE_MESSAGES.onlyCreator);
     const now = this.clock();
     const until = input.open ? (input.until ?? null) : null;
     if (until !== null) {

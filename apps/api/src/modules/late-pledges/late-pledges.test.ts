@@ -76,7 +76,7 @@ describe.each(databaseKinds)('late pledges on %s', (kind) => {
       .set({ start_date: '2020-01-01', end_date: '2020-01-31' })
       .where('id', '=', projectId)
       .execute();
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await ctx.app.services.collection.collect();
     return { projectId, reward, addOnId: addOn.json().data.id as number };
   }

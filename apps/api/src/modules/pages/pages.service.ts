@@ -9,7 +9,7 @@ import {
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { findCategory, listCategories } from '../categories/categories.repository';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectPageService } from '../projects/project-page.service';
 import type { UpdateService } from '../updates/updates.service';
 import { type PageHead, projectHead, projectRewardsHead, updateHead } from './page-head';
 import { countPublicProjects, listPublicProjectPaths } from './pages.repository';
@@ -45,7 +45,7 @@ const PUBLIC_STATIC_PATHS = [
 export class PageService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly projects: ProjectPageService,
     private readonly updates: UpdateService,
   ) {}
 

@@ -359,7 +359,7 @@ describe.each(databaseKinds)('money per currency on %s', (kind) => {
     await moneyAgrees(projectId, 'JPY');
 
     now = Date.now() + 11 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await ctx.app.services.collection.collect();
     expect([await statusOf(changed), await statusOf(canceled), await statusOf(declined)]).toEqual([
       'SUCCEEDED',

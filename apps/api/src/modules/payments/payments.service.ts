@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfMinor, todayUtc } from '@fundry/shared';
+import { chargeDate, MS_PER_DAY, PAYMENT_FIX_DAYS, percentOfMinor } from '@fundry/shared';
 import type { DB, DonationStatus } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SavedLanguage } from '../../i18n';
@@ -32,14 +32,10 @@ import {
   hasOtherCurrentPledge,
   insertLedgerEntry,
   lockDonation,
-  lockEndedCampaigns,
   lockProjectForMoney,
   moveProjectCounters,
   projectForNotice,
   recordEvent,
-  recountProject,
-  refundsOwed,
-  releasePledges,
   setDonation,
   stalePendingDonations,
   surveyChargesOf,
@@ -296,94 +292,6 @@ export class PaymentService {
     if (applied) await this.countApplied('refunded', { id: donationId, status: 'SUCCEEDED' });
     this.mail.kick();
     return applied;
-  }
-
-  /**
-   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED. A failed all-or-nothing
-   * campaign releases its pledges (nothing was charged) and refunds what was charged before pledges were
-   * saved cards; a successful one leaves its pledges to the collection. Safe on many instances: campaigns are
-   * taken with SKIP LOCKED, and a refund is keyed and recorded once.
-   */
-  async settle(): Promise<{ settled: number; refunded: number }> {
-    const today = todayUtc(this.clock());
-    let releasedPledges = 0;
-    const settled = await this.db.transaction().execute(async (trx) => {
-      const campaigns = await lockEndedCampaigns(trx, today, 100);
-      for (const campaign of campaigns) {
-        const succeeded = campaign.current_cents >= campaign.goal_cents;
-        await trx
-          .updateTable('projects')
-          .set({ status: succeeded ? 'SUCCESSFUL' : 'FAILED', updated_at: new Date() })
-          .where('id', '=', campaign.id)
-          .execute();
-        const allOrNothing = campaign.funding_model === 'all_or_nothing';
-        const released = !succeeded && allOrNothing;
-        const creatorMessage = succeeded
-          ? notificationMessages.campaignSucceeded(campaign.title, {
-              cents: campaign.current_cents,
-              currency: campaign.currency,
-            })
-          : released
-            ? notificationMessages.campaignReleased(campaign.title)
-            : notificationMessages.campaignEnded(campaign.title, {
-                cents: campaign.current_cents,
-                currency: campaign.currency,
-              });
-        const backerMessage = succeeded
-          ? allOrNothing
-            ? notificationMessages.backedFundedCharging(campaign.title)
-            : notificationMessages.backedFunded(campaign.title)
-          : released
-            ? notificationMessages.backedReleased(campaign.title)
-            : notificationMessages.backedEnded(campaign.title);
-        await insertNotifications(trx, [
-          {
-            userId: campaign.creator_id,
-            type: 'CAMPAIGN_RESULT',
-            message: creatorMessage,
-            projectId: campaign.id,
-          },
-        ]);
-        await notifyBackers(trx, campaign.id, 'CAMPAIGN_RESULT', backerMessage);
-        if (released) {
-          // Saved cards are never charged; money charged under the old model is refunded below.
-          releasedPledges += await releasePledges(trx, campaign.id);
-          await recountProject(trx, campaign.id);
-        }
-        const creator = await trx
-          .selectFrom('users')
-          .select(['email', 'full_name', 'locale', 'last_locale'])
-          .where('id', '=', campaign.creator_id)
-          .executeTakeFirst();
-        if (creator) {
-          await this.mail.enqueue(trx, creator, (t) =>
-            mailTemplates.campaignResult(
-              t,
-              creator.email,
-              creator.full_name,
-              creatorMessage,
-              `${this.settings.appUrl}/projects/${campaign.id}`,
-            ),
-          );
-        }
-      }
-      return campaigns.length;
-    });
-    if (releasedPledges > 0) {
-      platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'RELEASED' }, releasedPledges);
-    }
-
-    let refunded = 0;
-    for (const { id } of await refundsOwed(this.db, 500)) {
-      try {
-        if (await this.refund(id)) refunded += 1;
-      } catch (error) {
-        // The next run tries again: the donation is still SUCCEEDED and the refund is keyed.
-        this.log.error({ err: error, donationId: id }, 'refund failed');
-      }
-    }
-    this.mail.kick();
-    return { settled, refunded };
   }
 
   private assertAmount(

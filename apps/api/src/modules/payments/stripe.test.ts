@@ -314,7 +314,7 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
         .set({ start_date: '2020-01-01', end_date: '2020-01-31' })
         .where('id', '=', aonProject)
         .execute();
-      await ctx.app.services.payments.settle();
+      await ctx.app.services.projectLifecycle.settle();
       return ctx.app.services.collection.collect();
     };
 

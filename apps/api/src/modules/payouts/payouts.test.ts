@@ -30,7 +30,7 @@ async function fundedProject(
       .set({ start_date: '2020-01-01', end_date: '2020-01-31' })
       .where('id', '=', id)
       .execute();
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await ctx.app.services.collection.collect();
   }
   await ctx.database.db.updateTable('projects').set({ status }).where('id', '=', id).execute();

@@ -155,7 +155,7 @@ describe.runIf(databaseKinds.includes('postgres'))('pledges under load on the Po
 
     // The campaign ends; three collectors race; declined cards are retried daily and dropped after 7 days.
     now += DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     const status = (
       await db.selectFrom('projects').select('status').where('id', '=', projectId).executeTakeFirstOrThrow()
     ).status;

@@ -43,7 +43,7 @@ import {
   transitionDonation,
 } from '../payments/payments.repository';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
-import { mayView, type ProjectService } from '../projects/projects.service';
+import { mayView, type ProjectAccess } from '../projects/project-access';
 import { claimIfAvailable, findReward, reserveReward, unclaim } from '../rewards/rewards.repository';
 import { findAddOns, moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/add-ons.repository';
 import {
@@ -77,7 +77,7 @@ function assertStock(addOns: ChosenAddOn[], short: number[]) {
 export class PledgeService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly payments: PaymentService,
     private readonly mail: MailService,
     private readonly appUrl: string,
@@ -216,7 +216,7 @@ export class PledgeService {
 
   /** The caller's live pledge to a project (or their open checkout), or null. */
   async myPledge(projectId: number, caller: AccessClaims): Promise<Donation | null> {
-    await this.projects.getCard(projectId, caller);
+    await this.access.visible(projectId, caller);
     const row = await findPledgeView(this.db, { donorId: caller.userId, projectId });
     return row ? this.toDonation(row, await pledgeLinesOf(this.db, [row.id])) : null;
   }

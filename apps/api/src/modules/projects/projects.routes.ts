@@ -10,7 +10,6 @@ import {
   projectListResponse,
   projectResponse,
   projectRolesResponse,
-  revokeRequest,
   SAVE_MESSAGES,
   savedListQuery,
   saveResponse,
@@ -23,7 +22,11 @@ import { parseRequest } from '../../validation';
 import { currentUser } from '../auth/authenticate';
 import type { FileStorage } from '../media/storage';
 import { readImagePart, storeProjectImage, storeProjectVideo } from './project-media';
-import type { ProjectMedia, ProjectService } from './projects.service';
+import type { DiscoveryService } from './discovery.service';
+import type { ProjectMedia } from './project-form';
+import type { ProjectFormService } from './project-form.service';
+import type { ProjectPageService } from './project-page.service';
+import type { SavedProjectService } from './saved-projects.service';
 
 const tags = ['projects'];
 const IMAGE_FIELDS = new Set(['image_file', 'image']);
@@ -74,9 +77,12 @@ async function readProjectForm(request: FastifyRequest, storage: FileStorage) {
 }
 
 export const projectRoutes: FastifyPluginAsyncZod<{
-  projects: ProjectService;
+  pages: ProjectPageService;
+  discovery: DiscoveryService;
+  saved: SavedProjectService;
+  form: ProjectFormService;
   storage: FileStorage;
-}> = async (app, { projects, storage }) => {
+}> = async (app, { pages, discovery, saved, form: projectForm, storage }) => {
   /** Runs a create or update with the uploaded files, removing them again if it fails. */
   const withForm = async <T>(
     request: FastifyRequest,
@@ -103,7 +109,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const data = await projects.list(request.query, request.auth);
+      const data = await discovery.list(request.query, request.auth);
       return {
         data,
         meta: { total: data.total, pages: data.pages, page: data.page, per_page: data.per_page },
@@ -121,7 +127,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
         response: { 200: typeaheadResponse },
       },
     },
-    async (request) => ({ data: { projects: await projects.typeahead(request.query.q) } }),
+    async (request) => ({ data: { projects: await discovery.typeahead(request.query.q) } }),
   );
 
   app.get(
@@ -133,7 +139,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
         response: { 200: discoveryResponse },
       },
     },
-    async () => ({ data: await projects.discovery() }),
+    async () => ({ data: await discovery.discovery() }),
   );
 
   app.get(
@@ -148,7 +154,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const data = await projects.saved(currentUser(request), request.query.page, request.query.per_page);
+      const data = await saved.saved(currentUser(request), request.query.page, request.query.per_page);
       return {
         data,
         meta: { total: data.total, pages: data.pages, page: data.page, per_page: data.per_page },
@@ -163,7 +169,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'Save a project', params: idParam, response: { 200: saveResponse } },
     },
     async (request) => {
-      await projects.save(request.params.id, currentUser(request));
+      await saved.save(request.params.id, currentUser(request));
       return { message: app.translators.ofApiRequest(request).t(SAVE_MESSAGES.saved), data: { saved: true } };
     },
   );
@@ -175,7 +181,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'Unsave a project', params: idParam, response: { 200: saveResponse } },
     },
     async (request) => {
-      await projects.unsave(request.params.id, currentUser(request));
+      await saved.unsave(request.params.id, currentUser(request));
       return {
         message: app.translators.ofApiRequest(request).t(SAVE_MESSAGES.removed),
         data: { saved: false },
@@ -195,7 +201,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await projects.share(request.params.id, request.auth, app.translators.ofApiRequest(request)),
+      data: await saved.share(request.params.id, request.auth, app.translators.ofApiRequest(request)),
     }),
   );
 
@@ -212,7 +218,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const data = await withForm(request, (form) =>
-        projects.create(currentUser(request), form.fields, form.media, 'submit'),
+        projectForm.create(currentUser(request), form.fields, form.media, 'submit'),
       );
       return reply
         .status(201)
@@ -233,7 +239,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const data = await withForm(request, (form) =>
-        projects.create(currentUser(request), form.fields, form.media, 'draft'),
+        projectForm.create(currentUser(request), form.fields, form.media, 'draft'),
       );
       return reply
         .status(201)
@@ -252,7 +258,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
         response: { 200: projectResponse },
       },
     },
-    async (request) => ({ data: await projects.getForEditing(request.params.id, currentUser(request)) }),
+    async (request) => ({ data: await pages.getForEditing(request.params.id, currentUser(request)) }),
   );
 
   app.get(
@@ -261,7 +267,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       onRequest: app.optionalUser,
       schema: { tags, summary: 'Get a project', params: idParam, response: { 200: projectResponse } },
     },
-    async (request) => ({ data: await projects.pageProject(request.params.id, request.auth) }),
+    async (request) => ({ data: await pages.pageProject(request.params.id, request.auth) }),
   );
 
   app.put(
@@ -278,7 +284,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const data = await withForm(request, (form) =>
-        projects.update(request.params.id, currentUser(request), form.fields, form.media),
+        projectForm.update(request.params.id, currentUser(request), form.fields, form.media),
       );
       return { data, message: app.translators.ofApiRequest(request).t('api.projects.updated') };
     },
@@ -290,58 +296,6 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       onRequest: app.optionalUser,
       schema: { tags, params: idParam, response: { 200: projectRolesResponse } },
     },
-    async (request) => ({ data: await projects.roles(request.params.id, request.auth) }),
-  );
-
-  app.post(
-    '/:id/activate',
-    {
-      onRequest: app.requireUser,
-      schema: { tags, summary: 'Activate (admin)', params: idParam, response: { 200: projectResponse } },
-    },
-    async (request) => ({
-      data: await projects.activate(request.params.id, currentUser(request)),
-      message: app.translators.ofApiRequest(request).t('api.projects.activated'),
-    }),
-  );
-
-  app.post(
-    '/:id/revoke',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Reject (admin), with an optional reason',
-        params: idParam,
-        body: revokeRequest,
-        response: { 200: projectResponse },
-      },
-    },
-    async (request) => ({
-      data: await projects.revoke(request.params.id, currentUser(request), request.body?.reason),
-      message: app.translators.ofApiRequest(request).t('api.projects.revoked'),
-    }),
-  );
-
-  app.post(
-    '/:id/feature',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Feature or unfeature (admin)',
-        params: idParam,
-        response: { 200: projectResponse },
-      },
-    },
-    async (request) => {
-      const data = await projects.toggleFeatured(request.params.id, currentUser(request));
-      return {
-        data,
-        message: app.translators
-          .ofApiRequest(request)
-          .t(data.featured ? 'api.projects.featured' : 'api.projects.unfeatured'),
-      };
-    },
+    async (request) => ({ data: await pages.roles(request.params.id, request.auth) }),
   );
 };

@@ -15,7 +15,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { latePledgesRefusal } from '../late-pledges/late-pledges.rules';
 import { minorUnitsIn } from '../payments/amounts';
 import type { ProjectPageCache } from '../projects/page-cache';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import {
   deleteUnbackedReward,
   findReward,
@@ -143,12 +143,12 @@ const EDITABLE_STATUSES = new Set(['DRAFT', 'PENDING', 'ACTIVE']);
 export class RewardService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly pageCache: ProjectPageCache,
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<Reward[]> {
-    const { currency } = await this.projects.pageCard(projectId, caller);
+    const { currency } = await this.access.visible(projectId, caller, 'page');
     return (await this.pageCache.part(projectId, 'rewards', () => listRewards(this.db, projectId))).map(
       (row) => toReward(row, currency),
     );
@@ -224,7 +224,7 @@ export class RewardService {
 
   /** SPEC §6: rewards are managed with create_reward by the project's creator, or an admin. */
   private async assertManager(projectId: number, caller: AccessClaims, latePriceEdit = false) {
-    const project = await this.projects.cardForOfferManager(projectId, caller, 'api.rewards.onlyCreator');
+    const project = await this.access.authorize(projectId, caller, 'offer', 'api.rewards.onlyCreator');
     // An edit after the campaign is checked against the reward itself: only its late price may change.
     const ended = latePriceEdit && latePledgesRefusal(project) === null;
     if (!EDITABLE_STATUSES.has(project.status) && !ended)

@@ -17,7 +17,7 @@ import { lockProjectForMoney } from '../payments/payments.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
 import type { ProjectPageCache } from '../projects/page-cache';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import {
   amountTaken,
   deleteStretchGoal,
@@ -98,7 +98,7 @@ function refuse(message: string, values?: Record<string, string | number>): neve
 export class StretchGoalService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly pageCache: ProjectPageCache,
     private readonly mail: MailService,
     private readonly preferences: PreferenceService,
@@ -106,7 +106,7 @@ export class StretchGoalService {
   ) {}
 
   async list(projectId: number, caller: AccessClaims | null): Promise<StretchGoal[]> {
-    const { currency } = await this.projects.pageCard(projectId, caller);
+    const { currency } = await this.access.visible(projectId, caller, 'page');
     const rows = await this.pageCache.part(projectId, 'stretchGoals', () =>
       listStretchGoals(this.db, projectId),
     );
@@ -209,7 +209,7 @@ export class StretchGoalService {
 
   /** As rewards (SPEC §6): create_reward and the project's creator, or an admin; 404 for a project they cannot see. */
   private async assertManager(projectId: number, caller: AccessClaims) {
-    await this.projects.cardForOfferManager(projectId, caller, STRETCH_GOAL_MESSAGES.onlyCreator);
+    await this.access.authorize(projectId, caller, 'offer', STRETCH_GOAL_MESSAGES.onlyCreator);
   }
 
   /** The project's row locked against pledges, so the total read and the goals written agree. */

@@ -112,7 +112,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
     const url = `/projects/${projectId}/survey`;
     await call('PUT', url, creator.headers, { questions: [{ kind: 'text', prompt: 'Nickname?' }] });
     now = Date.now() + 4 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     await ctx.app.services.collection.collect();
     const sent = await call('POST', `${url}/send`, creator.headers);
     expect(sent.statusCode, sent.body).toBe(200);

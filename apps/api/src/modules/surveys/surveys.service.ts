@@ -30,7 +30,7 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { lockDonation, moveProjectCounters } from '../payments/payments.repository';
 import type { Clock, PaymentService } from '../payments/payments.service';
 import { processingFeeCents } from '../payments/provider';
-import type { ProjectService } from '../projects/projects.service';
+import type { ProjectAccess } from '../projects/project-access';
 import { findReward } from '../rewards/rewards.repository';
 import { surveyMails } from './surveys.mail';
 import {
@@ -85,7 +85,7 @@ export const surveyPath = (donationId: number) => `/backed-projects/${donationId
 export class SurveyService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly projects: ProjectService,
+    private readonly access: ProjectAccess,
     private readonly payments: PaymentService,
     private readonly mail: MailService,
     private readonly appUrl: string,
@@ -534,7 +534,7 @@ export class SurveyService {
 
   /** The project's creator or an admin (SPEC §6's rule for what a project offers). */
   private manager(projectId: number, caller: AccessClaims) {
-    return this.projects.cardForOfferManager(projectId, caller, 'api.surveys.onlyCreator');
+    return this.access.authorize(projectId, caller, 'offer', 'api.surveys.onlyCreator');
   }
 
   /**

@@ -9,12 +9,13 @@ import {
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound, validationError } from '../../errors';
-import type { AccessClaims } from '../auth/tokens';
+import { type AccessClaims, isAdmin } from '../auth/tokens';
 import { mailTemplates } from '../mail/mail.templates';
 import { notificationMessages } from '../notifications/notification-messages';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
+import { isCreatorOf, mayView } from '../projects/project-access';
 import { sanitizeRichText } from '../projects/rich-text';
 import {
   type CommunityProject,
@@ -45,7 +46,7 @@ export interface CommunityAccess {
 
 /**
  * How a community page finds its project: what a visitor reads comes through the project page cache
- * (`ProjectService.pageRow`), while a write decides on the database's row (the default).
+ * (`ProjectAccess.pageRow`), while a write decides on the database's row (the default).
  */
 export type ReadProject = (id: number) => Promise<CommunityProject | undefined>;
 
@@ -60,18 +61,16 @@ export async function communityAccess(
   readProject: ReadProject = (id) => findCommunityProject(db, id),
 ): Promise<CommunityAccess> {
   const project = await readProject(projectId);
-  const isAdmin = Boolean(caller?.roles.includes('Admin'));
-  const isCreator = caller !== null && project?.creator_id === caller.userId;
-  if (!project || !(PUBLIC_STATUSES.includes(project.status) || isCreator || isAdmin)) {
-    throw notFound('project');
-  }
+  if (!project || !mayView(caller, project)) throw notFound('project');
+  const isCreator = isCreatorOf(caller, project);
+  const byAdmin = isAdmin(caller);
   const isBacker = caller !== null && !isCreator && (await isBackerOf(db, projectId, caller.userId));
   return {
     project,
     isCreator,
-    isAdmin,
+    isAdmin: byAdmin,
     isBacker,
-    readsBackersOnly: isCreator || isAdmin || isBacker,
+    readsBackersOnly: isCreator || byAdmin || isBacker,
     mayComment: isCreator || isBacker,
   };
 }

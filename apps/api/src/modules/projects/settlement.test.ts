@@ -54,9 +54,9 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
 
   it('leaves running campaigns alone and settles a funded one as SUCCESSFUL, telling creator and backers', async () => {
     const id = await campaign(100, [60, 50]);
-    expect(await ctx.app.services.payments.settle()).toMatchObject({ settled: 0 });
+    expect(await ctx.app.services.projectLifecycle.settle()).toMatchObject({ settled: 0 });
     now = Date.now() + 7 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     expect(await status(id)).toBe('SUCCESSFUL');
     const notes = await ctx.database.db
       .selectFrom('notifications')
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     expect(before.counters.cents).toBe(1999 + 25001 + 199);
     expect(before.ledgerGross).toBe(199);
     now = Date.now() + 7 * DAY;
-    const result = await ctx.app.services.payments.settle();
+    const result = await ctx.app.services.projectLifecycle.settle();
     expect(result.refunded).toBe(1);
     expect(await status(id)).toBe('FAILED');
     const refunds = await ctx.database.db
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
   it('keeps what a flexible campaign raised', async () => {
     const id = await campaign(1000, [10], 'flexible');
     now = Date.now() + 7 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     expect(await status(id)).toBe('FAILED');
     expect((await ledgerAgrees(ctx, id)).counters.cents).toBe(1000);
   });
@@ -119,7 +119,7 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     const id = await campaign(1000, [5]);
     const late = await pledge(ctx, backers[2]!.headers, id, { amount: 7 });
     now = Date.now() + 7 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     expect(await status(id)).toBe('FAILED');
     // The backer saves a card on a checkout opened before the end (it is still within its own expiry).
     await ctx.database.db
@@ -142,8 +142,8 @@ describe.each(databaseKinds)('settlement on %s', (kind) => {
     await seedPaidPledge(ctx.database.db, id, backers[2]!.user.id, 1300, 'all_or_nothing');
     now = Date.now() + 7 * DAY;
     const [a, b] = await Promise.all([
-      ctx.app.services.payments.settle(),
-      ctx.app.services.payments.settle(),
+      ctx.app.services.projectLifecycle.settle(),
+      ctx.app.services.projectLifecycle.settle(),
     ]);
     expect(a.refunded + b.refunded).toBe(1);
     expect(a.settled + b.settled).toBe(1);

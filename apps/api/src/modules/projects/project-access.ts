@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import { PUBLIC_STATUSES } from '@fundry/shared';
+import type { DB, ProjectStatusValue } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { type AccessClaims, isAdmin } from '../auth/tokens';
+import type { ProjectPageCache } from './page-cache';
+import { findProject, type ProjectRecord } from './projects.repository';
+
+interface Owned {
+  creator_id: number;
+}
+interface Shown extends Owned {
+  status: ProjectStatusValue;
+}
+
+export const isCreatorOf = (caller: AccessClaims | null, project: Owned) =>
+  caller?.userId === project.creator_id;
+export const isPublic = (status: ProjectStatusValue) =>
+  (PUBLIC_STATUSES as readonly string[]).includes(status);
+
+/** Who may see a project at all (anyone else gets 404): everyone once it is public, before that its creator and admins. */
+export const mayView = (caller: AccessClaims | null, project: Shown) =>
+  isPublic(project.status) || isCreatorOf(caller, project) || isAdmin(caller);
+
+/** Who may open the edit form of a project and see it as its creator does: its creator and admins (who moderate). */
+export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned) =>
+  isCreatorOf(caller, project) || isAdmin(caller);
+
+/**
+ * What may be done to a project beyond seeing it, by whom. §19's collaborators add their permission to each act here,
+ * and nowhere else.
+ * - `offer`: what is offered beside the campaign (rewards, add-ons, stretch goals, late pledges, the survey) is managed
+ *   as rewards are (SPEC §6): with create_reward, by the project's creator or an admin.
+ * - `run`: the creator's tools (backers, CSV, fulfilment, refunds, the funding curve): its creator or an admin.
+ * - `edit`: the project's own fields (the form): its creator only; an admin moderates rather than edits.
+ */
+export type ProjectAct = 'offer' | 'run' | 'edit';
+
+const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => boolean> = {
+  offer: (caller, project) =>
+    caller.permissions.includes('create_reward') && mayOpenForEditing(caller, project),
+  run: mayOpenForEditing,
+  edit: isCreatorOf,
+};
+
+/** The one answer to "may this caller do this to this project?", for every module (DESIGN.md §2). */
+export class ProjectAccess {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly pageCache: ProjectPageCache,
+  ) {}
+
+  /**
+   * The project's row for a read that decides nothing (the pages of a project and of its community): a public one
+   * from the page cache, whoever may see it. A write decides on the database's row.
+   */
+  readonly pageRow = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
+
+  may(caller: AccessClaims, project: Owned, act: ProjectAct): boolean {
+    return ALLOWED[act](caller, project);
+  }
+
+  /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
+  async visible(id: number, caller: AccessClaims | null, from: 'page' | 'database' = 'database') {
+    const row = await (from === 'page' ? this.pageRow(id) : findProject(this.db, id));
+    if (!row || !mayView(caller, row)) throw notFound('project');
+    return row;
+  }
+
+  /** A project the caller may do `act` to: 404 when they may not see it, 403 with `denied` when they only see it. */
+  async authorize(id: number, caller: AccessClaims, act: ProjectAct, denied: string): Promise<ProjectRecord> {
+    const project = await this.visible(id, caller);
+    if (!this.may(caller, project, act)) throw forbidden(denied);
+    return project;
+  }
+}

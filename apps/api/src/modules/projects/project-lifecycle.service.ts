@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { todayUtc } from '@fundry/shared';
+import type { DB, ProjectRow } from '../../db/schema';
+import type { FxRateService } from '../fx-rates/fx-rates.service';
+import type { MailService } from '../mail/mail.service';
+import { mailTemplates } from '../mail/mail.templates';
+import { platformMetrics } from '../metrics/metrics';
+import { notificationMessages } from '../notifications/notification-messages';
+import { insertNotifications, notifyBackers } from '../notifications/notifications.repository';
+import {
+  lockEndedCampaigns,
+  recountProject,
+  refundsOwed,
+  releasePledges,
+} from '../payments/payments.repository';
+import type { Clock, PaymentService } from '../payments/payments.service';
+import { updateProject } from './projects.repository';
+
+/**
+ * A project's life once it was reviewed: it goes live, is taken down, and settles when its end date passed. Its
+ * moves are made here whoever asks for them (moderation, the settlement job), so each move does the same wherever
+ * it comes from.
+ */
+export class ProjectLifecycleService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly payments: PaymentService,
+    private readonly mail: MailService,
+    /** Fixes a project's rate to the base currency when it launches. */
+    private readonly fxRates: FxRateService,
+    private readonly appUrl: string,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The project (locked by the caller's transaction) goes live, or live again after a rejection. */
+  async goLive(trx: Kysely<DB>, project: ProjectRow) {
+    await updateProject(trx, project.id, {
+      status: 'ACTIVE',
+      activated_at: new Date(),
+      // Fixed at the first launch; with no rate stored yet, the rates job's next run fixes it.
+      base_rate: project.base_rate ?? (await this.fxRates.baseRateOf(trx, project.currency)),
+      revocation_reason: null,
+      revocation_date: null,
+    });
+  }
+
+  /** The project (locked by the caller's transaction) is taken down in review, with the admin's words or none. */
+  async reject(trx: Kysely<DB>, project: ProjectRow, reason: string | null) {
+    await updateProject(trx, project.id, {
+      status: 'REJECTED',
+      revocation_reason: reason,
+      revocation_date: new Date(),
+      featured: false,
+    });
+  }
+
+  /**
+   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED. A failed all-or-nothing
+   * campaign releases its pledges (nothing was charged) and refunds what was charged before pledges were
+   * saved cards; a successful one leaves its pledges to the collection. Safe on many instances: campaigns are
+   * taken with SKIP LOCKED, and a refund is keyed and recorded once.
+   */
+  async settle(): Promise<{ settled: number; refunded: number }> {
+    const today = todayUtc(this.clock());
+    let releasedPledges = 0;
+    const settled = await this.db.transaction().execute(async (trx) => {
+      const campaigns = await lockEndedCampaigns(trx, today, 100);
+      for (const campaign of campaigns) {
+        const succeeded = campaign.current_cents >= campaign.goal_cents;
+        await trx
+          .updateTable('projects')
+          .set({ status: succeeded ? 'SUCCESSFUL' : 'FAILED', updated_at: new Date() })
+          .where('id', '=', campaign.id)
+          .execute();
+        const allOrNothing = campaign.funding_model === 'all_or_nothing';
+        const released = !succeeded && allOrNothing;
+        const creatorMessage = succeeded
+          ? notificationMessages.campaignSucceeded(campaign.title, {
+              cents: campaign.current_cents,
+              currency: campaign.currency,
+            })
+          : released
+            ? notificationMessages.campaignReleased(campaign.title)
+            : notificationMessages.campaignEnded(campaign.title, {
+                cents: campaign.current_cents,
+                currency: campaign.currency,
+              });
+        const backerMessage = succeeded
+          ? allOrNothing
+            ? notificationMessages.backedFundedCharging(campaign.title)
+            : notificationMessages.backedFunded(campaign.title)
+          : released
+            ? notificationMessages.backedReleased(campaign.title)
+            : notificationMessages.backedEnded(campaign.title);
+        await insertNotifications(trx, [
+          {
+            userId: campaign.creator_id,
+            type: 'CAMPAIGN_RESULT',
+            message: creatorMessage,
+            projectId: campaign.id,
+          },
+        ]);
+        await notifyBackers(trx, campaign.id, 'CAMPAIGN_RESULT', backerMessage);
+        if (released) {
+          // Saved cards are never charged; money charged under the old model is refunded below.
+          releasedPledges += await releasePledges(trx, campaign.id);
+          await recountProject(trx, campaign.id);
+        }
+        const creator = await trx
+          .selectFrom('users')
+          .select(['email', 'full_name', 'locale', 'last_locale'])
+          .where('id', '=', campaign.creator_id)
+          .executeTakeFirst();
+        if (creator) {
+          await this.mail.enqueue(trx, creator, (t) =>
+            mailTemplates.campaignResult(
+              t,
+              creator.email,
+              creator.full_name,
+              creatorMessage,
+              `${this.appUrl}/projects/${campaign.id}`,
+            ),
+          );
+        }
+      }
+      return campaigns.length;
+    });
+    if (releasedPledges > 0) {
+      platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'RELEASED' }, releasedPledges);
+    }
+
+    let refunded = 0;
+    for (const { id } of await refundsOwed(this.db, 500)) {
+      try {
+        if (await this.payments.refund(id)) refunded += 1;
+      } catch (error) {
+        // The next run tries again: the donation is still SUCCEEDED and the refund is keyed.
+        this.log.error({ err: error, donationId: id }, 'refund failed');
+      }
+    }
+    this.mail.kick();
+    return { settled, refunded };
+  }
+}

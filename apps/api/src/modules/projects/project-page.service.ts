@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import { minorToMajor, type Project } from '@fundry/shared';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../errors';
+import { type AccessClaims, isAdmin } from '../auth/tokens';
+import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
+import type { UserService } from '../users/users.service';
+import type { ProjectPageCache } from './page-cache';
+import { isCreatorOf, isPublic, mayOpenForEditing, type ProjectAccess } from './project-access';
+import { toCard } from './project-card';
+import { findProject, type ProjectRecord, projectsByIds, rewardCounters } from './projects.repository';
+
+/** What a project shows: its page's data, with its creator and counters, public ones from the page cache. */
+export class ProjectPageService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly access: ProjectAccess,
+    private readonly users: UserService,
+    private readonly pageCache: ProjectPageCache,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
+  async get(id: number, caller: AccessClaims | null): Promise<Project> {
+    return this.withCreator(await this.access.visible(id, caller));
+  }
+
+  /**
+   * The project page's reads (GET): the same answers as `get`, public projects served from the page cache. A write
+   * never decides on these: it reads the database.
+   */
+  async pageProject(id: number, caller: AccessClaims | null): Promise<Project> {
+    return this.withCachedCreator(await this.access.visible(id, caller, 'page'));
+  }
+
+  /** The project without its creator's profile: what its counters and list cards need. */
+  async pageCard(id: number, caller: AccessClaims | null) {
+    return toCard(await this.access.visible(id, caller, 'page'));
+  }
+
+  /** The edit form's data: only for the creator (and admins, who moderate). */
+  async getForEditing(id: number, caller: AccessClaims): Promise<Project> {
+    const row = await findProject(this.db, id);
+    if (!row || !mayOpenForEditing(caller, row)) throw notFound('project');
+    return this.withCreator(row);
+  }
+
+  async roles(id: number, caller: AccessClaims | null) {
+    const project = await this.access.visible(id, caller);
+    const creator = isCreatorOf(caller, project);
+    return {
+      roles: [...(creator ? ['creator'] : []), ...(isAdmin(caller) ? ['admin'] : [])],
+      isCreator: creator,
+    };
+  }
+
+  /** A public project for its page's head and link preview, or null (private, missing); from the page cache. */
+  async preview(id: number): Promise<Project | null> {
+    const row = await this.access.pageRow(id);
+    return row && isPublic(row.status) ? this.withCachedCreator(row) : null;
+  }
+
+  /**
+   * These projects' rows by id, for cards: public ones from the page cache, the rest read together by one statement
+   * (the cache asks for each missing row while this builds the list, and they are read as one batch).
+   */
+  async pageRows(ids: readonly number[]): Promise<Map<number, ProjectRecord>> {
+    const missing: number[] = [];
+    let batch: Promise<Map<number, ProjectRecord>> | undefined;
+    const read = (id: number) => {
+      missing.push(id);
+      batch ??= Promise.resolve().then(async () => {
+        const rows = await projectsByIds(this.db, missing);
+        return new Map(rows.map((row) => [row.id, row]));
+      });
+      return batch.then((rows) => rows.get(id));
+    };
+    const rows = await Promise.all(ids.map((id) => this.pageCache.project(id, () => read(id))));
+    return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+  }
+
+  private async withCachedCreator(row: ProjectRecord): Promise<Project> {
+    const [creator, counters] = await Promise.all([
+      this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
+      this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
+    ]);
+    return this.toProject(row, creator, counters);
+  }
+
+  private async withCreator(row: ProjectRecord): Promise<Project> {
+    const [creator, counters] = await Promise.all([
+      this.users.creatorProfile(row.creator_id),
+      rewardCounters(this.db, row.id),
+    ]);
+    return this.toProject(row, creator, counters);
+  }
+
+  /** The project page's project: the card, its creator, its rewards sent and its late pledges (open at this time). */
+  private toProject(
+    row: ProjectRecord,
+    creator: Project['creator'],
+    { late, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
+  ): Project {
+    const open = latePledgesOpenNow(
+      {
+        status: row.status,
+        funding_model: row.funding_model,
+        late_pledges_open: late.open,
+        late_pledges_until: late.until,
+      },
+      this.clock(),
+    );
+    return {
+      ...toCard(row),
+      creator,
+      ...rewards,
+      late_pledges: { open, until: open ? late.until : null },
+      late_amount: minorToMajor(late.cents, row.currency),
+      late_backers_count: late.backers,
+    };
+  }
+}
