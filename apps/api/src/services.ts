@@ -102,7 +102,6 @@ export function createServices(
   const savedProjects = new SavedProjectService(db, access, config.appUrl);
   const projectForm = new ProjectFormService(
     db,
-    access,
     projectPages,
     discovery,
     clock,

@@ -25,7 +25,7 @@ import { donationLedgerEntry, findDonation } from '../payments/payments.reposito
 import type { PaymentService } from '../payments/payments.service';
 import { projectFunds } from '../payouts/payouts.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
-import type { ProjectAccess } from '../projects/project-access';
+import { may, type ProjectAccess } from '../projects/project-access';
 import { findProject } from '../projects/projects.repository';
 import {
   allBackers,
@@ -126,7 +126,7 @@ export class CreatorToolsService {
     if (!donation) throw notFound('pledge');
     const project = await findProject(this.db, donation.project_id);
     if (!project) throw notFound('pledge');
-    if (this.access.may(caller, project, 'run')) return { donation, project };
+    if (may(caller, project, 'run')) return { donation, project };
     if (donation.donor_id === caller.userId) {
       throw forbidden('api.tools.onlyCreatorOrAdmin');
     }

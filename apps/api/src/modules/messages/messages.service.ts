@@ -12,6 +12,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { findReport } from '../admin/admin.repository';
 import { toReport } from '../admin/admin.service';
 import type { AccessClaims } from '../auth/tokens';
+import { may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import type { PreferenceService } from '../preferences/preferences.service';
@@ -220,7 +221,7 @@ export class MessageService {
    */
   async bulk(projectId: number, caller: AccessClaims, request: BulkMessageRequest) {
     const { project } = await communityAccess(this.db, projectId, caller);
-    if (project.creator_id !== caller.userId) throw forbidden('api.messages.onlyCreatorBulk');
+    if (!may(caller, project, 'message_backers')) throw forbidden('api.messages.onlyCreatorBulk');
     const now = this.clock();
     const cutoff = new Date(now.getTime() - MESSAGE_MAIL_INTERVAL_MS);
     const { filter } = request;

@@ -10,6 +10,7 @@ import {
 import type { DB, PayoutsTable } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
+import { may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
@@ -258,7 +259,7 @@ export class PayoutService {
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) throw notFound('project');
-    if (project.creator_id !== caller.userId) throw forbidden('api.payouts.onlyCreator');
+    if (!may(caller, project, 'take_payouts')) throw forbidden('api.payouts.onlyCreator');
     return project;
   }
 

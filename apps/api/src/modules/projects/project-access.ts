@@ -33,15 +33,21 @@ export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned) =
  *   as rewards are (SPEC §6): with create_reward, by the project's creator or an admin.
  * - `run`: the creator's tools (backers, CSV, fulfilment, refunds, the funding curve): its creator or an admin.
  * - `edit`: the project's own fields (the form): its creator only; an admin moderates rather than edits.
+ * - `message_backers`: one message to many of its backers: its creator only.
+ * - `take_payouts`: its money (payouts): its creator only, not even an admin.
  */
-export type ProjectAct = 'offer' | 'run' | 'edit';
+export type ProjectAct = 'offer' | 'run' | 'edit' | 'message_backers' | 'take_payouts';
 
 const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => boolean> = {
   offer: (caller, project) =>
     caller.permissions.includes('create_reward') && mayOpenForEditing(caller, project),
   run: mayOpenForEditing,
   edit: isCreatorOf,
+  message_backers: isCreatorOf,
+  take_payouts: isCreatorOf,
 };
+
+export const may = (caller: AccessClaims, project: Owned, act: ProjectAct) => ALLOWED[act](caller, project);
 
 /** The one answer to "may this caller do this to this project?", for every module (DESIGN.md §2). */
 export class ProjectAccess {
@@ -56,10 +62,6 @@ export class ProjectAccess {
    */
   readonly pageRow = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
 
-  may(caller: AccessClaims, project: Owned, act: ProjectAct): boolean {
-    return ALLOWED[act](caller, project);
-  }
-
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
   async visible(id: number, caller: AccessClaims | null, from: 'page' | 'database' = 'database') {
     const row = await (from === 'page' ? this.pageRow(id) : findProject(this.db, id));
@@ -70,7 +72,7 @@ export class ProjectAccess {
   /** A project the caller may do `act` to: 404 when they may not see it, 403 with `denied` when they only see it. */
   async authorize(id: number, caller: AccessClaims, act: ProjectAct, denied: string): Promise<ProjectRecord> {
     const project = await this.visible(id, caller);
-    if (!this.may(caller, project, act)) throw forbidden(denied);
+    if (!may(caller, project, act)) throw forbidden(denied);
     return project;
   }
 }

@@ -19,7 +19,7 @@ import { rewardsInCurrency } from '../rewards/rewards.service';
 import { stretchGoalsInCurrency } from '../stretch-goals/stretch-goals.service';
 import { findUserById } from '../users/users.repository';
 import type { DiscoveryService } from './discovery.service';
-import { mayOpenForEditing, type ProjectAccess } from './project-access';
+import { may, mayOpenForEditing } from './project-access';
 import {
   checkLiveLocks,
   checkRules,
@@ -37,7 +37,6 @@ import { hasDonations, insertProject, lockProject, updateProject } from './proje
 export class ProjectFormService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly access: ProjectAccess,
     private readonly pages: ProjectPageService,
     private readonly discovery: DiscoveryService,
     private readonly clock: () => Date,
@@ -98,7 +97,7 @@ export class ProjectFormService {
     await this.db.transaction().execute(async (trx) => {
       const existing = await lockProject(trx, id);
       if (!existing || !mayOpenForEditing(caller, existing)) throw notFound('project');
-      if (!this.access.may(caller, existing, 'edit')) throw forbidden('api.projects.onlyCreatorEdits');
+      if (!may(caller, existing, 'edit')) throw forbidden('api.projects.onlyCreatorEdits');
       const currency = asked ?? existing.currency;
       // A pledge of any status was made, and is kept, in the project's currency (the lock holds new ones back).
       if (currency !== existing.currency && (await hasDonations(trx, id))) {
