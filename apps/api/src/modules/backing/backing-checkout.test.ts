@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLEDGE_MESSAGES, REWARD_MESSAGES } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
-import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
 import {
   backerSummaryMismatches,
@@ -11,147 +10,18 @@ import {
   pledge,
 } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
-import { inDays } from '../../test/projects';
 import { inEnglish } from '../../test/i18n';
+import { type Backing, openBacking } from './backing.fixtures';
 
 type Headers = Record<string, string>;
 
 describe.each(databaseKinds)('backing on %s', (kind) => {
-  let ctx: TestContext;
-  let creator: { user: { id: number }; headers: Headers };
-  let backer: { user: { id: number }; headers: Headers };
-  let projectId: number;
+  let { ctx, creator, backer, projectId, createReward } = {} as Backing;
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind);
-    creator = await signedInUser(ctx);
-    backer = await signedInUser(ctx, { full_name: 'Bea Backer' });
-    projectId = await createProjectRow(ctx.database.db, {
-      creatorId: creator.user.id,
-      title: 'Solar kettle',
-      goal: 100,
-      // Paid at checkout: the saved-card pledges of all-or-nothing campaigns have their own tests (pledges.test.ts).
-      fundingModel: 'flexible',
-    });
+    ({ ctx, creator, backer, projectId, createReward } = await openBacking(kind));
   });
   afterAll(() => ctx.close());
-
-  const createReward = async (body: Record<string, unknown>, headers = creator.headers, id = projectId) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/rewards/projects/${id}/rewards`,
-      headers,
-      payload: {
-        title: 'Early bird',
-        description: 'A kettle, first batch',
-        minimum_amount: 25,
-        estimated_delivery_date: inDays(60),
-        ...body,
-      },
-    });
-
-  describe('rewards', () => {
-    it('creates rewards with the SPEC rules and derived fields, for the creator only', async () => {
-      const created = await createReward({ quantity_available: 3, shipping_type: 'none' });
-      expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({
-        message: 'Reward created successfully!',
-        data: {
-          minimum_amount: 25,
-          amount: 25,
-          quantity_available: 3,
-          remaining: 3,
-          inventory: 3,
-          is_available: true,
-          is_digital: true,
-          backers_count: 0,
-        },
-      });
-      expect((await createReward({}, backer.headers)).statusCode).toBe(403);
-      expect((await createReward({}, {})).statusCode).toBe(401);
-      const cases: [Record<string, unknown>, string, string][] = [
-        [{ title: '' }, 'title', inEnglish(REWARD_MESSAGES.titleRequired)],
-        [{ title: 'x'.repeat(101) }, 'title', inEnglish(REWARD_MESSAGES.titleLength)],
-        [{ description: 'y'.repeat(501) }, 'description', inEnglish(REWARD_MESSAGES.descriptionLength)],
-        [{ minimum_amount: 0.5 }, 'minimum_amount', inEnglish(REWARD_MESSAGES.minimumTooLow)],
-        [{ minimum_amount: 10.999 }, 'minimum_amount', inEnglish(REWARD_MESSAGES.decimals)],
-        [{ quantity_available: 0 }, 'quantity_available', inEnglish(REWARD_MESSAGES.quantityMin)],
-        [
-          { estimated_delivery_date: inDays(-1) },
-          'estimated_delivery_date',
-          inEnglish(REWARD_MESSAGES.deliveryPast),
-        ],
-        [
-          { shipping_type: 'moon' },
-          'shipping_type',
-          'Invalid option: expected one of "none"|"domestic"|"international"',
-        ],
-      ];
-      for (const [body, field, message] of cases) {
-        const response = await createReward(body);
-        expect([field, response.statusCode, response.json().details?.[field]]).toEqual([
-          field,
-          400,
-          [message],
-        ]);
-      }
-      const list = await ctx.app.inject(`/api/v1/rewards/projects/${projectId}/rewards`);
-      expect(list.json().data.length).toBeGreaterThan(0);
-    });
-
-    it('updates a reward and refuses to delete one that has backers', async () => {
-      const reward = (await createReward({ title: 'Sticker', minimum_amount: 5 })).json().data;
-      const url = `/api/v1/rewards/projects/${projectId}/rewards/${reward.id}`;
-      const updated = await ctx.app.inject({
-        method: 'PUT',
-        url,
-        headers: creator.headers,
-        payload: {
-          title: 'Sticker pack',
-          description: 'Three stickers',
-          minimum_amount: 6,
-          quantity_available: null,
-          estimated_delivery_date: inDays(30),
-          shipping_type: 'domestic',
-          shipping_rules: [{ country: 'US', cost: 4 }],
-        },
-      });
-      expect(updated.json()).toMatchObject({
-        message: 'Reward updated successfully!',
-        data: {
-          title: 'Sticker pack',
-          is_digital: false,
-          remaining: null,
-          shipping_rules: [{ country: 'US', cost: 4 }],
-        },
-      });
-      const fan = await signedInUser(ctx);
-      const paid = await pledge(ctx, fan.headers, projectId, {
-        amount: 10,
-        reward_id: reward.id,
-        shipping_address: {
-          name: 'Fan',
-          line1: '1 Main St',
-          city: 'Austin',
-          postal_code: '73301',
-          country: 'US',
-        },
-      });
-      await payInSandbox(ctx, paid.json().data.checkout_url);
-      const refused = await ctx.app.inject({ method: 'DELETE', url, headers: creator.headers });
-      expect([refused.statusCode, refused.json().message]).toEqual([
-        409,
-        inEnglish(REWARD_MESSAGES.hasBackers),
-      ]);
-      const spare = (await createReward({ title: 'Spare' })).json().data;
-      const deleted = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/rewards/projects/${projectId}/rewards/${spare.id}`,
-        headers: creator.headers,
-      });
-      expect(deleted.json()).toEqual({ message: 'Reward deleted successfully' });
-    });
-  });
 
   describe('pledges through the sandbox checkout', () => {
     it('pays: donation, reward claim, counters, ledger, notifications and receipt in one go', async () => {
@@ -493,98 +363,4 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       ).toEqual([]);
     });
   });
-});
-
-describe.runIf(databaseKinds.includes('postgres'))('concurrency on the PostgreSQL server', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp('postgres');
-  });
-  afterAll(() => ctx.close());
-
-  it('50 concurrent pledges for a reward with 10 left reserve exactly 10', async () => {
-    const creator = await signedInUser(ctx);
-    const projectId = await createProjectRow(ctx.database.db, {
-      creatorId: creator.user.id,
-      fundingModel: 'flexible',
-    });
-    const reward = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/rewards/projects/${projectId}/rewards`,
-      headers: creator.headers,
-      payload: {
-        title: 'Ten only',
-        description: 'Numbered',
-        minimum_amount: 5,
-        quantity_available: 10,
-        estimated_delivery_date: inDays(30),
-      },
-    });
-    const rewardId = reward.json().data.id as number;
-    const backers = await Promise.all(Array.from({ length: 50 }, () => signedInUser(ctx)));
-    const results = await Promise.all(
-      backers.map((b) => pledge(ctx, b.headers, projectId, { amount: 5, reward_id: rewardId })),
-    );
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(10);
-    expect(codes.filter((c) => c === 409)).toHaveLength(40);
-    const row = await ctx.database.db
-      .selectFrom('rewards')
-      .selectAll()
-      .where('id', '=', rewardId)
-      .executeTakeFirstOrThrow();
-    expect(row.quantity_reserved + row.quantity_claimed).toBe(10);
-  });
-
-  it('200 concurrent pledges of 40 backers: one live pledge each, and the payments agree with the ledger', async () => {
-    const creator = await signedInUser(ctx);
-    const projectId = await createProjectRow(ctx.database.db, {
-      creatorId: creator.user.id,
-      goal: 100,
-      fundingModel: 'flexible',
-    });
-    const backers = await Promise.all(Array.from({ length: 40 }, () => signedInUser(ctx)));
-    // Each backer clicks Back five times at once: one checkout stays open, the others are replaced or refused.
-    await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        pledge(ctx, backers[i % 40]!.headers, projectId, { amount: 1 + (i % 40) + 0.99 }),
-      ),
-    );
-    const open = await ctx.database.db
-      .selectFrom('donations')
-      .select(['id', 'donor_id', 'checkout_session_id'])
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'PENDING')
-      .execute();
-    expect(open).toHaveLength(40);
-    expect(new Set(open.map((d) => d.donor_id)).size).toBe(40);
-    await Promise.all(
-      open.map((d) => payInSandbox(ctx, `http://localhost:5000/sandbox/checkout/${d.checkout_session_id}`)),
-    );
-    const again = await pledge(ctx, backers[0]!.headers, projectId, { amount: 5 });
-    expect([again.statusCode, again.json().message]).toEqual([409, inEnglish(PLEDGE_MESSAGES.alreadyBacked)]);
-    expect(again.json().details.donation_id).toBe(open.find((d) => d.donor_id === backers[0]!.user.id)!.id);
-    const agree = await ledgerAgrees(ctx, projectId);
-    expect(agree.donations.backers).toBe(40);
-    expect(agree.counters).toEqual(agree.donations);
-    expect(agree.ledgerGross).toBe(agree.counters.cents);
-    expect(await backerSummaryMismatches(ctx)).toEqual([]);
-    expect(await backingMismatches(ctx)).toEqual([]);
-    const amounts = await ctx.database.db
-      .selectFrom('donations')
-      .select('amount_cents')
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'SUCCEEDED')
-      .execute();
-    expect(amounts).toHaveLength(40);
-    expect(agree.counters.cents).toBe(amounts.reduce((sum, d) => sum + d.amount_cents, 0));
-    // Exactly one GOAL_REACHED for the creator, however the payments interleaved.
-    const goal = await ctx.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', creator.user.id)
-      .where('type', '=', 'GOAL_REACHED')
-      .execute();
-    expect(goal).toHaveLength(1);
-  }, 120_000);
 });
