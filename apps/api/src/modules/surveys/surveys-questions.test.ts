@@ -1,103 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectRow } from '../../db/seed/factories';
-import { createTestApp, type TestContext } from '../../test/app';
-import { signedInUser } from '../../test/auth-helpers';
-import { backProject, ledgerAgrees } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
-import { boardGameCampaign, SHIPPED_TO } from '../../test/survey';
+import { SHIPPED_TO } from '../../test/survey';
+import { DAY, HOUR, openSurveys, type Surveys } from './surveys.fixtures';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
+/** A survey's questions: written by the creator, sent once the pledges are collected, answered, reminded of. */
 describe.each(databaseKinds)('backer survey on %s', (kind) => {
-  let ctx: TestContext;
   let now = Date.now();
-  let creator: User;
-  let admin: User;
-  let stranger: User;
-  let bea: User;
-  let ben: User;
-  let eva: User;
+  let { ctx, creator, admin, stranger, bea, ben, eva, db, call, campaign, collect, questions } =
+    {} as Surveys;
 
   beforeAll(async () => {
-    ctx = await createTestApp(
-      kind,
-      { APP_URL: 'http://fundry.test', PAYMENTS_PROVIDER: 'sandbox' },
-      undefined,
-      {
-        clock: () => new Date(now),
-      },
-    );
-    creator = await signedInUser(ctx, { full_name: 'Cora Creator' });
-    admin = await signedInUser(ctx, { admin: true });
-    stranger = await signedInUser(ctx, { full_name: 'Sid Stranger' });
-    bea = await signedInUser(ctx, { full_name: 'Bea Backer' });
-    ben = await signedInUser(ctx, { full_name: 'Ben Backer' });
-    eva = await signedInUser(ctx, { full_name: 'Eva Espinosa' });
-    await ctx.database.db.updateTable('users').set({ locale: 'es' }).where('id', '=', eva.user.id).execute();
+    ({ ctx, creator, admin, stranger, bea, ben, eva, db, call, campaign, collect, questions } =
+      await openSurveys(kind, { now: () => now, set: (ms) => (now = ms) }));
   });
   afterAll(() => ctx.close());
-
-  const db = () => ctx.database.db;
-  const call = (
-    method: 'GET' | 'PUT' | 'POST',
-    url: string,
-    headers: Record<string, string> | undefined,
-    payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      ...(headers ? { headers } : {}),
-      ...(payload ? { payload } : {}),
-    });
-
-  /**
-   * An all-or-nothing campaign ending in 2 days: a shipped game, a shipped mug (3 left, with the game) and a
-   * sticker (any pledge); Bea backs the game with a mug, Ben backs without a reward, Eva backs the game.
-   */
-  async function campaign() {
-    now = Date.now();
-    const { projectId, game, mug, sticker } = await boardGameCampaign(ctx, creator, {
-      title: 'Survey Saga',
-      now,
-    });
-    const beaPledge = await backProject(ctx, bea.headers, projectId, {
-      amount: 59,
-      reward_id: game,
-      shipping_address: SHIPPED_TO,
-      add_ons: [{ add_on_id: mug, quantity: 1 }],
-    });
-    const benPledge = await backProject(ctx, ben.headers, projectId, { amount: 10 });
-    const evaPledge = await backProject(ctx, eva.headers, projectId, {
-      amount: 45,
-      reward_id: game,
-      shipping_address: { ...SHIPPED_TO, name: 'Eva Espinosa' },
-    });
-    return { projectId, game, mug, sticker, beaPledge, benPledge, evaPledge };
-  }
-
-  /** The campaign ends, succeeds and its pledges are charged. */
-  async function collect() {
-    now = Date.now() + 4 * DAY;
-    await ctx.app.services.payments.settle();
-    await ctx.app.services.collection.collect();
-  }
-
-  const questions = (c: Awaited<ReturnType<typeof campaign>>) => ({
-    questions: [
-      {
-        kind: 'choice',
-        prompt: 'Which colour?',
-        options: ['Red', 'Blue'],
-        required: true,
-        reward_id: c.game,
-      },
-      { kind: 'text', prompt: 'Anything to tell us?', required: false },
-      { kind: 'choice', prompt: 'Mug size?', options: ['S', 'L'], required: true, add_on_id: c.mug },
-    ],
-  });
 
   it('lets only the creator (or an admin) read and write the survey, after launch, with valid questions', async () => {
     const c = await campaign();
@@ -162,7 +79,7 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
     expect((await call('POST', `${url}/send`, creator.headers)).statusCode).toBe(409);
     // Ended and settled, but the pledges are not charged yet.
     now = Date.now() + 4 * DAY;
-    await ctx.app.services.payments.settle();
+    await ctx.app.services.projectLifecycle.settle();
     const early = await call('POST', `${url}/send`, creator.headers);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('The survey can be sent once the pledges are collected.');
@@ -366,113 +283,6 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
     });
   });
 
-  it('charges add-ons bought in the survey with the saved card; a declined card saves the answers and adds nothing', async () => {
-    const c = await campaign();
-    const url = `/projects/${c.projectId}/survey`;
-    await call('PUT', url, creator.headers, {
-      questions: [{ kind: 'text', prompt: 'Nickname?', required: false }],
-    });
-    await collect();
-    expect((await call('POST', `${url}/send`, creator.headers)).statusCode).toBe(200);
-    const before = await ledgerAgrees(ctx, c.projectId);
-
-    const offer = await call('GET', `/backers/donations/${c.evaPledge}/survey`, eva.headers);
-    // The mug (2 left of 3, comes with the game) and the sticker.
-    expect(
-      offer
-        .json()
-        .data.add_ons.map((a: { title: string; max_quantity: number }) => [a.title, a.max_quantity]),
-    ).toEqual([
-      ['Sticker', 10],
-      ['Mug', 2],
-    ]);
-    // Ben has no reward: the mug is not for him; more than there is: 409, nothing taken.
-    expect(
-      (
-        await call('PUT', `/backers/donations/${c.benPledge}/survey`, ben.headers, {
-          answers: [],
-          add_ons: [{ add_on_id: c.mug, quantity: 1 }],
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await call('PUT', `/backers/donations/${c.evaPledge}/survey`, eva.headers, {
-          answers: [],
-          add_ons: [{ add_on_id: c.mug, quantity: 3 }],
-        })
-      ).statusCode,
-    ).toBe(409);
-
-    const bought = await call('PUT', `/backers/donations/${c.evaPledge}/survey`, eva.headers, {
-      answers: [{ question_id: offer.json().data.questions[0].id, value: 'Evi' }],
-      add_ons: [{ add_on_id: c.mug, quantity: 2 }],
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    // Two mugs at 12 and their shipping at 2 each.
-    expect(bought.json().add_on_charge).toEqual({ status: 'succeeded', amount: 28, currency: 'USD' });
-    const eva$ = await db()
-      .selectFrom('donations')
-      .select(['amount_cents', 'has_add_ons'])
-      .where('id', '=', c.evaPledge)
-      .executeTakeFirstOrThrow();
-    expect(Number(eva$.amount_cents)).toBe(4500 + 2800);
-    expect(eva$.has_add_ons).toBe(true);
-    const mugRow = await db()
-      .selectFrom('add_ons')
-      .select(['quantity_claimed', 'quantity_reserved'])
-      .where('id', '=', c.mug)
-      .executeTakeFirstOrThrow();
-    expect(mugRow).toEqual({ quantity_claimed: 3, quantity_reserved: 0 });
-    const after = await ledgerAgrees(ctx, c.projectId);
-    expect(after.ledgerGross).toBe(before.ledgerGross + 2800);
-    expect(after.ledgerGross).toBe(after.collectedCents);
-    expect(after.counters.cents).toBe(after.donations.cents);
-    const surveyRow = await db()
-      .selectFrom('ledger_entries')
-      .select(['gross_cents', 'survey_charge_id'])
-      .where('donation_id', '=', c.evaPledge)
-      .where('survey_charge_id', 'is not', null)
-      .execute();
-    expect(surveyRow).toHaveLength(1);
-    expect(Number(surveyRow[0]?.gross_cents)).toBe(2800);
-    // Sold out now: no more offered.
-    const again = await call('GET', `/backers/donations/${c.evaPledge}/survey`, eva.headers);
-    expect(again.json().data.add_ons.map((a: { title: string }) => a.title)).toEqual(['Sticker']);
-
-    // Ben's saved card has since stopped working (the test card that declines every later charge).
-    await db()
-      .updateTable('donations')
-      .set({ payment_method: 'pm_sandbox_0341_expired' })
-      .where('id', '=', c.benPledge)
-      .execute();
-    const declined = await call('PUT', `/backers/donations/${c.benPledge}/survey`, ben.headers, {
-      answers: [{ question_id: offer.json().data.questions[0].id, value: 'Benno' }],
-      add_ons: [{ add_on_id: c.sticker, quantity: 2 }],
-    });
-    expect(declined.statusCode, declined.body).toBe(200);
-    expect(declined.json().add_on_charge).toEqual({ status: 'declined', amount: 6, currency: 'USD' });
-    expect(declined.json().message).toBe(
-      'Your answers are saved, but the payment for the add-ons did not go through, so they were not added. Your card was declined.',
-    );
-    expect(declined.json().data.answers).toEqual([
-      { question_id: offer.json().data.questions[0].id, value: 'Benno' },
-    ]);
-    const sticker = await db()
-      .selectFrom('add_ons')
-      .select(['quantity_claimed'])
-      .where('id', '=', c.sticker)
-      .executeTakeFirstOrThrow();
-    expect(sticker.quantity_claimed).toBe(0);
-    const ben$ = await db()
-      .selectFrom('donations')
-      .select(['amount_cents', 'has_add_ons'])
-      .where('id', '=', c.benPledge)
-      .executeTakeFirstOrThrow();
-    expect(ben$).toEqual({ amount_cents: 1000, has_add_ons: false });
-    expect((await ledgerAgrees(ctx, c.projectId)).ledgerGross).toBe(after.ledgerGross);
-  });
-
   it('reminds those who have not answered every 2 days, once per backer across instances, until the lock', async () => {
     const c = await campaign();
     const url = `/projects/${c.projectId}/survey`;
@@ -522,36 +332,5 @@ describe.each(databaseKinds)('backer survey on %s', (kind) => {
   it('is scheduled as the survey-reminders job', async () => {
     const { scheduledJobs } = await import('../../services');
     expect(scheduledJobs(ctx.app.services).map((job) => job.name)).toContain('survey-reminders');
-  });
-
-  it('treats an ended flexible campaign as collected, and offers no add-ons without a saved card', async () => {
-    now = Date.now();
-    const projectId = await createProjectRow(db(), {
-      creatorId: creator.user.id,
-      goal: 10,
-      start: -3,
-      end: 2,
-      fundingModel: 'flexible',
-    });
-    const sticker = (
-      await call('POST', `/projects/${projectId}/add-ons`, creator.headers, { title: 'Pin', price: 2 })
-    ).json().data.id as number;
-    const donation = await backProject(ctx, stranger.headers, projectId, { amount: 20 });
-    const url = `/projects/${projectId}/survey`;
-    await call('PUT', url, creator.headers, {
-      questions: [{ kind: 'text', prompt: 'Name on the wall?', required: true }],
-    });
-    expect((await call('POST', `${url}/send`, creator.headers)).statusCode).toBe(409);
-    now = Date.now() + 4 * DAY;
-    await ctx.app.services.payments.settle();
-    expect((await call('POST', `${url}/send`, creator.headers)).statusCode).toBe(200);
-    const view = await call('GET', `/backers/donations/${donation}/survey`, stranger.headers);
-    expect(view.json().data).toMatchObject({ can_buy_add_ons: false, add_ons: [], needs_address: false });
-    const question = view.json().data.questions[0].id as number;
-    const refused = await call('PUT', `/backers/donations/${donation}/survey`, stranger.headers, {
-      answers: [{ question_id: question, value: 'Sid' }],
-      add_ons: [{ add_on_id: sticker, quantity: 1 }],
-    });
-    expect(refused.statusCode).toBe(422);
   });
 });
