@@ -14,6 +14,7 @@ import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import { errorHandler, routeNotFound } from './errors';
+import { loggerOptions } from './logging';
 import { validatorCompiler } from './validation';
 import { moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
@@ -82,7 +83,7 @@ const CORS_MAX_AGE_SECONDS = 600;
 /** Builds the whole HTTP application without listening, so tests drive it with `inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();

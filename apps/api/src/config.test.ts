@@ -26,6 +26,37 @@ describe('config', () => {
     expect(config.rateLimits).toBe(false);
   });
 
+  it('makes APP_URL, unless it is set, the address the process listens on', () => {
+    const appUrl = (env: Record<string, string>) => loadConfig({ DATA_DIR: ':memory:', ...env }).appUrl;
+    expect(appUrl({})).toBe('http://localhost:5000');
+    expect(appUrl({ PORT: '5099' })).toBe('http://localhost:5099');
+    expect(appUrl({ HOST: '0.0.0.0', PORT: '5099' })).toBe('http://localhost:5099');
+    expect(appUrl({ HOST: '::', PORT: '5099' })).toBe('http://localhost:5099');
+    expect(appUrl({ HOST: '127.0.0.1', PORT: '8080' })).toBe('http://127.0.0.1:8080');
+    expect(appUrl({ HOST: '::1' })).toBe('http://[::1]:5000');
+    expect(appUrl({ PORT: '5099', APP_URL: 'https://fundry.example/', PAYMENTS_PROVIDER: 'sandbox' })).toBe(
+      'https://fundry.example',
+    );
+    // Listening on a network's address is not a public site: the sandbox stays the default there.
+    expect(loadConfig({ DATA_DIR: ':memory:', HOST: '192.168.1.5' })).toMatchObject({
+      appUrl: 'http://192.168.1.5:5000',
+      payments: { provider: 'sandbox' },
+    });
+  });
+
+  it('logs readable lines to a terminal and in development, JSON lines elsewhere and in tests, unless LOG_FORMAT says', () => {
+    const logFormat = (env: Record<string, string>, terminal: boolean) =>
+      loadConfig({ DATA_DIR: ':memory:', ...env }, terminal).logFormat;
+    expect(logFormat({}, true)).toBe('pretty');
+    expect(logFormat({}, false)).toBe('pretty');
+    expect(logFormat({ NODE_ENV: 'production' }, true)).toBe('pretty');
+    expect(logFormat({ NODE_ENV: 'production' }, false)).toBe('json');
+    expect(logFormat({ NODE_ENV: 'test' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(() => logFormat({ LOG_FORMAT: 'yaml' }, false)).toThrow(/LOG_FORMAT/);
+  });
+
   it('runs the sandbox by default only on a local address, or when it is asked for', () => {
     for (const appUrl of ['http://localhost:5000', 'http://127.0.0.1:8080', 'http://[::1]:5000']) {
       expect(loadConfig({ DATA_DIR: ':memory:', APP_URL: appUrl }).payments.provider).toBe('sandbox');

@@ -26,7 +26,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
   HOST: z.string().default('0.0.0.0'),
-  APP_URL: z.url().default('http://localhost:5000'),
+  APP_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   SEED_DEMO_DATA: flag.optional(),
@@ -62,6 +62,7 @@ const envSchema = z.object({
   ),
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -146,6 +147,8 @@ export interface Config {
   /** Prometheus metrics on their own port; off when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
+  /** JSON lines for a collector, or readable lines for a person at a terminal (the default there). */
+  logFormat: 'json' | 'pretty';
   corsOrigins: string[];
   webDistDir: string;
   /** The languages offered (DESIGN.md §14) and the one a visitor who asks for none of them gets. */
@@ -171,21 +174,30 @@ export function defaultRenderWorkers(cores: number): number {
   return Math.max(1, Math.min(2, cores - 1));
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * `terminal`: whether the log goes to a person's terminal. Unless LOG_FORMAT says, the log is readable lines there
+ * and in development (`npm run dev`, whose output goes through `concurrently`), JSON lines elsewhere and in tests.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const appUrl = (e.APP_URL ?? defaultAppUrl(e.HOST, e.PORT)).replace(/\/$/, '');
   const inMemory = e.DATA_DIR === ':memory:';
   const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }
-  // A public site that forgot its Stripe key must not quietly take pledges that move no money.
-  if (!e.PAYMENTS_PROVIDER && provider === 'sandbox' && !isLocalAddress(e.APP_URL)) {
+  // A public site that forgot its Stripe key must not quietly take pledges that move no money. A public site is
+  // one whose APP_URL was set so; the default drawn from HOST and PORT is where the process listens, not a site.
+  if (!e.PAYMENTS_PROVIDER && provider === 'sandbox' && e.APP_URL && !isLocalAddress(e.APP_URL)) {
     throw new ConfigError(
       `APP_URL ${e.APP_URL} is not a local address, and no payment provider is configured: set ` +
         'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) to take real payments, or PAYMENTS_PROVIDER=sandbox ' +
@@ -207,7 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: e.APP_URL.replace(/\/$/, ''),
+    appUrl,
     dataDir,
     uploadsDir: inMemory
       ? path.join(tmpdir(), `fundry-uploads-${process.pid}`)
@@ -247,6 +259,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(availableParallelism()),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
+    logFormat:
+      e.LOG_FORMAT ??
+      (e.NODE_ENV === 'development' || (terminal && e.NODE_ENV === 'production') ? 'pretty' : 'json'),
     corsOrigins: e.CORS_ORIGINS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
@@ -271,6 +286,20 @@ function offeredCurrencies(setting = 'USD'): OfferableCurrency[] {
     );
   }
   return codes as OfferableCurrency[];
+}
+
+/**
+ * Without APP_URL, the address the process listens on: `localhost` when it listens on every interface, else the
+ * host it names (an IPv6 address in brackets).
+ */
+function defaultAppUrl(host: string, port: number): string {
+  const everyInterface = ['', '0.0.0.0', '::', '[::]'].includes(host.trim());
+  const name = everyInterface
+    ? 'localhost'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host;
+  return `http://${name}:${port}`;
 }
 
 /** Loopback names only: a test-mode default is safe where nobody else can reach the site. */
