@@ -225,7 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(latePledgeRoutes, { prefix: '/projects', latePledges: services.latePledges });
       await api.register(commentRoutes, { comments: services.comments });
       await api.register(messageRoutes, { messages: services.messages });
-      await api.register(surveyRoutes, { surveys: services.surveys });
+      await api.register(surveyRoutes, { surveys: services.surveys, answers: services.surveyAnswers });
       api.setNotFoundHandler((request) => {
         throw routeNotFound(request);
       });

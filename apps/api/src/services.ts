@@ -43,6 +43,8 @@ import { SavedProjectService } from './modules/projects/saved-projects.service';
 import { RewardService } from './modules/rewards/rewards.service';
 import { AddOnService } from './modules/add-ons/add-ons.service';
 import { StretchGoalService } from './modules/stretch-goals/stretch-goals.service';
+import { SurveyAnswerService } from './modules/surveys/survey-answers.service';
+import { SurveyChargeService } from './modules/surveys/survey-charges.service';
 import { SurveyService } from './modules/surveys/surveys.service';
 import { LatePledgeService } from './modules/late-pledges/late-pledges.service';
 import { UserService } from './modules/users/users.service';
@@ -152,16 +154,9 @@ export function createServices(
   const admin = new AdminService(db, access, moderation, comments, clock);
   const creatorTools = new CreatorToolsService(db, access, payments, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
-  const surveys = new SurveyService(
-    db,
-    access,
-    payments,
-    mail,
-    config.appUrl,
-    config.platformFeePercent,
-    clock,
-    log,
-  );
+  const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
+  const surveyCharges = new SurveyChargeService(db, payments, config.platformFeePercent, clock, log);
+  const surveyAnswers = new SurveyAnswerService(db, surveyCharges, clock);
   return {
     translators,
     admin,
@@ -199,6 +194,8 @@ export function createServices(
     faqs,
     messages,
     surveys,
+    surveyAnswers,
+    surveyCharges,
     fxRates,
     preferences,
     reminders,
@@ -253,7 +250,7 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       // charged again with the same key once their lease passed (decision 026).
       name: 'survey-charges',
       cron: '* * * * *',
-      run: async () => void (await services.surveys.resumeCharges()),
+      run: async () => void (await services.surveyCharges.resumeCharges()),
     },
   ];
 }

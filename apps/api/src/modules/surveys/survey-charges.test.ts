@@ -5,8 +5,8 @@ import { backProject, ledgerAgrees } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { boardGameCampaign, SHIPPED_TO } from '../../test/survey';
 import type { ChargeRequest, ChargeResult } from '../payments/provider';
+import { SURVEY_CHARGE_LEASE_MS } from './survey-charges.service';
 import { claimAddOnStock } from './surveys.repository';
-import { SURVEY_CHARGE_LEASE_MS } from './surveys.service';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const DAY = 24 * 3_600_000;
@@ -154,7 +154,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
       .where('project_id', '=', projectId)
       .where('message', '=', key)
       .execute();
-  const resume = () => ctx.app.services.surveys.resumeCharges();
+  const resume = () => ctx.app.services.surveyCharges.resumeCharges();
   const pastLease = () => {
     now += SURVEY_CHARGE_LEASE_MS + 1_000;
   };

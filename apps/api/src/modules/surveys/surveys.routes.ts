@@ -8,12 +8,16 @@ import {
 } from '@fundry/shared';
 import { writeMessage } from '../../i18n';
 import { currentUser } from '../auth/authenticate';
+import type { SurveyAnswerService } from './survey-answers.service';
 import type { SurveyService } from './surveys.service';
 
 const tags = ['surveys'];
 
 /** DESIGN.md §17: the creator's `projects/{id}/survey` and the backer's `backers/donations/{id}/survey`. */
-export const surveyRoutes: FastifyPluginAsyncZod<{ surveys: SurveyService }> = async (app, { surveys }) => {
+export const surveyRoutes: FastifyPluginAsyncZod<{
+  surveys: SurveyService;
+  answers: SurveyAnswerService;
+}> = async (app, { surveys, answers }) => {
   const t = (request: Parameters<typeof app.translators.ofApiRequest>[0]) =>
     app.translators.ofApiRequest(request).t;
 
@@ -94,7 +98,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ surveys: SurveyService }> = a
         response: { 200: backerSurveyResponse },
       },
     },
-    async (request) => ({ data: await surveys.backerGet(request.params.id, currentUser(request)) }),
+    async (request) => ({ data: await answers.backerGet(request.params.id, currentUser(request)) }),
   );
 
   app.put(
@@ -110,7 +114,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ surveys: SurveyService }> = a
       },
     },
     async (request) => {
-      const result = await surveys.backerPut(request.params.id, currentUser(request), request.body);
+      const result = await answers.backerPut(request.params.id, currentUser(request), request.body);
       return { ...result, message: writeMessage(app.translators.ofApiRequest(request), result.message) };
     },
   );
