@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { catalogs } from './apps/web/catalogs-plugin';
+import { catalogs } from './apps/web/catalogs-plugin.ts';
 
 export default defineConfig({
   test: {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 // Relative, not @fundry/shared: Vite loads its configuration with Node, which reads no TypeScript in node_modules.
-import { compileCatalog, isServerKey, type SourceCatalog } from '../../packages/shared/src/i18n/compile';
-import { SHIPPED_LOCALES } from '../../packages/shared/src/i18n/locales';
+// With their extensions, as Node resolves them (Vite's `configLoader: 'native'`), and so must what they import.
+import { compileCatalog, isServerKey, type SourceCatalog } from '../../packages/shared/src/i18n/compile.ts';
+import { SHIPPED_LOCALES } from '../../packages/shared/src/i18n/locales.ts';
 
 const VIRTUAL = 'virtual:fundry-catalog';
 const catalogsDir = fileURLToPath(new URL('../../packages/shared/catalogs/', import.meta.url));

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { catalogs } from './catalogs-plugin';
+import { catalogs } from './catalogs-plugin.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 

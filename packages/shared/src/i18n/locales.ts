@@ -1,4 +1,5 @@
-import { choiceCookie, cookieValue } from '../cookies';
+// With its extension: the web build's configuration loads this module as Node does (apps/web/catalogs-plugin.ts).
+import { choiceCookie, cookieValue } from '../cookies.ts';
 
 /** The languages Fundry ships (DESIGN.md §14); the operator offers some or all of them (LOCALES). */
 export const SHIPPED_LOCALES = ['en', 'es', 'pt-BR', 'de', 'ar'] as const;
