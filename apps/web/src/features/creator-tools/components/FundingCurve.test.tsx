@@ -5,7 +5,8 @@ import { authStorage } from '@/lib/auth-storage';
 import { apiError, mockApi, type Responder, testUser } from '@/test/api';
 import { TestProviders } from '@/test/i18n';
 import { renderPage } from '@/test/render';
-import { FundingCharts, FundingCurve, niceCeil } from './FundingCurve';
+import { FundingCharts, niceCeil } from './FundingCharts';
+import { FundingCurve } from './FundingCurve';
 
 const STATS: DailyStats = {
   goal_amount: 1000,
