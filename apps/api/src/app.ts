@@ -191,7 +191,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(categoryRoutes, { prefix: '/categories', service: services.categories });
       await api.register(rewardRoutes, { prefix: '/rewards', rewards: services.rewards });
       await api.register(backingRoutes, { prefix: '/backers', backing: services.backing });
-      await api.register(pledgeRoutes, { prefix: '/backers', pledges: services.pledges });
+      await api.register(pledgeRoutes, {
+        prefix: '/backers',
+        checkout: services.pledgeCheckout,
+        pledges: services.pledges,
+      });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications: services.notifications,

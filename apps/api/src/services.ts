@@ -23,6 +23,7 @@ import { createStripeClient, StripeProvider } from './modules/payments/stripe.pr
 import { PageService } from './modules/pages/pages.service';
 import { PayoutService } from './modules/payouts/payouts.service';
 import { CollectionService } from './modules/pledges/collection.service';
+import { PledgeCheckoutService } from './modules/pledges/pledge-checkout.service';
 import { PledgeService } from './modules/pledges/pledges.service';
 import { CommentService } from './modules/comments/comments.service';
 import { FaqService } from './modules/faqs/faqs.service';
@@ -126,7 +127,18 @@ export function createServices(
     stretchGoals,
   );
   const backing = new BackingService(db, projectPages, config.baseCurrency);
-  const pledges = new PledgeService(db, access, payments, mail, config.appUrl, clock, log, preferences);
+  const pledgeCheckout = new PledgeCheckoutService(db, payments, config.appUrl, clock, log);
+  const pledges = new PledgeService(
+    db,
+    access,
+    payments,
+    pledgeCheckout,
+    mail,
+    config.appUrl,
+    clock,
+    log,
+    preferences,
+  );
   const collection = new CollectionService(db, payments, clock, log);
   payments.onCardFixed = (donationId) => collection.collect(donationId);
   const notifications = new NotificationService(db);
@@ -186,6 +198,7 @@ export function createServices(
     latePledges,
     payments,
     backing,
+    pledgeCheckout,
     pledges,
     collection,
     notifications,

@@ -18,7 +18,7 @@ import { latePledgesOpenNow, latePledgesRefusal } from './late-pledges.rules';
 /**
  * Late pledges (DESIGN.md §16): the creator (or an admin, as for rewards) opens them after an all-or-nothing
  * campaign succeeded or a flexible one ended, optionally until a date, and closes them. The pledges themselves go
- * through the usual Back call (PledgeService) and the payment path (PaymentService).
+ * through the usual Back call (PledgeCheckoutService) and the payment path (PaymentService).
  */
 export class LatePledgeService {
   constructor(

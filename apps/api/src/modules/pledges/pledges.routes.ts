@@ -10,12 +10,16 @@ import {
   updatePledgeRequest,
 } from '@fundry/shared';
 import { currentUser } from '../auth/authenticate';
+import type { PledgeCheckoutService } from './pledge-checkout.service';
 import type { PledgeService } from './pledges.service';
 
 const tags = ['pledges'];
 
 /** A backer's own pledge, from the Back button to the end of the campaign (DESIGN.md §10). */
-export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = async (app, { pledges }) => {
+export const pledgeRoutes: FastifyPluginAsyncZod<{
+  checkout: PledgeCheckoutService;
+  pledges: PledgeService;
+}> = async (app, { checkout, pledges }) => {
   app.addHook('onRequest', app.requireUser);
 
   app.post(
@@ -32,7 +36,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ pledges: PledgeService }> = a
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await pledges.pledge(
+        data: await checkout.pledge(
           request.params.id,
           currentUser(request),
           request.body,
