@@ -437,7 +437,7 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
     );
 
     await step('ledger entries and payment events', async () => {
-      // As PaymentService.succeed writes them: processing fee 2.9% + 30¢ (at most the gross), platform fee
+      // As PaymentService.recordCollected writes them: processing fee 2.9% + 30¢ (at most the gross), platform fee
       // PLATFORM_FEE_PERCENT of the gross (at most what is left), each rounded half-up in double precision.
       await sql`
         insert into ledger_entries (project_id, donation_id, kind, gross_cents, processing_fee_cents,
@@ -452,7 +452,7 @@ export async function generateDataset(db: Kysely<DB>, log: Log = console.log): P
                              as processing
                     from donations where status in ('SUCCEEDED', 'REFUNDED')) d) f
         order by f.id`.execute(conn);
-      // As PaymentService.applyRefund writes them: the donation's row, negated.
+      // As RefundService.applyRefund writes them: the donation's row, negated.
       await sql`
         insert into ledger_entries (project_id, donation_id, kind, gross_cents, processing_fee_cents,
                                     platform_fee_cents, net_cents, created_at)

@@ -204,7 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(unsubscribeRoutes, { preferences: services.preferences, appUrl: config.appUrl });
       await api.register(webhookRoutes, {
         prefix: '/payments',
-        payments: services.payments,
+        events: services.paymentEvents,
         payouts: services.payouts,
         stripe: services.payments.provider instanceof StripeProvider ? services.payments.provider : null,
       });
@@ -242,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       prefix: '/sandbox',
       db: deps.db,
       payments: services.payments,
+      events: services.paymentEvents,
       payouts: services.payouts,
       appUrl: config.appUrl,
     });

@@ -16,7 +16,9 @@ import { MailService } from './modules/mail/mail.service';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport';
 import { createFileStorage } from './modules/media/create-file-storage';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { PaymentEventService } from './modules/payments/payment-events.service';
 import { type Clock, PaymentService } from './modules/payments/payments.service';
+import { RefundService } from './modules/payments/refunds.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
@@ -126,6 +128,8 @@ export function createServices(
     preferences,
     stretchGoals,
   );
+  const refunds = new RefundService(db, paymentProvider, mail, clock);
+  const paymentEvents = new PaymentEventService(db, payments, refunds, mail, log, config.appUrl, clock);
   const backing = new BackingService(db, projectPages, config.baseCurrency);
   const pledgeCheckout = new PledgeCheckoutService(db, payments, config.appUrl, clock, log);
   const pledges = new PledgeService(
@@ -139,22 +143,14 @@ export function createServices(
     log,
     preferences,
   );
-  const collection = new CollectionService(db, payments, clock, log);
-  payments.onCardFixed = (donationId) => collection.collect(donationId);
+  const collection = new CollectionService(db, payments, paymentEvents, clock, log);
+  paymentEvents.onCardFixed = (donationId) => collection.collect(donationId);
   const notifications = new NotificationService(db);
   const updates = new UpdateService(db, access.pageRow, mail, preferences, config.appUrl);
   const comments = new CommentService(db, access.pageRow, updates, mail, preferences, config.appUrl);
   const faqs = new FaqService(db, access.pageRow);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
-  const projectLifecycle = new ProjectLifecycleService(
-    db,
-    payments,
-    mail,
-    fxRates,
-    config.appUrl,
-    clock,
-    log,
-  );
+  const projectLifecycle = new ProjectLifecycleService(db, refunds, mail, fxRates, config.appUrl, clock, log);
   const moderation = new ModerationService(
     db,
     projectLifecycle,
@@ -164,7 +160,7 @@ export function createServices(
     config.appUrl,
   );
   const admin = new AdminService(db, access, moderation, comments, clock);
-  const creatorTools = new CreatorToolsService(db, access, payments, mail, preferences, config.appUrl, clock);
+  const creatorTools = new CreatorToolsService(db, access, refunds, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
   const surveyCharges = new SurveyChargeService(db, payments, config.platformFeePercent, clock, log);
@@ -197,6 +193,8 @@ export function createServices(
     stretchGoals,
     latePledges,
     payments,
+    paymentEvents,
+    refunds,
     backing,
     pledgeCheckout,
     pledges,

@@ -22,7 +22,7 @@ import type { MailService } from '../mail/mail.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { donationLedgerEntry, findDonation } from '../payments/payments.repository';
-import type { PaymentService } from '../payments/payments.service';
+import type { RefundService } from '../payments/refunds.service';
 import { projectFunds } from '../payouts/payouts.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { may, type ProjectAccess } from '../projects/project-access';
@@ -108,7 +108,7 @@ export class CreatorToolsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly access: ProjectAccess,
-    private readonly payments: PaymentService,
+    private readonly refunds: RefundService,
     private readonly mail: MailService,
     private readonly preferences: PreferenceService,
     private readonly appUrl: string,
@@ -274,7 +274,7 @@ export class CreatorToolsService {
   }
 
   /**
-   * Refunds a collected pledge in full through the provider. PaymentService.refund is keyed per pledge and its
+   * Refunds a collected pledge in full through the provider. RefundService.refund is keyed per pledge and its
    * record is a guarded transition, so however many requests race, one refund is recorded; the others get 409.
    */
   async refund(donationId: number, caller: AccessClaims) {
@@ -294,7 +294,7 @@ export class CreatorToolsService {
     if (entry && funds.availableCents < Number(entry.net_cents)) {
       throw new AppError('UNPROCESSABLE', 'api.tools.alreadyPaidOut');
     }
-    const applied = await this.payments.refund(donation.id);
+    const applied = await this.refunds.refund(donation.id);
     if (!applied) {
       const now = await findDonation(this.db, donation.id);
       if (now?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);

@@ -162,6 +162,15 @@ export function projectForNotice(db: Kysely<DB>, id: number) {
   return db.selectFrom('projects').select(['id', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** A backer or creator as a mail addresses them: their name, address and language. */
+export function findRecipient(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'full_name', 'username', 'locale', 'last_locale'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 export function lockProjectForMoney(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('projects')

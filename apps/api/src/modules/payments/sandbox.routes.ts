@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { amountWithCents } from '../../i18n';
 import { findDonationBySession, findPledgeView, type PledgeView } from '../pledges/pledges.repository';
 import type { PayoutService } from '../payouts/payouts.service';
+import type { PaymentEventService } from './payment-events.service';
 import type { PaymentService } from './payments.service';
 import { sandboxPaymentMethod } from './sandbox.provider';
 
@@ -93,9 +94,10 @@ ${donation.status === 'PENDING' ? button(t.t('sandbox.cancel'), `/sandbox/checko
 export const sandboxRoutes: FastifyPluginAsync<{
   db: Kysely<DB>;
   payments: PaymentService;
+  events: PaymentEventService;
   payouts: PayoutService;
   appUrl: string;
-}> = async (app, { db, payments, payouts, appUrl }) => {
+}> = async (app, { db, payments, events, payouts, appUrl }) => {
   // The pages' buttons are plain HTML forms: a browser posts them url-encoded (the card form has one field).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -162,7 +164,7 @@ export const sandboxRoutes: FastifyPluginAsync<{
       );
     }
     if (donation.status === 'PENDING' && donation.expires_at.getTime() >= Date.now()) {
-      await payments.applyEvent({
+      await events.applyEvent({
         id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
         kind: 'paid',
         sessionId: session,
@@ -189,7 +191,7 @@ export const sandboxRoutes: FastifyPluginAsync<{
         .type('text/html; charset=utf-8')
         .send(cardPage(t, session, donation, t.t('sandbox.card.testCards')));
     }
-    await payments.applyEvent({
+    await events.applyEvent({
       id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
       kind: 'card_saved',
       sessionId: session,

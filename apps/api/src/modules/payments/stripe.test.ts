@@ -247,7 +247,7 @@ describe.each(databaseKinds)('Stripe provider on %s', (kind) => {
     expect(await statusOf(donationId)).toBe('SUCCEEDED');
 
     const before = stripe.refunds.length;
-    expect(await ctx.app.services.payments.refund(donationId)).toBe(true);
+    expect(await ctx.app.services.refunds.refund(donationId)).toBe(true);
     expect(stripe.refunds.slice(before).map((r) => [r.payment_intent, r.amount])).toEqual([
       [session.payment_intent, 3000],
       ['pi_survey_add_ons', 500],

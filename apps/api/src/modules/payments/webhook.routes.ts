@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
 import type { PayoutService } from '../payouts/payouts.service';
-import type { PaymentService } from './payments.service';
+import type { PaymentEventService } from './payment-events.service';
 import type { StripeProvider } from './stripe.provider';
 
 /**
@@ -9,10 +9,10 @@ import type { StripeProvider } from './stripe.provider';
  * handled (including redeliveries and events we ignore); a refused one gets a 4xx and is logged.
  */
 export const webhookRoutes: FastifyPluginAsync<{
-  payments: PaymentService;
+  events: PaymentEventService;
   payouts: PayoutService;
   stripe: StripeProvider | null;
-}> = async (app, { payments, payouts, stripe }) => {
+}> = async (app, { events, payouts, stripe }) => {
   // This scope keeps JSON bodies as bytes: the signature is over the exact payload.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -40,7 +40,7 @@ export const webhookRoutes: FastifyPluginAsync<{
     }
     const paymentEvent = await stripe.toPaymentEvent(event);
     if (!paymentEvent) return { received: true, result: 'ignored' };
-    const result = await payments.applyEvent(paymentEvent);
+    const result = await events.applyEvent(paymentEvent);
     request.log.info({ eventId: event.id, type: event.type, result }, 'payment event');
     return { received: true, result };
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { platformMetrics } from '../metrics/metrics';
+import type { PaymentEventService } from '../payments/payment-events.service';
 import type { Clock, PaymentService } from '../payments/payments.service';
 import { type CollectionClaim, claimCollections } from './pledges.repository';
 
@@ -30,6 +31,7 @@ export class CollectionService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly payments: PaymentService,
+    private readonly events: PaymentEventService,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -78,7 +80,7 @@ export class CollectionService {
         idempotencyKey: `collect-donation-${claim.id}-attempt-${attempt}`,
       });
       const id = `collect-donation-${claim.id}-attempt-${attempt}`;
-      await this.payments.applyEvent(
+      await this.events.applyEvent(
         result.outcome === 'succeeded'
           ? {
               id,

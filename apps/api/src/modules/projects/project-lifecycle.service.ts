@@ -14,7 +14,8 @@ import {
   refundsOwed,
   releasePledges,
 } from '../payments/payments.repository';
-import type { Clock, PaymentService } from '../payments/payments.service';
+import type { Clock } from '../payments/payments.service';
+import type { RefundService } from '../payments/refunds.service';
 import { updateProject } from './projects.repository';
 
 /**
@@ -25,7 +26,7 @@ import { updateProject } from './projects.repository';
 export class ProjectLifecycleService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly payments: PaymentService,
+    private readonly refunds: RefundService,
     private readonly mail: MailService,
     /** Fixes a project's rate to the base currency when it launches. */
     private readonly fxRates: FxRateService,
@@ -134,7 +135,7 @@ export class ProjectLifecycleService {
     let refunded = 0;
     for (const { id } of await refundsOwed(this.db, 500)) {
       try {
-        if (await this.payments.refund(id)) refunded += 1;
+        if (await this.refunds.refund(id)) refunded += 1;
       } catch (error) {
         // The next run tries again: the donation is still SUCCEEDED and the refund is keyed.
         this.log.error({ err: error, donationId: id }, 'refund failed');

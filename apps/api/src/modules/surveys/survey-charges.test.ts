@@ -406,7 +406,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
       // A second refund does nothing.
       const twice = await call('POST', `/backers/donations/${c.beaPledge}/refund`, creator.headers);
       expect(twice.statusCode).toBe(409);
-      expect(await ctx.app.services.payments.refund(c.beaPledge)).toBe(false);
+      expect(await ctx.app.services.refunds.refund(c.beaPledge)).toBe(false);
       expect(refunds).toHaveBeenCalledTimes(2);
     } finally {
       refunds.mockRestore();
@@ -439,7 +439,7 @@ describe.each(databaseKinds)('survey add-on charges on %s', (kind) => {
     expect(await resume()).toMatchObject({ succeeded: 1 });
     const refunds2 = vi.spyOn(provider, 'refund');
     try {
-      expect(await ctx.app.services.payments.refund(c.benPledge)).toBe(true);
+      expect(await ctx.app.services.refunds.refund(c.benPledge)).toBe(true);
       expect(refunds2.mock.calls.map(([request]) => request.amountCents)).toEqual([1000, 300]);
     } finally {
       refunds2.mockRestore();
