@@ -98,6 +98,70 @@ const lightPrimitives = {
     'Use Text, Group, Stack, Paper, Title, Anchor, Container, VisuallyHidden and SimpleGrid from @/components/primitives/primitives, Tabs from @/components/primitives/tabs, Button and UnstyledButton from @/components/primitives/buttons: the same markup, a fraction of the render.',
 };
 
+/**
+ * The API's services in layers, lowest first (docs/architecture.md): a service uses services of its own layer or
+ * below, never one above. `module/*` is every service of a module; a module whose services sit in two layers names
+ * them. Repositories, rules, messages and templates of any module sit beneath every service.
+ */
+const apiLayers = [
+  [
+    'auth/*',
+    'categories/*',
+    'fx-rates/*',
+    'health/*',
+    'mail/*',
+    'media/*',
+    'metrics/*',
+    'notifications/*',
+    'preferences/*',
+  ],
+  [
+    'users/*',
+    'site/*',
+    'projects/project-access',
+    'projects/project-page.service',
+    'projects/discovery.service',
+    'projects/saved-projects.service',
+  ],
+  ['rewards/*', 'add-ons/*', 'stretch-goals/*', 'late-pledges/*', 'updates/*', 'comments/*', 'faqs/*'],
+  ['payments/*', 'payouts/*', 'pledges/*', 'backing/*', 'reminders/*'],
+  [
+    'projects/project-form.service',
+    'projects/project-lifecycle.service',
+    'admin/*',
+    'creator-tools/*',
+    'surveys/*',
+    'messages/*',
+    'pages/*',
+  ],
+];
+const serviceFiles = (entry) => {
+  const [module, name] = entry.split('/');
+  return `apps/api/src/modules/${module}/${name === '*' ? '*.service' : name}.ts`;
+};
+/** An import of the entry, from another module (`../m/x.service`) or from its own (`./x.service`). */
+const importOf = (entry) => {
+  const [module, name] = entry.split('/');
+  const file = name === '*' ? '[\\w.-]+\\.service' : name.replace(/\./g, '\\.');
+  return name === '*' ? `/${module}/${file}$` : `(^\\.|/${module})/${file}$`;
+};
+const layerRules = apiLayers.map((layer, index) => ({
+  files: layer.map(serviceFiles),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: apiLayers.slice(index + 1).flatMap((above) =>
+          above.map((entry) => ({
+            regex: importOf(entry),
+            message: `A service of layer ${index + 1} does not use ${entry} (a higher layer; docs/architecture.md).`,
+          })),
+        ),
+      },
+    ],
+  },
+}));
+
 export default defineConfig(
   {
     ignores: [
@@ -239,4 +303,22 @@ export default defineConfig(
       ],
     },
   })),
+  {
+    // Repositories hold SQL only (DESIGN.md §2): they take a Kysely handle and know no service or route.
+    files: ['apps/api/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.(service|routes)$',
+              message: 'A repository holds SQL only: it uses no service or route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  layerRules,
 );

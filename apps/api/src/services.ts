@@ -17,7 +17,8 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail.tra
 import { createFileStorage } from './modules/media/create-file-storage';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { PaymentEventService } from './modules/payments/payment-events.service';
-import { type Clock, PaymentService } from './modules/payments/payments.service';
+import type { Clock } from './lib/clock';
+import { PaymentService } from './modules/payments/payments.service';
 import { RefundService } from './modules/payments/refunds.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';

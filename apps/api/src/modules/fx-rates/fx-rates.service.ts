@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FxRates } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
-import { RefreshedValue } from '../projects/ttl-cache';
+import { RefreshedValue } from '../../lib/ttl-cache';
 import { FeedError, readEcbFeed } from './ecb-feed';
 import { baseRateBy, fixMissingBaseRates } from './base-rates';
 import { type DailyRates, fillBaseRate, newestDailyRates, replaceDailyRates } from './fx-rates.repository';

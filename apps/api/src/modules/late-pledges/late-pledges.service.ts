@@ -10,7 +10,7 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import type { Clock } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
 import type { ProjectAccess } from '../projects/project-access';
 import { lockLatePledges, setLatePledges } from './late-pledges.repository';
 import { latePledgesOpenNow, latePledgesRefusal } from './late-pledges.rules';

@@ -24,7 +24,8 @@ import {
   transitionDonation,
   transitionDonationFrom,
 } from './payments.repository';
-import type { Clock, PaymentService } from './payments.service';
+import type { Clock } from '../../lib/clock';
+import type { PaymentService } from './payments.service';
 import type { PaymentEvent } from './provider';
 import type { RefundService } from './refunds.service';
 

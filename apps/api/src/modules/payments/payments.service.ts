@@ -4,6 +4,7 @@ import { percentOfMinor } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SavedLanguage } from '../../i18n';
+import type { Clock } from '../../lib/clock';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import type { ReachingProject, StretchGoalService } from '../stretch-goals/stretch-goals.service';
@@ -34,8 +35,6 @@ import { type PaymentProvider, processingFeeCents } from './provider';
 
 /** Pending checkouts older than their expiry plus this are closed by the job (their event may be lost). */
 const EXPIRY_GRACE_MS = 5 * 60_000;
-
-export type Clock = () => Date;
 
 interface Settings {
   appUrl: string;

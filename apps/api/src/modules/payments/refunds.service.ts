@@ -20,7 +20,7 @@ import {
   surveyChargesOf,
   transitionDonation,
 } from './payments.repository';
-import type { Clock } from './payments.service';
+import type { Clock } from '../../lib/clock';
 import type { PaymentProvider } from './provider';
 
 /**

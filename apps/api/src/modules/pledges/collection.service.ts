@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { platformMetrics } from '../metrics/metrics';
 import type { PaymentEventService } from '../payments/payment-events.service';
-import type { Clock, PaymentService } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
+import type { PaymentService } from '../payments/payments.service';
 import { type CollectionClaim, claimCollections } from './pledges.repository';
 
 /** A COLLECTING pledge untouched for this long lost its collector (a crash): another run resumes it. */

@@ -25,7 +25,8 @@ import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { Clock, PaymentService } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
+import type { PaymentService } from '../payments/payments.service';
 import {
   type DonationRow,
   lockDonation,

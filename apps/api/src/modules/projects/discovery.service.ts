@@ -30,7 +30,7 @@ import {
   titlesForTypeahead,
 } from './projects.repository';
 import { TitleIndex } from './title-index';
-import { RefreshedValue, TtlCache } from './ttl-cache';
+import { RefreshedValue, TtlCache } from '../../lib/ttl-cache';
 
 const TRENDING_RANKING_TTL_MS = 60_000;
 /** How long the typeahead keeps its order of titles (most backed first) while no title changes. */

@@ -14,7 +14,7 @@ import {
   refundsOwed,
   releasePledges,
 } from '../payments/payments.repository';
-import type { Clock } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
 import type { RefundService } from '../payments/refunds.service';
 import { updateProject } from './projects.repository';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { todayUtc } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { mailTemplates } from '../mail/mail.templates';
-import type { Clock } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { claimReminder, type DueReminder, findDueReminders } from './reminders.repository';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SiteStats } from '@fundry/shared';
 import type { DB } from '../../db/schema';
-import { TtlCache } from '../projects/ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { siteTotals } from './site.repository';
 
 /** How long one instance reuses the figures: the About page needs no second-by-second accuracy. */

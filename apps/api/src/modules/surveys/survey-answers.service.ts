@@ -17,7 +17,7 @@ import type { KeyedMessage } from '../../i18n';
 import { findAddOns, listAddOns, pledgeLinesOf } from '../add-ons/add-ons.repository';
 import type { AccessClaims } from '../auth/tokens';
 import { lockDonation } from '../payments/payments.repository';
-import type { Clock } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
 import { findReward } from '../rewards/rewards.repository';
 import type { SurveyChargeService } from './survey-charges.service';
 import { claimAddOnStock, findResponse, findSurvey, listQuestions } from './surveys.repository';

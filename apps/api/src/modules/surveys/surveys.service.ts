@@ -13,7 +13,7 @@ import { findAddOns } from '../add-ons/add-ons.repository';
 import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { Clock } from '../payments/payments.service';
+import type { Clock } from '../../lib/clock';
 import type { ProjectAccess } from '../projects/project-access';
 import { surveyMails } from './surveys.mail';
 import {
