@@ -46,8 +46,9 @@ export class PaymentEventService {
   ) {}
 
   /**
-   * Applies a provider event once. Returns, besides the result, the pledge whose new card should be charged at
-   * once (a PAYMENT_FAILED pledge fixed by the backer): the collection does that outside this transaction.
+   * Applies a provider event once. A PAYMENT_FAILED pledge whose backer fixed the card is charged at once by the
+   * collection (`onCardFixed`), and a payment that lands after its campaign failed is refunded, both after this
+   * transaction commits.
    */
   async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
     let refundAfter: number | null = null;
