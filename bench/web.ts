@@ -4,13 +4,13 @@
  * of the built app, rendered on its server (DESIGN.md §13), serving its demo data. Results go to the web section of RESULTS.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWebApp, startBuiltApp } from './app-process';
+import { measureBundles } from '../apps/web/bundle-sizes';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
 
@@ -27,96 +27,24 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** Issue 31: the budgets hold in English and in a language whose words run longer. */
 const LIGHTHOUSE_LOCALES = ['en', 'de'] as const;
 
-/** What each main route loads first, as the router's lazy route modules (apps/web/src/app/router.tsx). */
-const ROUTES = [
-  { name: 'home', path: '/', modules: ['src/features/home/routes/HomePage.tsx'] },
-  { name: 'explore', path: '/projects/explore', modules: ['src/features/discovery/routes/ExplorePage.tsx'] },
-  {
-    name: 'project page',
-    path: '/projects/:id',
-    modules: ['src/app/routes/ProjectPage.tsx'],
-  },
-  { name: 'sign-in', path: '/signin', modules: ['src/features/auth/routes/SignInPage.tsx'] },
-  {
-    name: 'create project',
-    path: '/projects/create',
-    modules: ['src/features/projects/routes/ProjectFormPage.tsx'],
-  },
-  {
-    name: 'dashboard',
-    path: '/dashboard',
-    modules: ['src/app/layout/DashboardLayout.tsx', 'src/app/routes/DashboardRoute.tsx'],
-  },
-];
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-/** The files a chunk needs before it runs: itself, its CSS and, transitively, its static imports. */
-function staticClosure(manifest: Manifest, keys: string[], files = new Set<string>()) {
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest: has the router changed?`);
-    if (files.has(chunk.file)) continue;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    staticClosure(manifest, chunk.imports ?? [], files);
-  }
-  return files;
-}
-
-function measureBundles() {
+/** Sizes what each main route loads first (apps/web/bundle-sizes.ts, the counting the size fence uses too). */
+function measureRouteBundles() {
   const buildDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-web-'));
   const started = Date.now();
   const outDir = buildWebApp(buildDir);
   const buildMs = Date.now() - started;
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('The build manifest has no entry');
-  const sizes = new Map<string, { gzip: number; brotli: number }>();
-  // gzip level 9 as Vite reports it, brotli 11 as the build ships it.
-  const sizeOf = (file: string) => {
-    let size = sizes.get(file);
-    if (!size) {
-      const body = readFileSync(path.join(outDir, file));
-      size = {
-        gzip: gzipSync(body, { level: 9 }).length,
-        brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
-      sizes.set(file, size);
-    }
-    return size;
-  };
-  const rows = ROUTES.map((route) => {
-    // One stylesheet for every page (apps/web/vite.config.ts, cssCodeSplit off): the manifest keys it apart.
-    const stylesheet = manifest['style.css'] ? [manifest['style.css'].file] : [];
-    const files = [...staticClosure(manifest, [entry, ...route.modules]), ...stylesheet];
-    const js = files.filter((file) => file.endsWith('.js'));
-    const css = files.filter((file) => file.endsWith('.css'));
-    const jsBytes = js.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
-    const jsBrotliBytes = js.reduce((sum, file) => sum + sizeOf(file).brotli, 0);
-    const cssBytes = css.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
-    const limit = JS_BUDGETS_KB[route.name];
+  const sizes = measureBundles(outDir);
+  const rows = sizes.routes.map((row) => {
+    const limit = JS_BUDGETS_KB[row.route.name];
     const budget: Budget | undefined =
       limit === undefined
         ? undefined
-        : { met: jsBytes <= limit * 1000, text: `≤ ${limit} kB, got ${kB(jsBytes)} kB` };
-    return { route, js, jsBytes, jsBrotliBytes, cssBytes, budget };
+        : { met: row.jsBytes <= limit * 1000, text: `≤ ${limit} kB, got ${kB(row.jsBytes)} kB` };
+    return { ...row, budget };
   });
-  // Each language's catalog (apps/web/catalogs-plugin.ts): a page rendered on the server brings its own messages
-  // and takes this after it has come to life; a page rendered in the browser waits for it.
-  const catalogs = Object.entries(manifest).flatMap(([key, chunk]) => {
-    const locale = /^virtual:fundry-catalog\/(.+)$/.exec(key)?.[1];
-    return locale ? [{ locale, ...sizeOf(chunk.file) }] : [];
-  });
-  return { buildDir, outDir, buildMs, rows, catalogs };
+  return { buildDir, outDir, buildMs, rows, catalogs: sizes.catalogs };
 }
 
 interface LighthouseRun {
@@ -243,7 +171,7 @@ function lighthouseBudget(run: LighthouseRun): Budget {
   return misses.length === 0 ? { met: true, text: 'all met' } : { met: false, text: misses.join(', ') };
 }
 
-const bundles = measureBundles();
+const bundles = measureRouteBundles();
 try {
   for (const row of bundles.rows) {
     console.log(
