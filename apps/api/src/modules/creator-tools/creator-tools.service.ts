@@ -21,7 +21,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { MailService } from '../mail/mail.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { donationLedgerEntry, findDonation } from '../payments/payments.repository';
+import { donationLedgerEntry, findDonation, lockDonation } from '../payments/payments.repository';
 import type { RefundService } from '../payments/refunds.service';
 import { projectFunds } from '../payouts/payouts.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
@@ -274,26 +274,13 @@ export class CreatorToolsService {
   }
 
   /**
-   * Refunds a collected pledge in full through the provider. RefundService.refund is keyed per pledge and its
-   * record is a guarded transition, so however many requests race, one refund is recorded; the others get 409.
+   * Refunds a collected pledge in full through the provider. Whether it may be refunded is decided on the pledge's
+   * locked row (`refundable`); RefundService.refund is keyed per pledge and its record is a guarded transition, so
+   * however many requests race, one refund is recorded; the others get 409.
    */
   async refund(donationId: number, caller: AccessClaims) {
     const { donation, project } = await this.ownDonation(donationId, caller);
-    if (donation.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
-    if (donation.status !== 'SUCCEEDED') {
-      throw new AppError(
-        'CONFLICT',
-        donation.status === 'PLEDGED' ? 'api.tools.notChargedYet' : 'api.tools.notCollectedRefund',
-      );
-    }
-    // Money already paid out to the creator cannot be given back from the project's balance.
-    const [funds, entry] = await Promise.all([
-      projectFunds(this.db, project.id),
-      donationLedgerEntry(this.db, donation.id),
-    ]);
-    if (entry && funds.availableCents < Number(entry.net_cents)) {
-      throw new AppError('UNPROCESSABLE', 'api.tools.alreadyPaidOut');
-    }
+    await this.refundable(donation.id, project.id);
     const applied = await this.refunds.refund(donation.id);
     if (!applied) {
       const now = await findDonation(this.db, donation.id);
@@ -338,6 +325,31 @@ export class CreatorToolsService {
       status: 'REFUNDED' as const,
       amount: minorToMajor(donation.amount_cents, donation.currency),
     };
+  }
+
+  /**
+   * Whether a pledge may be refunded, read in order on its locked row: a refund recorded since the caller first read
+   * the pledge has committed by then, so a request that lost the race answers 409 already refunded, before any
+   * balance. Only then the balance: while the pledge is still collected its money is in it, so the balance falls
+   * short of it only when money was paid out to the creator (422).
+   */
+  private async refundable(donationId: number, projectId: number) {
+    await this.db.transaction().execute(async (trx) => {
+      const donation = await lockDonation(trx, { id: donationId });
+      if (donation?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
+      if (donation?.status !== 'SUCCEEDED') {
+        throw new AppError(
+          'CONFLICT',
+          donation?.status === 'PLEDGED' ? 'api.tools.notChargedYet' : 'api.tools.notCollectedRefund',
+        );
+      }
+      // Money already paid out to the creator cannot be given back from the project's balance.
+      const funds = await projectFunds(trx, projectId);
+      const entry = await donationLedgerEntry(trx, donationId);
+      if (entry && funds.availableCents < entry.net_cents) {
+        throw new AppError('UNPROCESSABLE', 'api.tools.alreadyPaidOut');
+      }
+    });
   }
 
   /**
