@@ -44,11 +44,11 @@ describe('config', () => {
     });
   });
 
-  it('logs readable lines to a terminal and in development, JSON lines elsewhere and in tests, unless LOG_FORMAT says', () => {
+  it('logs readable lines to a terminal, JSON lines elsewhere and in tests, unless LOG_FORMAT says', () => {
     const logFormat = (env: Record<string, string>, terminal: boolean) =>
       loadConfig({ DATA_DIR: ':memory:', ...env }, terminal).logFormat;
     expect(logFormat({}, true)).toBe('pretty');
-    expect(logFormat({}, false)).toBe('pretty');
+    expect(logFormat({}, false)).toBe('json');
     expect(logFormat({ NODE_ENV: 'production' }, true)).toBe('pretty');
     expect(logFormat({ NODE_ENV: 'production' }, false)).toBe('json');
     expect(logFormat({ NODE_ENV: 'test' }, true)).toBe('json');

@@ -176,7 +176,8 @@ export function defaultRenderWorkers(cores: number): number {
 
 /**
  * `terminal`: whether the log goes to a person's terminal. Unless LOG_FORMAT says, the log is readable lines there
- * and in development (`npm run dev`, whose output goes through `concurrently`), JSON lines elsewhere and in tests.
+ * (but in tests), and JSON lines wherever else it goes, whatever NODE_ENV is: a collector never gets the readable
+ * ones by accident. `npm run dev`, whose output goes through `concurrently`, asks for them.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -259,9 +260,7 @@ export function loadConfig(
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(availableParallelism()),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
-    logFormat:
-      e.LOG_FORMAT ??
-      (e.NODE_ENV === 'development' || (terminal && e.NODE_ENV === 'production') ? 'pretty' : 'json'),
+    logFormat: e.LOG_FORMAT ?? (terminal && e.NODE_ENV !== 'test' ? 'pretty' : 'json'),
     corsOrigins: e.CORS_ORIGINS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
