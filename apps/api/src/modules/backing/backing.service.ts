@@ -3,7 +3,7 @@ import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
-import { isOnHold } from '../projects/project-access';
+import { isBackedOnHold } from '../projects/project-access';
 import { toCard } from '../projects/project-card';
 import type { ProjectPageService } from '../projects/project-page.service';
 import { backedProjectsPage } from './backing.repository';
@@ -76,8 +76,7 @@ export class BackingService {
       const row = cards.get(backed.project_id);
       // The project's own status decides too, as on every list: one taken down since is left out at once.
       if (!row || !statuses.includes(row.status)) return [];
-      const onHold = isOnHold(row);
-      if (row.status === 'REJECTED' && !onHold) return [];
+      const onHold = isBackedOnHold(row);
       const pledge = backed.pledge;
       // Added to the card rather than spread with them into a new object: V8 builds `{ ...card, more }` on a slow
       // path, 14 µs a card (0.3 ms of CPU for a page of 20).

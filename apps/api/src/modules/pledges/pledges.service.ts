@@ -14,7 +14,7 @@ import {
   type Translator,
   type UpdatePledgeRequest,
 } from '@fundry/shared';
-import type { DB } from '../../db/schema';
+import type { DB, ProjectStatusValue } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { KeyedMessage } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
@@ -293,10 +293,16 @@ export class PledgeService {
     return row;
   }
 
-  private assertChangeable(donation: DonationRow, project: { status: string; end_date: string | null }) {
+  private assertChangeable(
+    donation: DonationRow,
+    project: { status: ProjectStatusValue; activated_at: Date | null; end_date: string | null },
+  ) {
     if (donation.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);
     if (donation.funding_model === 'flexible')
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
+    if (isOnHold(project) && !this.ended(project.end_date)) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.onHold);
+    }
     if (project.status !== 'ACTIVE' || this.ended(project.end_date)) {
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
     }

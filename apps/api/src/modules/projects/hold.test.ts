@@ -191,6 +191,18 @@ describe.each(databaseKinds)('a campaign on hold on %s', (kind) => {
       reason: 'This campaign is on hold: no payout can be requested while it lasts.',
     });
 
+    // Changed it cannot be, and the answer says why.
+    const change = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/backers/donations/${pledges[0]!}`,
+      headers: backers[0]!.headers,
+      payload: { amount: 80, reward_id: null },
+    });
+    expect(change.statusCode).toBe(422);
+    expect(change.json().message).toBe(
+      'This campaign is on hold: the pledge can be cancelled but not changed.',
+    );
+
     // The backer cancels: the counters and their summary follow.
     const cancel = await ctx.app.inject({
       method: 'POST',

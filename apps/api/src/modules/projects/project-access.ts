@@ -26,6 +26,12 @@ export const isPublic = (status: ProjectStatusValue) =>
 export const isOnHold = (project: { status: ProjectStatusValue; activated_at: Date | null }) =>
   project.status === 'REJECTED' && project.activated_at !== null;
 
+/**
+ * A project a backer backed is on hold when it is REJECTED: only a live campaign takes pledges, so one rejected in
+ * review was never backed (the list reads its cards without `activated_at`).
+ */
+export const isBackedOnHold = (project: { status: ProjectStatusValue }) => project.status === 'REJECTED';
+
 /** Who may see a project at all (anyone else gets 404): everyone once it is public, before that its creator and admins. */
 export const mayView = (caller: AccessClaims | null, project: Shown) =>
   isPublic(project.status) || isCreatorOf(caller, project) || isAdmin(caller);

@@ -31,7 +31,6 @@ export function selectProjects(db: Kysely<DB>) {
       'p.video_url',
       'p.revocation_reason',
       'p.revocation_date',
-      'p.activated_at',
       'p.created_at',
       'p.updated_at',
       'p.language',
