@@ -12,12 +12,14 @@ export const backerSummaryMismatchesSql = sql<{ donor_id: number }>`
                     count(*) filter (where project_status = 'ACTIVE') as active_count,
                     count(*) filter (where project_status = 'SUCCESSFUL') as successful_count,
                     count(*) filter (where project_status = 'FAILED') as failed_count,
+                    count(*) filter (where project_status = 'REJECTED') as held_count,
                     count(*) filter (where total_cents > 0) as live_projects,
                     sum(total_cents) as live_cents
              from backings group by donor_id) b on b.donor_id = s.donor_id
-  where (s.active_count, s.successful_count, s.failed_count, s.live_projects, s.live_cents)
+  where (s.active_count, s.successful_count, s.failed_count, s.held_count, s.live_projects, s.live_cents)
         is distinct from (coalesce(b.active_count, 0), coalesce(b.successful_count, 0),
-                          coalesce(b.failed_count, 0), coalesce(b.live_projects, 0), coalesce(b.live_cents, 0))`;
+                          coalesce(b.failed_count, 0), coalesce(b.held_count, 0), coalesce(b.live_projects, 0),
+                          coalesce(b.live_cents, 0))`;
 
 /**
  * Backings (migration 0014) that differ from a recount of their donations: a backer's projects are their live and

@@ -293,6 +293,8 @@ export interface BackerSummariesTable {
   active_count: ColumnType<number, never, never>;
   successful_count: ColumnType<number, never, never>;
   failed_count: ColumnType<number, never, never>;
+  /** Backings of campaigns on hold (migration 0050): the backer's own list only. */
+  held_count: ColumnType<number, never, never>;
   live_projects: ColumnType<number, never, never>;
   live_cents: ColumnType<number, never, never>;
   first_live_at: ColumnType<Date | null, never, never>;

@@ -38,6 +38,7 @@ export const PLEDGE_MESSAGES = {
   addressRequired: 'msg.pledge.addressRequired',
   notShippedThere: 'msg.pledge.notShippedThere',
   campaignEnded: 'msg.pledge.campaignEnded',
+  onHold: 'msg.pledge.onHold',
   flexibleFinal: 'msg.pledge.flexibleFinal',
   notChangeable: 'msg.pledge.notChangeable',
   lastDay: 'msg.pledge.lastDay',

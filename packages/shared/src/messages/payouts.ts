@@ -7,6 +7,7 @@ export const PAYOUT_MESSAGES = {
   running: 'msg.payout.running',
   failed: 'msg.payout.failed',
   notPaying: 'msg.payout.notPaying',
+  onHold: 'msg.payout.onHold',
   nothing: 'msg.payout.nothing',
   allPaid: 'msg.payout.allPaid',
   insufficientFunds: 'msg.payout.insufficientFunds',

@@ -284,6 +284,11 @@ export const publicStatsResponse = z.object({
 });
 
 export const backedProject = projectCard.extend({
+  /**
+   * The campaign is on hold (DESIGN.md §18: a live campaign an admin rejected): nothing is collected while it lasts,
+   * and the backer may still cancel. Only the backer's own list shows such a campaign.
+   */
+  on_hold: z.boolean(),
   /** The signed-in backer's own contribution (null on someone else's list). */
   total_amount: z.number().nullable(),
   first_backed_at: z.string(),
@@ -339,6 +344,7 @@ export const NOTIFICATION_TYPES = [
   'GOAL_REACHED',
   'ADMIN_REVIEW',
   'CAMPAIGN_RESULT',
+  'CAMPAIGN_HOLD',
   'REFUND',
   'PAYOUT',
   'PLEDGE',

@@ -48,6 +48,7 @@ import * as paymentErrorCodes from './0046_payment_error_codes';
 import * as declinedNotificationsReason from './0047_declined_notifications_reason';
 import * as surveyDeclinedNotificationsReason from './0048_survey_declined_notifications_reason';
 import * as payoutFailureReasons from './0049_payout_failure_reasons';
+import * as backerSummariesHeld from './0050_backer_summaries_held';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0047_declined_notifications_reason': declinedNotificationsReason,
   '0048_survey_declined_notifications_reason': surveyDeclinedNotificationsReason,
   '0049_payout_failure_reasons': payoutFailureReasons,
+  '0050_backer_summaries_held': backerSummariesHeld,
 };

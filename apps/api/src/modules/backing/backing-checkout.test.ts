@@ -246,7 +246,7 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       expect((await theirs(nobody.user.id + 1000)).statusCode).toBe(404);
     });
 
-    it('pages a backer’s projects newest backing first, summing each project and leaving out revoked ones', async () => {
+    it('pages a backer’s projects newest backing first, summing each project, a revoked one on hold to them alone', async () => {
       const db = ctx.database.db;
       const fan = await signedInUser(ctx);
       const newProject = () => createProjectRow(db, { creatorId: creator.user.id, fundingModel: 'flexible' });
@@ -285,13 +285,20 @@ describe.each(databaseKinds)('backing on %s', (kind) => {
       const pageOne = await backed('page=1&per_page=2');
       expect(pageOne.data.map((p: { id: number }) => p.id)).toEqual([first, third]);
       expect(pageOne.data.map((p: { total_amount: number }) => p.total_amount)).toEqual([25, 30]);
-      expect(pageOne.meta).toMatchObject({ total: 3, pages: 2, page: 1, per_page: 2 });
+      expect(pageOne.meta).toMatchObject({ total: 4, pages: 2, page: 1, per_page: 2 });
+      // A live campaign revoked is on hold (DESIGN.md §18): its backer still sees it, without the admin's words.
       const pageTwo = await backed('page=2&per_page=2');
-      expect(pageTwo.data.map((p: { id: number }) => p.id)).toEqual([second]);
-      expect(pageTwo.meta.total).toBe(3);
+      expect(pageTwo.data.map((p: { id: number }) => p.id)).toEqual([second, revoked]);
+      expect(pageTwo.data.map((p: { on_hold: boolean }) => p.on_hold)).toEqual([false, true]);
+      expect(pageTwo.data[1]).toMatchObject({ total_amount: 4, revocation_reason: null });
+      expect(pageTwo.meta.total).toBe(4);
       const beyond = await backed('page=5&per_page=2');
       expect(beyond.data).toEqual([]);
-      expect(beyond.meta).toMatchObject({ total: 3, pages: 2, page: 5 });
+      expect(beyond.meta).toMatchObject({ total: 4, pages: 2, page: 5 });
+      // Anyone else's view of the backer leaves it out.
+      const theirs = await ctx.app.inject({ url: `/api/v1/backers/users/${fan.user.id}/backed-projects` });
+      expect(theirs.json().data.map((p: { id: number }) => p.id)).toEqual([first, third, second]);
+      expect(theirs.json().meta.total).toBe(3);
     });
 
     it('keeps a backer’s projects with every change of a pledge or a project’s status, whoever writes it', async () => {

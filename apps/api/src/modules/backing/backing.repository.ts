@@ -15,6 +15,7 @@ const SUMMARY_COLUMNS = [
   's.active_count',
   's.successful_count',
   's.failed_count',
+  's.held_count',
   's.live_projects',
   's.live_cents',
   's.first_live_at',
@@ -30,9 +31,11 @@ function toBackerSummary(row: SummaryRow | undefined) {
     ACTIVE: row?.active_count ?? 0,
     SUCCESSFUL: row?.successful_count ?? 0,
     FAILED: row?.failed_count ?? 0,
+    // Campaigns on hold (migration 0050): only the backer's own list asks for them.
+    REJECTED: row?.held_count ?? 0,
   };
   return {
-    /** How many of the backer's projects have one of these statuses (only public ones are counted). */
+    /** How many of the backer's projects have one of these statuses. */
     projectsWith: (statuses: readonly ProjectStatusValue[]) =>
       statuses.reduce((total, status) => total + (byStatus[status] ?? 0), 0),
     firstBackedAt: row?.first_live_at ?? null,

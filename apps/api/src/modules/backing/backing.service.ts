@@ -3,6 +3,7 @@ import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
+import { isBackedOnHold } from '../projects/project-access';
 import { toCard } from '../projects/project-card';
 import type { ProjectPageService } from '../projects/project-page.service';
 import { backedProjectsPage } from './backing.repository';
@@ -12,6 +13,16 @@ const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
   ACTIVE: ['ACTIVE'],
   SUCCESSFUL: ['SUCCESSFUL'],
   FAILED: ['FAILED'],
+};
+
+/**
+ * The backer's own list also shows campaigns on hold (DESIGN.md §18), with the running ones: their pledges still
+ * stand and can be cancelled. Nobody else's view of the backer shows them.
+ */
+const OWN_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
+  ...BACKED_FILTERS,
+  ALL: [...PUBLIC_STATUSES, 'REJECTED'],
+  ACTIVE: ['ACTIVE', 'REJECTED'],
 };
 
 export class BackingService {
@@ -39,7 +50,8 @@ export class BackingService {
     page: number,
     perPage: number,
   ) {
-    const statuses = BACKED_FILTERS[status ?? 'ALL'] ?? PUBLIC_STATUSES;
+    const filters = own ? OWN_FILTERS : BACKED_FILTERS;
+    const statuses = filters[status ?? 'ALL'] ?? PUBLIC_STATUSES;
     const { backer, summary, projects, totalInBase } = await backedProjectsPage(
       this.db,
       userId,
@@ -64,10 +76,18 @@ export class BackingService {
       const row = cards.get(backed.project_id);
       // The project's own status decides too, as on every list: one taken down since is left out at once.
       if (!row || !statuses.includes(row.status)) return [];
+      const onHold = isBackedOnHold(row);
       const pledge = backed.pledge;
       // Added to the card rather than spread with them into a new object: V8 builds `{ ...card, more }` on a slow
       // path, 14 µs a card (0.3 ms of CPU for a page of 20).
-      return Object.assign(toCard(row), {
+      const card = toCard(row);
+      if (onHold) {
+        // Why it was taken down is between the admin and the creator.
+        card.revocation_reason = null;
+        card.revocation_date = null;
+      }
+      return Object.assign(card, {
+        on_hold: onHold,
         total_amount: own ? minorToMajor(Number(backed.total_cents), row.currency) : null,
         first_backed_at: new Date(backed.first_backed_at ?? 0).toISOString(),
         pledge: pledge
@@ -80,8 +100,11 @@ export class BackingService {
                 pledge.reward_id !== null && pledge.reward_title !== null
                   ? { id: pledge.reward_id, title: pledge.reward_title }
                   : null,
+              // Nothing is charged while a campaign is on hold: no date is promised.
               charge_date:
-                pledge.funding_model === 'all_or_nothing' && row.end_date ? chargeDate(row.end_date) : null,
+                pledge.funding_model === 'all_or_nothing' && row.end_date && !onHold
+                  ? chargeDate(row.end_date)
+                  : null,
               fulfilment_status: pledge.fulfilment_status,
               tracking_url: pledge.tracking_url,
               add_ons: addOns.get(pledge.id) ?? [],

@@ -213,6 +213,25 @@ export const mailTemplates = {
       paragraphs: [writeMessage(t, message)],
       action: { label: t.t('mail.action.viewYourProject'), url },
     }),
+  /**
+   * To a backer: their campaign was put on hold (DESIGN.md §18) or goes on again; `message` says it as their
+   * notification does, and `url` is their Backed Projects, where the pledge can be cancelled.
+   */
+  campaignHold: (
+    t: Translator,
+    to: string,
+    name: string,
+    outcome: 'held' | 'resumed',
+    message: KeyedMessage,
+    url: string,
+  ) =>
+    render(t, {
+      to,
+      subject: t.t(outcome === 'held' ? 'mail.campaignHold.subject' : 'mail.campaignHold.resumedSubject'),
+      name,
+      paragraphs: [writeMessage(t, message)],
+      action: { label: t.t('mail.action.managePledge'), url },
+    }),
   /** To a creator: `message` is the payout's outcome, as their notification says it. */
   payout: (t: Translator, to: string, name: string, message: KeyedMessage, url: string) =>
     render(t, {

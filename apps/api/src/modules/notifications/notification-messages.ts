@@ -43,6 +43,24 @@ export const notificationMessages = {
     values: { title },
   }),
   backedEnded: (title: string): KeyedMessage => ({ key: 'api.notification.backedEnded', values: { title } }),
+  /** A campaign put on hold (DESIGN.md §18), and one on hold that goes on; to its backers. */
+  backedOnHold: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedOnHold',
+    values: { title },
+  }),
+  backedResumed: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedResumed',
+    values: { title },
+  }),
+  /** An all-or-nothing campaign whose end date passed while on hold: FAILED, its pledges released. */
+  campaignHeldReleased: (title: string): KeyedMessage => ({
+    key: 'api.notification.campaignHeldReleased',
+    values: { title },
+  }),
+  backedHeldReleased: (title: string): KeyedMessage => ({
+    key: 'api.notification.backedHeldReleased',
+    values: { title },
+  }),
   pledgeDropped: (title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.pledgeDropped',
     values: { title, amount: { ...amount, fractionDigits: 2 } },

@@ -49,6 +49,23 @@ export async function notifyBackers(
     and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED')`.execute(db);
 }
 
+/** Whom a mail about their pledge to the project is written to: its live backers, deleted accounts left out. */
+export async function liveBackerRecipients(db: Kysely<DB>, projectId: number) {
+  const result = await sql<{
+    email: string;
+    name: string;
+    locale: string | null;
+    last_locale: string | null;
+  }>`
+    select u.email, coalesce(nullif(u.full_name, ''), u.username) as name, u.locale, u.last_locale
+    from users u
+    where u.id in (select donor_id from donations where project_id = ${projectId}::integer
+                   and status in ('PLEDGED', 'COLLECTING', 'SUCCEEDED', 'PAYMENT_FAILED'))
+      and u.deleted_at is null
+    order by u.id`.execute(db);
+  return result.rows;
+}
+
 export async function listNotifications(
   db: Kysely<DB>,
   userId: number,

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import { LIVE_PLEDGES, literals } from '../../db/literals';
-import type { DB, DonationsTable, DonationStatus, LedgerKind } from '../../db/schema';
+import type { DB, DonationsTable, DonationStatus, LedgerKind, ProjectStatusValue } from '../../db/schema';
 
 export type DonationRow = Selectable<DonationsTable>;
 
@@ -185,6 +185,7 @@ export function lockProjectForMoney(db: Kysely<DB>, id: number) {
       'start_date',
       'end_date',
       'currency',
+      'activated_at',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -285,19 +286,25 @@ export async function stalePendingDonations(db: Kysely<DB>, before: Date, limit:
     .execute();
 }
 
-/** Ended campaigns to settle, locked so that another instance settling at the same time skips them. */
+/**
+ * Ended campaigns to settle, live or on hold (rejected after they went live, DESIGN.md §18), locked so that another
+ * instance settling at the same time skips them.
+ */
 export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: number) {
   const result = await sql<{
     id: number;
     title: string;
+    status: ProjectStatusValue;
+    activated_at: Date | null;
     creator_id: number;
     goal_cents: number;
     current_cents: number;
     funding_model: string;
     currency: string;
   }>`
-    select id, title, creator_id, goal_cents, current_cents, funding_model, currency from projects
-    where status = 'ACTIVE' and end_date < ${today}::date
+    select id, title, status, activated_at, creator_id, goal_cents, current_cents, funding_model, currency
+    from projects
+    where (status = 'ACTIVE' or (status = 'REJECTED' and activated_at is not null)) and end_date < ${today}::date
     order by end_date, id limit ${limit}
     for update skip locked`.execute(db);
   return result.rows;

@@ -7,10 +7,10 @@ import {
   PAYOUT_MESSAGES,
   type PayoutEligibility,
 } from '@fundry/shared';
-import type { DB, PayoutsTable } from '../../db/schema';
+import type { DB, PayoutsTable, ProjectStatusValue } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import { may } from '../projects/project-access';
+import { isOnHold, may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
@@ -48,7 +48,8 @@ function toPayout(row: Selectable<PayoutsTable>): Payout {
 interface ProjectForPayout {
   id: number;
   creator_id: number;
-  status: string;
+  status: ProjectStatusValue;
+  activated_at: Date | null;
   funding_model: string;
   currency: string;
 }
@@ -166,7 +167,9 @@ export class PayoutService {
         funds.availableCents,
         funds.paidOutCents,
       );
-      if (reason) throw new AppError('UNPROCESSABLE', reason);
+      // A campaign on hold (DESIGN.md §18) is a state to wait out, not a request to correct: 409.
+      if (reason)
+        throw new AppError(reason === PAYOUT_MESSAGES.onHold ? 'CONFLICT' : 'UNPROCESSABLE', reason);
       const cents =
         amount === undefined ? funds.availableCents : minorUnitsIn(amount, project.currency, 'amount');
       if (cents <= 0)
@@ -255,7 +258,7 @@ export class PayoutService {
   private async creatorsProject(projectId: number, caller: AccessClaims): Promise<ProjectForPayout> {
     const project = await this.db
       .selectFrom('projects')
-      .select(['id', 'creator_id', 'status', 'funding_model', 'currency'])
+      .select(['id', 'creator_id', 'status', 'activated_at', 'funding_model', 'currency'])
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) throw notFound('project');
@@ -270,6 +273,7 @@ export class PayoutService {
     availableCents: number,
     paidOutCents: number,
   ): string | null {
+    if (isOnHold(project)) return PAYOUT_MESSAGES.onHold;
     if (payoutsEnabled === null) return PAYOUT_MESSAGES.notConnected;
     if (!payoutsEnabled) return PAYOUT_MESSAGES.notEnabled;
     if (project.status === 'FAILED' && project.funding_model === 'all_or_nothing')

@@ -47,6 +47,7 @@ export function findPledgeView(
       'p.title as project_title',
       'p.status as project_status',
       'p.end_date as project_end_date',
+      'p.activated_at as project_activated_at',
       'r.title as reward_title',
     ]);
   if ('id' in where) query = query.where('d.id', '=', where.id);

@@ -14,7 +14,7 @@ import {
   type Translator,
   type UpdatePledgeRequest,
 } from '@fundry/shared';
-import type { DB } from '../../db/schema';
+import type { DB, ProjectStatusValue } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { KeyedMessage } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
@@ -35,7 +35,7 @@ import {
   setDonation,
   transitionDonation,
 } from '../payments/payments.repository';
-import type { ProjectAccess } from '../projects/project-access';
+import { isOnHold, type ProjectAccess } from '../projects/project-access';
 import { claimIfAvailable, findReward, unclaim } from '../rewards/rewards.repository';
 import { moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/add-ons.repository';
 import { CHECKOUT_TTL_MS, describeCheckout, type PledgeCheckoutService } from './pledge-checkout.service';
@@ -151,8 +151,10 @@ export class PledgeService {
       const donation = await lockDonation(trx, { id });
       if (!donation) throw notFound('donation');
       if (donation.status === 'CANCELED') return false;
-      this.assertChangeable(donation, project);
-      this.assertKeepsGoal(project, -donation.amount_cents);
+      // A campaign on hold (DESIGN.md §18) keeps its pledges cancellable; the last-day rule is for live ones.
+      const held = isOnHold(project);
+      this.assertChangeable(donation, held ? { ...project, status: 'ACTIVE' } : project);
+      if (!held) this.assertKeepsGoal(project, -donation.amount_cents);
       await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
       await this.payments.leaveLive(trx, donation);
       await this.tell(trx, donation, project, {
@@ -243,11 +245,9 @@ export class PledgeService {
   /** The donation as the API shows it, with what the backer may still do. */
   toDonation(row: PledgeView, addOns: Awaited<ReturnType<typeof pledgeLinesOf>>): Donation {
     const allOrNothing = row.funding_model === 'all_or_nothing' && !row.late;
-    const open =
-      allOrNothing &&
-      row.status === 'PLEDGED' &&
-      row.project_status === 'ACTIVE' &&
-      !this.ended(row.project_end_date);
+    const pledged = allOrNothing && row.status === 'PLEDGED' && !this.ended(row.project_end_date);
+    const open = pledged && row.project_status === 'ACTIVE';
+    const held = pledged && isOnHold({ status: row.project_status, activated_at: row.project_activated_at });
     const failedAt = row.status === 'PAYMENT_FAILED' ? row.payment_failed_at : null;
     return {
       id: row.id,
@@ -261,7 +261,8 @@ export class PledgeService {
       created_at: row.created_at.toISOString(),
       succeeded_at: row.succeeded_at?.toISOString() ?? null,
       funding_model: row.funding_model,
-      charge_date: allOrNothing && row.project_end_date ? chargeDate(row.project_end_date) : null,
+      // Nothing is charged while its campaign is on hold (DESIGN.md §18): no date is promised.
+      charge_date: allOrNothing && row.project_end_date && !held ? chargeDate(row.project_end_date) : null,
       reward:
         row.reward_id !== null && row.reward_title !== null
           ? { id: row.reward_id, title: row.reward_title }
@@ -279,7 +280,7 @@ export class PledgeService {
       tracking_url: row.tracking_url,
       late: row.late,
       can_change: open,
-      can_cancel: open || row.status === 'PENDING',
+      can_cancel: open || held || row.status === 'PENDING',
       payment_error_code:
         row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error_code : null,
       fix_by: failedAt ? new Date(failedAt.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString() : null,
@@ -292,10 +293,16 @@ export class PledgeService {
     return row;
   }
 
-  private assertChangeable(donation: DonationRow, project: { status: string; end_date: string | null }) {
+  private assertChangeable(
+    donation: DonationRow,
+    project: { status: ProjectStatusValue; activated_at: Date | null; end_date: string | null },
+  ) {
     if (donation.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);
     if (donation.funding_model === 'flexible')
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
+    if (isOnHold(project) && !this.ended(project.end_date)) {
+      throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.onHold);
+    }
     if (project.status !== 'ACTIVE' || this.ended(project.end_date)) {
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
     }

@@ -18,6 +18,20 @@ export const isCreatorOf = (caller: AccessClaims | null, project: Owned) =>
 export const isPublic = (status: ProjectStatusValue) =>
   (PUBLIC_STATUSES as readonly string[]).includes(status);
 
+/**
+ * A live campaign an admin rejected (DESIGN.md §18, the hold): REJECTED after it went live; one rejected in review
+ * before it ever went live has no `activated_at`. Its page stays hidden as any rejected one (mayView), but its backers
+ * keep their pledge in their own Backed Projects and may cancel it; nothing is collected and no payout is taken.
+ */
+export const isOnHold = (project: { status: ProjectStatusValue; activated_at: Date | null }) =>
+  project.status === 'REJECTED' && project.activated_at !== null;
+
+/**
+ * A project a backer backed is on hold when it is REJECTED: only a live campaign takes pledges, so one rejected in
+ * review was never backed (the list reads its cards without `activated_at`).
+ */
+export const isBackedOnHold = (project: { status: ProjectStatusValue }) => project.status === 'REJECTED';
+
 /** Who may see a project at all (anyone else gets 404): everyone once it is public, before that its creator and admins. */
 export const mayView = (caller: AccessClaims | null, project: Shown) =>
   isPublic(project.status) || isCreatorOf(caller, project) || isAdmin(caller);

@@ -7,7 +7,11 @@ import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
 import { notificationMessages } from '../notifications/notification-messages';
-import { insertNotifications, notifyBackers } from '../notifications/notifications.repository';
+import {
+  insertNotifications,
+  liveBackerRecipients,
+  notifyBackers,
+} from '../notifications/notifications.repository';
 import {
   lockEndedCampaigns,
   recountProject,
@@ -16,6 +20,7 @@ import {
 } from '../payments/payments.repository';
 import type { Clock } from '../../lib/clock';
 import type { RefundService } from '../payments/refunds.service';
+import { isOnHold } from './project-access';
 import { updateProject } from './projects.repository';
 
 /**
@@ -35,8 +40,12 @@ export class ProjectLifecycleService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The project (locked by the caller's transaction) goes live, or live again after a rejection. */
+  /**
+   * The project (locked by the caller's transaction) goes live, or live again after a rejection. A campaign on hold
+   * goes on as it was (DESIGN.md §18): its pledges never moved, and its backers are told.
+   */
   async goLive(trx: Kysely<DB>, project: ProjectRow) {
+    if (isOnHold(project)) await this.tellBackers(trx, project, 'resumed');
     await updateProject(trx, project.id, {
       status: 'ACTIVE',
       activated_at: new Date(),
@@ -47,18 +56,45 @@ export class ProjectLifecycleService {
     });
   }
 
-  /** The project (locked by the caller's transaction) is taken down in review, with the admin's words or none. */
+  /**
+   * The project (locked by the caller's transaction) is taken down in review, with the admin's words or none. A live
+   * campaign is put on hold (DESIGN.md §18): its pledges stay as they are, nothing is collected and no payout taken
+   * while it lasts (those paths act on ACTIVE and SUCCESSFUL projects only), and each backer is told; settlement
+   * ends it as FAILED if its end date passes first.
+   */
   async reject(trx: Kysely<DB>, project: ProjectRow, reason: string | null) {
     await updateProject(trx, project.id, {
       status: 'REJECTED',
       revocation_reason: reason,
       revocation_date: new Date(),
       featured: false,
+      // What marks the hold: a live one keeps (or, had it none recorded, gets) the time it went live.
+      ...(project.status === 'ACTIVE' ? { activated_at: project.activated_at ?? new Date() } : {}),
     });
+    if (project.status === 'ACTIVE') await this.tellBackers(trx, project, 'held');
   }
 
   /**
-   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED. A failed all-or-nothing
+   * Each live backer of a campaign put on hold or going on again: a notification and a mail in their language,
+   * both leading to their Backed Projects (the project's page is hidden while it is on hold). The caller kicks
+   * the mail delivery after its commit.
+   */
+  private async tellBackers(trx: Kysely<DB>, project: ProjectRow, outcome: 'held' | 'resumed') {
+    const message =
+      outcome === 'held'
+        ? notificationMessages.backedOnHold(project.title)
+        : notificationMessages.backedResumed(project.title);
+    const url = `${this.appUrl}/backed-projects`;
+    await notifyBackers(trx, project.id, 'CAMPAIGN_HOLD', message, '/backed-projects');
+    const backers = await liveBackerRecipients(trx, project.id);
+    await this.mail.enqueueAll(trx, backers, (t, backer) =>
+      mailTemplates.campaignHold(t, backer.email, backer.name, outcome, message, url),
+    );
+  }
+
+  /**
+   * The settlement job: ACTIVE campaigns past their end become SUCCESSFUL or FAILED, and campaigns on hold FAILED
+   * whatever they raised (DESIGN.md §18: nobody is charged). A failed all-or-nothing
    * campaign releases its pledges (nothing was charged) and refunds what was charged before pledges were
    * saved cards; a successful one leaves its pledges to the collection. Safe on many instances: campaigns are
    * taken with SKIP LOCKED, and a refund is keyed and recorded once.
@@ -69,7 +105,8 @@ export class ProjectLifecycleService {
     const settled = await this.db.transaction().execute(async (trx) => {
       const campaigns = await lockEndedCampaigns(trx, today, 100);
       for (const campaign of campaigns) {
-        const succeeded = campaign.current_cents >= campaign.goal_cents;
+        const held = isOnHold(campaign);
+        const succeeded = !held && campaign.current_cents >= campaign.goal_cents;
         await trx
           .updateTable('projects')
           .set({ status: succeeded ? 'SUCCESSFUL' : 'FAILED', updated_at: new Date() })
@@ -83,7 +120,9 @@ export class ProjectLifecycleService {
               currency: campaign.currency,
             })
           : released
-            ? notificationMessages.campaignReleased(campaign.title)
+            ? held
+              ? notificationMessages.campaignHeldReleased(campaign.title)
+              : notificationMessages.campaignReleased(campaign.title)
             : notificationMessages.campaignEnded(campaign.title, {
                 cents: campaign.current_cents,
                 currency: campaign.currency,
@@ -93,7 +132,9 @@ export class ProjectLifecycleService {
             ? notificationMessages.backedFundedCharging(campaign.title)
             : notificationMessages.backedFunded(campaign.title)
           : released
-            ? notificationMessages.backedReleased(campaign.title)
+            ? held
+              ? notificationMessages.backedHeldReleased(campaign.title)
+              : notificationMessages.backedReleased(campaign.title)
             : notificationMessages.backedEnded(campaign.title);
         await insertNotifications(trx, [
           {

@@ -21,13 +21,15 @@ function CardSkeleton() {
   );
 }
 
-/** A grid of project cards, each leading to its project; skeleton cards while the first page loads. */
+/** A grid of project cards, each leading to its project unless told; skeleton cards while the first page loads. */
 export function ProjectGrid<T extends ProjectCardData>({
   projects,
   loading = false,
   skeletons = 6,
   actions,
   showStatus = true,
+  statusBadge,
+  href = (project) => `/projects/${project.id}`,
   headingOrder = 2,
 }: {
   projects: T[] | undefined;
@@ -35,6 +37,10 @@ export function ProjectGrid<T extends ProjectCardData>({
   skeletons?: number;
   actions?: (project: T) => ReactNode;
   showStatus?: boolean;
+  /** A card's own status badge instead of the plain one, when it gives one. */
+  statusBadge?: (project: T) => ReactNode;
+  /** Where a card's title leads: its project's page, unless this says otherwise (undefined: no link). */
+  href?: (project: T) => string | undefined;
   /** The cards' title level: the list pages show them right under their h1. */
   headingOrder?: 2 | 3;
 }) {
@@ -47,8 +53,9 @@ export function ProjectGrid<T extends ProjectCardData>({
               key={project.id}
               first={index === 0}
               project={project}
-              href={`/projects/${project.id}`}
+              href={href(project)}
               showStatus={showStatus}
+              statusBadge={statusBadge?.(project)}
               actions={actions?.(project)}
               headingOrder={headingOrder}
             />

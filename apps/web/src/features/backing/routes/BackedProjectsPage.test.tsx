@@ -11,6 +11,7 @@ import { BackedProjectsPage } from './BackedProjectsPage';
 function backed(id: number, title: string): BackedProject {
   return {
     ...makeProject({ id, title }),
+    on_hold: false,
     total_amount: 42.5,
     first_backed_at: '2030-01-05T10:00:00.000Z',
     pledge: {
@@ -230,6 +231,58 @@ describe('BackedProjectsPage', () => {
         name: 'Backer survey of “Survey answered”',
       }),
     ).toHaveAttribute('href', '/backed-projects/903/survey');
+  });
+
+  it('shows a campaign on hold as "On hold", with no page to open, and cancels its pledge there', async () => {
+    authStorage.setTokens('access', 'refresh');
+    let cancelled = false;
+    const held: BackedProject = {
+      ...backed(1, 'Open Atlas'),
+      status: 'REJECTED',
+      on_hold: true,
+    };
+    const calls = mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': () => ({
+        body: {
+          data: cancelled ? [] : [{ ...held, pledge: { ...held.pledge!, charge_date: null } }],
+          meta: {
+            total: cancelled ? 0 : 1,
+            pages: 1,
+            page: 1,
+            per_page: 20,
+            total_amount: 0,
+            first_backed_at: null,
+          },
+        },
+      }),
+      'POST backers/donations/901/cancel': () => {
+        cancelled = true;
+        return { body: { message: 'Pledge cancelled' } };
+      },
+    });
+    const { user } = renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
+    const card = await screen.findByRole('article', { name: 'Open Atlas' });
+    expect(within(card).getByText('On hold')).toBeInTheDocument();
+    expect(within(card).queryByText('REJECTED')).not.toBeInTheDocument();
+    expect(within(card).getByText('Pledged')).toBeInTheDocument();
+    expect(within(card).getByText(/nothing is charged while it lasts/)).toBeInTheDocument();
+    expect(within(card).queryByText(/if funded/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Open Atlas' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /View/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel the pledge to Open Atlas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your pledge?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel pledge' }));
+    expect(
+      await screen.findByText('Your pledge was cancelled. You have not been charged.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.path === 'backers/donations/901/cancel')).toBe(
+      true,
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Open Atlas' })).not.toBeInTheDocument(),
+    );
   });
 
   it('says "Error fetching backed projects" when the list fails', async () => {

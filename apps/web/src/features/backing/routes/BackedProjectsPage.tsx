@@ -17,6 +17,7 @@ import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { notify } from '@/lib/notify';
 import { type BackedTab, useBackedProjects } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
+import { HeldPledge, OnHoldBadge } from '../components/HeldPledge';
 import { PLEDGE_STATUS } from '../pledge-status';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
@@ -126,6 +127,9 @@ export function BackedProjectsPage() {
               skeletons={3}
               projects={list?.data}
               loading={backed.isPending}
+              // A campaign on hold has no page to open (DESIGN.md §18): its card says so and cancels here.
+              statusBadge={(project) => (project.on_hold ? <OnHoldBadge /> : undefined)}
+              href={(project) => (project.on_hold ? undefined : `/projects/${project.id}`)}
               actions={(project) => (
                 <Stack gap={6}>
                   <Group justify="space-between" gap="xs">
@@ -189,6 +193,9 @@ export function BackedProjectsPage() {
                           {i18n.t('survey.page.link', { title: project.title })}
                         </Anchor>
                       )}
+                      {project.on_hold && project.pledge.status === 'PLEDGED' && (
+                        <HeldPledge donationId={project.pledge.donation_id} project={project.title} />
+                      )}
                       {project.pledge.status === 'PLEDGED' && project.pledge.charge_date && (
                         <Text size="xs" c="dimmed">
                           {i18n.t('backing.backed.chargedIfFunded', {
@@ -225,7 +232,7 @@ export function BackedProjectsPage() {
                       </Anchor>
                     </Stack>
                   )}
-                  <ViewProjectButton project={project} />
+                  {!project.on_hold && <ViewProjectButton project={project} />}
                 </Stack>
               )}
             />
