@@ -16,7 +16,7 @@ import type { DB } from './db/schema';
 import { errorHandler, routeNotFound } from './errors';
 import { loggerOptions } from './logging';
 import { validatorCompiler } from './validation';
-import { moderationRoutes } from './modules/admin/moderation.routes';
+import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
@@ -162,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.addHook('onClose', async () => {
     services.pageHtml.close();
+    await services.campaignRefunds.idle();
     await services.mail.idle();
     services.mailTransport.close();
   });
@@ -221,7 +222,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         form: services.projectForm,
         storage: services.storage,
       });
-      await api.register(moderationRoutes, { prefix: '/projects', moderation: services.moderation });
+      await api.register(moderationRoutes, {
+        prefix: '/projects',
+        moderation: services.moderation,
+        lifecycle: services.projectLifecycle,
+      });
+      await api.register(adminProjectRoutes, { prefix: '/admin/projects', moderation: services.moderation });
       await api.register(updateRoutes, { prefix: '/projects', updates: services.updates });
       await api.register(faqRoutes, { prefix: '/projects', faqs: services.faqs });
       await api.register(addOnRoutes, { prefix: '/projects', addOns: services.addOns });

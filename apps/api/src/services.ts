@@ -20,6 +20,7 @@ import { PaymentEventService } from './modules/payments/payment-events.service';
 import type { Clock } from './lib/clock';
 import { PaymentService } from './modules/payments/payments.service';
 import { RefundService } from './modules/payments/refunds.service';
+import { CampaignRefundService } from './modules/projects/campaign-refunds.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
@@ -151,7 +152,19 @@ export function createServices(
   const comments = new CommentService(db, access.pageRow, updates, mail, preferences, config.appUrl);
   const faqs = new FaqService(db, access.pageRow);
   const payouts = new PayoutService(db, paymentProvider, mail, log, config.appUrl);
-  const projectLifecycle = new ProjectLifecycleService(db, refunds, mail, fxRates, config.appUrl, clock, log);
+  const campaignRefunds = new CampaignRefundService(db, refunds, paymentProvider, clock, log);
+  const projectLifecycle = new ProjectLifecycleService(
+    db,
+    refunds,
+    campaignRefunds,
+    discovery,
+    projectPages,
+    mail,
+    fxRates,
+    config.appUrl,
+    clock,
+    log,
+  );
   const moderation = new ModerationService(
     db,
     projectLifecycle,
@@ -188,6 +201,7 @@ export function createServices(
     savedProjects,
     projectForm,
     projectLifecycle,
+    campaignRefunds,
     moderation,
     rewards,
     addOns,
@@ -227,6 +241,11 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
         // A campaign that just succeeded is collected in the same tick.
         await services.collection.collect();
       },
+    },
+    {
+      name: 'campaign-refunds',
+      cron: '* * * * *',
+      run: async () => void (await services.campaignRefunds.run()),
     },
     {
       name: 'pledge-collection',

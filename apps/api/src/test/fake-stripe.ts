@@ -74,6 +74,8 @@ export async function startFakeStripe({
   let failNextTransfer: string | null = null;
   const accounts = new Map<string, StripeObject>();
   const transfers: StripeObject[] = [];
+  const reversals: StripeObject[] = [];
+  let failNextReversal = false;
   const customers = new Map<string, StripeObject>();
   const setupIntents = new Map<string, StripeObject>();
   /** Every PaymentIntent made, one per idempotency key: the provider's own record of what it charged. */
@@ -249,6 +251,27 @@ export async function startFakeStripe({
           return_url: form.get('return_url'),
         });
       }
+      const reversalOf = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+      if (request.method === 'POST' && reversalOf?.[1]) {
+        if (failNextReversal) {
+          failNextReversal = false;
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'insufficient_funds',
+              message: 'The connected account does not have enough funds for this reversal.',
+            },
+          });
+        }
+        const reversal: StripeObject = {
+          id: `trr_test_${randomBytes(8).toString('hex')}`,
+          object: 'transfer_reversal',
+          amount: Number(form.get('amount')),
+          transfer: reversalOf[1],
+        };
+        reversals.push(reversal);
+        return remember(reversal);
+      }
       if (request.method === 'POST' && path === '/v1/transfers') {
         if (failNextTransfer) {
           const code = failNextTransfer;
@@ -306,6 +329,11 @@ export async function startFakeStripe({
     requests,
     accounts,
     transfers,
+    reversals,
+    /** The next transfer reversal is refused, as Stripe refuses one the connected account can no longer cover. */
+    failNextReversal: () => {
+      failNextReversal = true;
+    },
     failNextTransfer: (code = 'balance_insufficient') => {
       failNextTransfer = code;
     },

@@ -8,6 +8,7 @@ export const PAYOUT_MESSAGES = {
   failed: 'msg.payout.failed',
   notPaying: 'msg.payout.notPaying',
   onHold: 'msg.payout.onHold',
+  endedEarly: 'msg.payout.endedEarly',
   nothing: 'msg.payout.nothing',
   allPaid: 'msg.payout.allPaid',
   insufficientFunds: 'msg.payout.insufficientFunds',

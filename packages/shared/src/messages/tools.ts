@@ -11,6 +11,8 @@ export const TOOLS_MESSAGES = {
 export const AUDIT_ACTIONS = [
   'project.activate',
   'project.reject',
+  'project.cancel',
+  'project.suspend',
   'project.feature',
   'project.unfeature',
   'category.create',

@@ -1,8 +1,26 @@
 import { ENDING_SOON_DAYS, IMAGE_URL_EXTENSIONS, MS_PER_DAY } from '../constants';
 
-export const PROJECT_STATUSES = ['DRAFT', 'PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'] as const;
+export const PROJECT_STATUSES = [
+  'DRAFT',
+  'PENDING',
+  'ACTIVE',
+  'SUCCESSFUL',
+  'FAILED',
+  'REJECTED',
+  'CANCELED',
+  'SUSPENDED',
+] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+/** The statuses listed, searched and offered anywhere a visitor browses. */
 export const PUBLIC_STATUSES: readonly ProjectStatus[] = ['ACTIVE', 'SUCCESSFUL', 'FAILED'];
+/**
+ * Campaigns ended before their time (DESIGN.md §18), by their creator (CANCELED) or an admin (SUSPENDED): final, their
+ * page a tombstone at its address, in no list.
+ */
+export const ENDED_EARLY_STATUSES: readonly ProjectStatus[] = ['CANCELED', 'SUSPENDED'];
+/** Why an admin suspends a project or sanctions a person (DESIGN.md §18); a report's category is one of them too. */
+export const SUSPENSION_REASONS = ['fraud', 'spam', 'prohibited', 'intellectual_property', 'other'] as const;
+export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
 
 /** The My Projects tab values (SPEC §2) and what each means; `revoked` is REJECTED. */
 export const STATUS_FILTERS = {
@@ -13,6 +31,8 @@ export const STATUS_FILTERS = {
   failed: ['FAILED'],
   revoked: ['REJECTED'],
   rejected: ['REJECTED'],
+  canceled: ['CANCELED'],
+  suspended: ['SUSPENDED'],
 } as const satisfies Record<string, readonly ProjectStatus[]>;
 export type StatusFilter = keyof typeof STATUS_FILTERS;
 

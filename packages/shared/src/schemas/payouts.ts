@@ -42,7 +42,9 @@ export const payoutRequest = z
   })
   .nullish();
 
-export const PAYOUT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+/** A payout of a suspended project (DESIGN.md §18): CANCELED if still pending, REVERSED once taken back. */
+export const PAYOUT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELED', 'REVERSED'] as const;
+export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 /** Why a payout failed: the platform's balance could not cover it yet, or the transfer itself did not go through. */
 export const PAYOUT_FAILURE_REASONS = ['insufficient_funds', 'transfer_failed'] as const;
 export type PayoutFailureReason = (typeof PAYOUT_FAILURE_REASONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SEARCH_MAX_LENGTH, SORT_OPTIONS } from '../constants';
-import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS } from '../rules/projects';
+import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS, SUSPENSION_REASONS } from '../rules/projects';
 import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
 import { currencyCode, pageMeta } from './common';
 
@@ -57,6 +57,14 @@ const projectFields = z.object({
   updated_at: z.string(),
   revocation_date: z.string().nullable(),
   revocation_reason: z.string().nullable(),
+  /**
+   * A campaign ended early (DESIGN.md §18): when, and what its tombstone says — the creator's message for a cancel,
+   * the reason (its wording in the reader's language) for a suspension, whose admin's message goes to the people
+   * concerned only.
+   */
+  ended_at: z.string().nullable(),
+  end_message: z.string().nullable(),
+  suspension_reason: z.enum(SUSPENSION_REASONS).nullable(),
   /** The language the project is written in (BCP 47): its story, updates and comments carry it as `lang`. */
   language: z.string(),
   /** When the signed-in person saved it (the saved list only). */
@@ -192,6 +200,40 @@ export type ProjectFormFields = z.infer<typeof projectFormFields>;
 export const projectRolesResponse = z.object({
   data: z.object({ roles: z.array(z.string()), isCreator: z.boolean() }),
 });
+
+/** A creator ends a live campaign (DESIGN.md §18), with a message to its backers. */
+export const cancelProjectRequest = z.strictObject({ message: z.string().trim().min(1).max(2000) });
+/** An admin suspends a project for a breach of the rules (DESIGN.md §18). */
+export const suspendProjectRequest = z.strictObject({
+  reason: z.enum(SUSPENSION_REASONS),
+  message: z.string().trim().min(1).max(2000),
+});
+
+/** Where the money of a campaign ended early stands (DESIGN.md §18), for admins. */
+export const campaignRefundStatus = z.object({
+  currency: currencyCode,
+  status: z.enum(PROJECT_STATUSES),
+  released: z.number().int(),
+  refunded: z.number().int(),
+  refunded_amount: z.number(),
+  to_refund: z.number().int(),
+  to_refund_amount: z.number(),
+  /** Collected pledges not refunded, with why: their money was paid out and not taken back, or the provider refused. */
+  blocked: z.array(
+    z.object({
+      donation_id: z.number().int(),
+      backer: z.string(),
+      amount: z.number(),
+      reason: z.enum(['paid_out', 'provider_refused']),
+    }),
+  ),
+  /** Payouts the provider refused to take back from the creator's account. */
+  payouts_not_recovered: z.array(
+    z.object({ payout_id: z.number().int(), amount: z.number(), refused_at: z.string().nullable() }),
+  ),
+});
+export type CampaignRefundStatus = z.infer<typeof campaignRefundStatus>;
+export const campaignRefundStatusResponse = z.object({ data: campaignRefundStatus });
 
 export const revokeRequest = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
 

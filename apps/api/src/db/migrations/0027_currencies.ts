@@ -36,7 +36,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 /** `project_records` as migration 0025 made it, with more of the project's columns after its language. */
-async function createProjectRecords(
+export async function createProjectRecords(
   db: Kysely<unknown>,
   moreColumnTypes: RawBuilder<unknown>,
   moreColumns: RawBuilder<unknown>,

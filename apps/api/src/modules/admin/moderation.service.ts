@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { type Project, todayUtc } from '@fundry/shared';
+import {
+  type CampaignRefundStatus,
+  minorToMajor,
+  type Project,
+  type SuspensionReason,
+  todayUtc,
+} from '@fundry/shared';
 import type { DB, ProjectRow } from '../../db/schema';
 import { AppError, forbidden, NestedMessage, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
@@ -9,7 +15,9 @@ import type { DiscoveryService } from '../projects/discovery.service';
 import { checkRules, type Errors, merged } from '../projects/project-form';
 import type { ProjectLifecycleService } from '../projects/project-lifecycle.service';
 import type { ProjectPageService } from '../projects/project-page.service';
-import { lockProject, updateProject } from '../projects/projects.repository';
+import { campaignRefundStatus } from '../projects/campaign-refunds.repository';
+import { isEndedEarly } from '../projects/project-access';
+import { findProject, lockProject, updateProject } from '../projects/projects.repository';
 import { findUserById } from '../users/users.repository';
 import { recordAudit } from './audit.repository';
 
@@ -91,6 +99,73 @@ export class ModerationService {
     this.mail.kick();
     this.discovery.forgetPublicAnswers();
     return this.pages.get(id, caller);
+  }
+
+  /**
+   * An admin ends a project for a breach of the rules (DESIGN.md §18): any state but DRAFT and one already final.
+   * Its pledges are released and its collected money refunded as a cancel's are (a successful one's and late ones
+   * too), its payouts taken back; its creator and backers are told with the reason and the admin's message.
+   */
+  async suspend(
+    id: number,
+    caller: AccessClaims,
+    reason: SuspensionReason,
+    message: string,
+  ): Promise<Project> {
+    this.requirePermission(caller, 'revoke_project');
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project) throw notFound('project');
+      if (project.status === 'DRAFT' || isEndedEarly(project.status)) {
+        throw new AppError('CONFLICT', 'api.projects.cannotSuspend', undefined, undefined, {
+          status: project.status,
+        });
+      }
+      await this.lifecycle.endEarly(trx, project, { status: 'SUSPENDED', reason, message });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'project.suspend',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        reason: message,
+        details: { from: project.status, reason },
+      });
+    });
+    this.lifecycle.afterEnding();
+    return this.pages.get(id, caller);
+  }
+
+  /**
+   * Where the money of a campaign ended early stands (DESIGN.md §18), for admins: pledges released, refunded and
+   * still to refund, and each pledge and payout whose money could not be given back or taken back, with why.
+   */
+  async refundStatus(id: number, caller: AccessClaims): Promise<CampaignRefundStatus> {
+    this.requirePermission(caller, 'revoke_project');
+    const project = await findProject(this.db, id);
+    if (!project) throw notFound('project');
+    const { counts, blocked, payouts } = await campaignRefundStatus(this.db, id);
+    const money = (cents: number) => minorToMajor(cents, project.currency);
+    return {
+      currency: project.currency,
+      status: project.status,
+      released: counts.released,
+      refunded: counts.refunded,
+      refunded_amount: money(counts.refunded_cents),
+      to_refund: counts.to_refund,
+      to_refund_amount: money(counts.to_refund_cents),
+      blocked: blocked.map((pledge) => ({
+        donation_id: pledge.id,
+        backer: pledge.backer,
+        amount: money(pledge.amount_cents),
+        reason: pledge.refund_blocked,
+      })),
+      payouts_not_recovered: payouts.map((payout) => ({
+        payout_id: payout.id,
+        amount: money(payout.amount_cents),
+        refused_at: payout.reversal_failed_at?.toISOString() ?? null,
+      })),
+    };
   }
 
   /** Toggles the featured flag; only admins set it (a creator's checkbox is only a request). */

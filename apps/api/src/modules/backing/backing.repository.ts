@@ -16,6 +16,8 @@ const SUMMARY_COLUMNS = [
   's.successful_count',
   's.failed_count',
   's.held_count',
+  's.canceled_count',
+  's.suspended_count',
   's.live_projects',
   's.live_cents',
   's.first_live_at',
@@ -33,6 +35,9 @@ function toBackerSummary(row: SummaryRow | undefined) {
     FAILED: row?.failed_count ?? 0,
     // Campaigns on hold (migration 0050): only the backer's own list asks for them.
     REJECTED: row?.held_count ?? 0,
+    // Campaigns ended early (migration 0051): the backer's own list too.
+    CANCELED: row?.canceled_count ?? 0,
+    SUSPENDED: row?.suspended_count ?? 0,
   };
   return {
     /** How many of the backer's projects have one of these statuses. */

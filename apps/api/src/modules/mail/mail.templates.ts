@@ -232,6 +232,24 @@ export const mailTemplates = {
       paragraphs: [writeMessage(t, message)],
       action: { label: t.t('mail.action.managePledge'), url },
     }),
+  /** A campaign ended early (DESIGN.md §18): to a backer or its creator, saying what its notification says. */
+  campaignEndedEarly: (
+    t: Translator,
+    to: string,
+    name: string,
+    ending: 'canceled' | 'suspended',
+    message: KeyedMessage,
+    action: { label: 'managePledge' | 'viewYourProject'; url: string },
+  ) =>
+    render(t, {
+      to,
+      subject: t.t(
+        ending === 'canceled' ? 'mail.campaignEnded.canceledSubject' : 'mail.campaignEnded.suspendedSubject',
+      ),
+      name,
+      paragraphs: [writeMessage(t, message)],
+      action: { label: t.t(`mail.action.${action.label}`), url: action.url },
+    }),
   /** To a creator: `message` is the payout's outcome, as their notification says it. */
   payout: (t: Translator, to: string, name: string, message: KeyedMessage, url: string) =>
     render(t, {

@@ -43,6 +43,23 @@ export const notificationMessages = {
     values: { title },
   }),
   backedEnded: (title: string): KeyedMessage => ({ key: 'api.notification.backedEnded', values: { title } }),
+  /**
+   * A campaign ended early (DESIGN.md §18): cancelled by its creator, with their message (to its backers), or
+   * suspended by an admin, with the reason (worded in the reader's language) and the admin's message (to its backers
+   * and its creator).
+   */
+  backedCanceled: (title: string, message: string): KeyedMessage => ({
+    key: 'api.notification.backedCanceled',
+    values: { title, message },
+  }),
+  backedSuspended: (title: string, reason: string, message: string): KeyedMessage => ({
+    key: 'api.notification.backedSuspended',
+    values: { title, reason, message },
+  }),
+  projectSuspended: (title: string, reason: string, message: string): KeyedMessage => ({
+    key: 'api.notification.projectSuspended',
+    values: { title, reason, message },
+  }),
   /** A campaign put on hold (DESIGN.md §18), and one on hold that goes on; to its backers. */
   backedOnHold: (title: string): KeyedMessage => ({
     key: 'api.notification.backedOnHold',

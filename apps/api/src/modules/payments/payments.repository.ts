@@ -314,11 +314,15 @@ export async function lockEndedCampaigns(db: Kysely<DB>, today: string, limit: n
  * A failed all-or-nothing campaign releases its saved-card pledges in one statement: nothing was charged, so
  * no money moves; their reward and add-on claims are freed. The counters are recounted by the caller.
  */
-export async function releasePledges(db: Kysely<DB>, projectId: number) {
+export async function releasePledges(
+  db: Kysely<DB>,
+  projectId: number,
+  statuses: readonly ('PLEDGED' | 'PAYMENT_FAILED')[] = ['PLEDGED'],
+) {
   const result = await sql<{ released: number }>`
     with released as (
       update donations set status = 'RELEASED', updated_at = now()
-      where project_id = ${projectId} and status = 'PLEDGED'
+      where project_id = ${projectId} and status in (${sql.join(statuses)})
       returning id, reward_id),
     per_reward as (
       select reward_id, count(*)::integer as n from released where reward_id is not null group by reward_id),

@@ -126,6 +126,16 @@ export interface PaymentProvider {
     currency: string;
     idempotencyKey: string;
   }): Promise<{ transferId: string; feeCents: number }>;
+  /**
+   * Takes a transfer back from the connected account (a suspended project's payouts, DESIGN.md §18); the same key
+   * never reverses twice. Throws TransferError when the provider refuses (the account's balance no longer has it).
+   */
+  reverseTransfer(request: {
+    transferId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<{ reversalId: string }>;
 }
 
 /**

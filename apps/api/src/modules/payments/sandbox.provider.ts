@@ -63,4 +63,8 @@ export class SandboxProvider implements PaymentProvider {
   async transfer(request: { idempotencyKey: string }) {
     return { transferId: `tr_sandbox_${request.idempotencyKey}`, feeCents: 0 };
   }
+
+  async reverseTransfer(request: { idempotencyKey: string }) {
+    return { reversalId: `trr_sandbox_${request.idempotencyKey}` };
+  }
 }

@@ -197,6 +197,30 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async reverseTransfer(request: {
+    transferId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }) {
+    try {
+      const reversal = await this.stripe.transfers.createReversal(
+        request.transferId,
+        { amount: toStripeAmount(request.amountCents, request.currency) },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { reversalId: reversal.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new TransferError(
+          error.message,
+          error.code === 'balance_insufficient' || error.code === 'insufficient_funds',
+        );
+      }
+      throw error;
+    }
+  }
+
   /** Verifies the signature on the raw body; an unsigned or tampered event is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!this.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'api.payments.webhooksNotConfigured');

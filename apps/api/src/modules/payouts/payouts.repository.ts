@@ -1,3 +1,4 @@
+import { insertLedgerEntry } from '../payments/payments.repository';
 import { type Kysely, sql } from 'kysely';
 import type { PayoutFailureReason } from '@fundry/shared';
 import type { DB, PayoutStatus } from '../../db/schema';
@@ -88,6 +89,70 @@ export function finishPayout(
     .where('status', '=', 'PENDING')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * A suspended or cancelled project's payouts still PENDING (DESIGN.md §18) are CANCELED, each with the ledger row that
+ * gives its amount back to the project's balance, in the caller's transaction.
+ */
+export async function cancelPendingPayouts(db: Kysely<DB>, projectId: number) {
+  const cancelled = await db
+    .updateTable('payouts')
+    .set({ status: 'CANCELED', completed_at: new Date() })
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'PENDING')
+    .returning(['id', 'amount_cents', 'currency'])
+    .execute();
+  for (const payout of cancelled) {
+    await insertLedgerEntry(db, {
+      project_id: projectId,
+      donation_id: null,
+      payout_id: payout.id,
+      currency: payout.currency,
+      kind: 'payout_reversal',
+      gross_cents: payout.amount_cents,
+      processing_fee_cents: 0,
+      platform_fee_cents: 0,
+    });
+  }
+}
+
+/** A completed payout of a project ended early not yet taken back (DESIGN.md §18), oldest first. */
+export function payoutsToReverse(db: Kysely<DB>, projectId: number) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'amount_cents', 'currency', 'transfer_reference'])
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'COMPLETED')
+    .orderBy('id')
+    .execute();
+}
+
+/** The payout taken back: REVERSED, with the ledger row that returns its amount to the project's balance; once. */
+export async function recordPayoutReversal(db: Kysely<DB>, payoutId: number, reversalReference: string) {
+  const reversed = await db
+    .updateTable('payouts')
+    .set({ status: 'REVERSED', reversal_reference: reversalReference, reversal_failed_at: null })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'COMPLETED')
+    .returningAll()
+    .executeTakeFirst();
+  if (!reversed) return false;
+  await insertLedgerEntry(db, {
+    project_id: reversed.project_id,
+    donation_id: null,
+    payout_id: reversed.id,
+    currency: reversed.currency,
+    kind: 'payout_reversal',
+    gross_cents: reversed.amount_cents,
+    processing_fee_cents: 0,
+    platform_fee_cents: 0,
+  });
+  return true;
+}
+
+export function markReversalRefused(db: Kysely<DB>, payoutId: number, at: Date) {
+  return db.updateTable('payouts').set({ reversal_failed_at: at }).where('id', '=', payoutId).execute();
 }
 
 export function listPayouts(db: Kysely<DB>, projectId: number, page: number, perPage: number) {

@@ -10,7 +10,7 @@ import {
 import type { DB, PayoutsTable, ProjectStatusValue } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import { isOnHold, may } from '../projects/project-access';
+import { isEndedEarly, isOnHold, may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import { platformMetrics } from '../metrics/metrics';
@@ -167,9 +167,11 @@ export class PayoutService {
         funds.availableCents,
         funds.paidOutCents,
       );
-      // A campaign on hold (DESIGN.md §18) is a state to wait out, not a request to correct: 409.
-      if (reason)
-        throw new AppError(reason === PAYOUT_MESSAGES.onHold ? 'CONFLICT' : 'UNPROCESSABLE', reason);
+      // A campaign on hold or ended early (DESIGN.md §18) is a state, not a request to correct: 409.
+      if (reason) {
+        const state = reason === PAYOUT_MESSAGES.onHold || reason === PAYOUT_MESSAGES.endedEarly;
+        throw new AppError(state ? 'CONFLICT' : 'UNPROCESSABLE', reason);
+      }
       const cents =
         amount === undefined ? funds.availableCents : minorUnitsIn(amount, project.currency, 'amount');
       if (cents <= 0)
@@ -274,6 +276,7 @@ export class PayoutService {
     paidOutCents: number,
   ): string | null {
     if (isOnHold(project)) return PAYOUT_MESSAGES.onHold;
+    if (isEndedEarly(project.status)) return PAYOUT_MESSAGES.endedEarly;
     if (payoutsEnabled === null) return PAYOUT_MESSAGES.notConnected;
     if (!payoutsEnabled) return PAYOUT_MESSAGES.notEnabled;
     if (project.status === 'FAILED' && project.funding_model === 'all_or_nothing')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PUBLIC_STATUSES } from '@fundry/shared';
+import { ENDED_EARLY_STATUSES, PUBLIC_STATUSES } from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { type AccessClaims, isAdmin } from '../auth/tokens';
@@ -15,8 +15,13 @@ interface Shown extends Owned {
 
 export const isCreatorOf = (caller: AccessClaims | null, project: Owned) =>
   caller?.userId === project.creator_id;
+/** Listed, searched and browsed by anyone. */
 export const isPublic = (status: ProjectStatusValue) =>
   (PUBLIC_STATUSES as readonly string[]).includes(status);
+/** Cancelled or suspended (DESIGN.md §18): final, its page a tombstone anyone may open, in no list. */
+export const isEndedEarly = (status: ProjectStatusValue) => ENDED_EARLY_STATUSES.includes(status);
+/** What anyone may open at its address: a public project or the tombstone of one ended early. */
+export const isOpenToAll = (status: ProjectStatusValue) => isPublic(status) || isEndedEarly(status);
 
 /**
  * A live campaign an admin rejected (DESIGN.md §18, the hold): REJECTED after it went live; one rejected in review
@@ -32,9 +37,12 @@ export const isOnHold = (project: { status: ProjectStatusValue; activated_at: Da
  */
 export const isBackedOnHold = (project: { status: ProjectStatusValue }) => project.status === 'REJECTED';
 
-/** Who may see a project at all (anyone else gets 404): everyone once it is public, before that its creator and admins. */
+/**
+ * Who may see a project at all (anyone else gets 404): everyone once it is public or ended early, before that its
+ * creator and admins.
+ */
 export const mayView = (caller: AccessClaims | null, project: Shown) =>
-  isPublic(project.status) || isCreatorOf(caller, project) || isAdmin(caller);
+  isOpenToAll(project.status) || isCreatorOf(caller, project) || isAdmin(caller);
 
 /** Who may open the edit form of a project and see it as its creator does: its creator and admins (who moderate). */
 export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned) =>

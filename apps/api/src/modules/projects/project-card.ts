@@ -48,6 +48,9 @@ export function toCard(row: ProjectRecord): ProjectCard {
     updated_at: row.updated_at.toISOString(),
     revocation_date: row.revocation_date?.toISOString() ?? null,
     revocation_reason: row.revocation_reason,
+    ended_at: row.ended_at?.toISOString() ?? null,
+    end_message: row.end_message,
+    suspension_reason: row.suspension_reason,
     language: row.language,
   };
 }

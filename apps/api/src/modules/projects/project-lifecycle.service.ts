@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { todayUtc } from '@fundry/shared';
+import { type Project, type SuspensionReason, todayUtc } from '@fundry/shared';
 import type { DB, ProjectRow } from '../../db/schema';
 import type { FxRateService } from '../fx-rates/fx-rates.service';
 import type { MailService } from '../mail/mail.service';
@@ -12,7 +12,9 @@ import {
   liveBackerRecipients,
   notifyBackers,
 } from '../notifications/notifications.repository';
+import { cancelPendingPayouts } from '../payouts/payouts.repository';
 import {
+  findRecipient,
   lockEndedCampaigns,
   recountProject,
   refundsOwed,
@@ -20,8 +22,14 @@ import {
 } from '../payments/payments.repository';
 import type { Clock } from '../../lib/clock';
 import type { RefundService } from '../payments/refunds.service';
-import { isOnHold } from './project-access';
-import { updateProject } from './projects.repository';
+import { AppError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../admin/audit.repository';
+import type { AccessClaims } from '../auth/tokens';
+import type { CampaignRefundService } from './campaign-refunds.service';
+import type { DiscoveryService } from './discovery.service';
+import type { ProjectPageService } from './project-page.service';
+import { isCreatorOf, isOnHold, mayView } from './project-access';
+import { lockProject, updateProject } from './projects.repository';
 
 /**
  * A project's life once it was reviewed: it goes live, is taken down, and settles when its end date passed. Its
@@ -32,6 +40,9 @@ export class ProjectLifecycleService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly refunds: RefundService,
+    private readonly campaignRefunds: CampaignRefundService,
+    private readonly discovery: DiscoveryService,
+    private readonly pages: ProjectPageService,
     private readonly mail: MailService,
     /** Fixes a project's rate to the base currency when it launches. */
     private readonly fxRates: FxRateService,
@@ -72,6 +83,113 @@ export class ProjectLifecycleService {
       ...(project.status === 'ACTIVE' ? { activated_at: project.activated_at ?? new Date() } : {}),
     });
     if (project.status === 'ACTIVE') await this.tellBackers(trx, project, 'held');
+  }
+
+  /**
+   * A creator ends their live campaign before its end date (DESIGN.md §18), with a message to its backers: 404 to
+   * whoever may not see it, 403 to anyone but its creator, 409 once it is not running.
+   */
+  async cancel(id: number, caller: AccessClaims, message: string): Promise<Project> {
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project || !mayView(caller, project)) throw notFound('project');
+      if (!isCreatorOf(caller, project)) throw forbidden('api.projects.onlyCreatorCancels');
+      if (project.status !== 'ACTIVE') {
+        throw new AppError('CONFLICT', 'api.projects.cannotCancel', undefined, undefined, {
+          status: project.status,
+        });
+      }
+      if (project.end_date && project.end_date < todayUtc(this.clock())) {
+        throw new AppError('CONFLICT', 'api.projects.cancelAfterEnd');
+      }
+      await this.endEarly(trx, project, { status: 'CANCELED', message });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'project.cancel',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        reason: message,
+        details: { from: project.status },
+      });
+    });
+    this.afterEnding();
+    return this.pages.get(id, caller);
+  }
+
+  /** After the commit of a campaign ended early: its mails go, lists forget it, and its money starts going back. */
+  afterEnding() {
+    this.mail.kick();
+    this.discovery.forgetPublicAnswers();
+    this.campaignRefunds.kick();
+  }
+
+  /**
+   * The project (locked by the caller's transaction) ends before its time (DESIGN.md §18), for good: cancelled by its
+   * creator or suspended by an admin. Its backers are told first (they are found by their live pledges), then every
+   * pledge not yet charged is released (nothing will be), and pending payouts are cancelled; what was collected is
+   * refunded, and what was paid out taken back, by the campaign-refunds job, which the caller starts after its commit.
+   */
+  async endEarly(
+    trx: Kysely<DB>,
+    project: ProjectRow,
+    ending:
+      | { status: 'CANCELED'; message: string }
+      | { status: 'SUSPENDED'; reason: SuspensionReason; message: string },
+  ) {
+    const backerMessage =
+      ending.status === 'CANCELED'
+        ? notificationMessages.backedCanceled(project.title, ending.message)
+        : notificationMessages.backedSuspended(project.title, ending.reason, ending.message);
+    const pledgesUrl = `${this.appUrl}/backed-projects`;
+    const kind = ending.status === 'CANCELED' ? 'canceled' : 'suspended';
+    await notifyBackers(trx, project.id, 'CAMPAIGN_ENDED', backerMessage, '/backed-projects');
+    await this.mail.enqueueAll(trx, await liveBackerRecipients(trx, project.id), (t, backer) =>
+      mailTemplates.campaignEndedEarly(t, backer.email, backer.name, kind, backerMessage, {
+        label: 'managePledge',
+        url: pledgesUrl,
+      }),
+    );
+    if (ending.status === 'SUSPENDED') {
+      const creatorMessage = notificationMessages.projectSuspended(
+        project.title,
+        ending.reason,
+        ending.message,
+      );
+      await insertNotifications(trx, [
+        {
+          userId: project.creator_id,
+          type: 'CAMPAIGN_ENDED',
+          message: creatorMessage,
+          projectId: project.id,
+        },
+      ]);
+      const creator = await findRecipient(trx, project.creator_id);
+      await this.mail.enqueue(trx, creator, (t) =>
+        mailTemplates.campaignEndedEarly(
+          t,
+          creator.email,
+          creator.full_name || creator.username,
+          kind,
+          creatorMessage,
+          { label: 'viewYourProject', url: `${this.appUrl}/projects/${project.id}` },
+        ),
+      );
+    }
+    await updateProject(trx, project.id, {
+      status: ending.status,
+      ended_at: this.clock(),
+      featured: false,
+      end_message: ending.status === 'CANCELED' ? ending.message : null,
+      suspension_reason: ending.status === 'SUSPENDED' ? ending.reason : null,
+      suspension_message: ending.status === 'SUSPENDED' ? ending.message : null,
+    });
+    const released = await releasePledges(trx, project.id, ['PLEDGED', 'PAYMENT_FAILED']);
+    await recountProject(trx, project.id);
+    await cancelPendingPayouts(trx, project.id);
+    if (released > 0) {
+      platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'RELEASED' }, released);
+    }
   }
 
   /**

@@ -6,7 +6,7 @@ import { type AccessClaims, isAdmin } from '../auth/tokens';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { UserService } from '../users/users.service';
 import type { ProjectPageCache } from './page-cache';
-import { isCreatorOf, isPublic, mayOpenForEditing, type ProjectAccess } from './project-access';
+import { isCreatorOf, isOpenToAll, mayOpenForEditing, type ProjectAccess } from './project-access';
 import { toCard } from './project-card';
 import { findProject, type ProjectRecord, projectsByIds, rewardCounters } from './projects.repository';
 
@@ -54,10 +54,13 @@ export class ProjectPageService {
     };
   }
 
-  /** A public project for its page's head and link preview, or null (private, missing); from the page cache. */
+  /**
+   * A project anyone may open, for its page's head and link preview (a tombstone too), or null (private, missing);
+   * from the page cache.
+   */
   async preview(id: number): Promise<Project | null> {
     const row = await this.access.pageRow(id);
-    return row && isPublic(row.status) ? this.withCachedCreator(row) : null;
+    return row && isOpenToAll(row.status) ? this.withCachedCreator(row) : null;
   }
 
   /**

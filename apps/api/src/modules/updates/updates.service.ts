@@ -15,7 +15,7 @@ import { notificationMessages } from '../notifications/notification-messages';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
-import { isCreatorOf, mayView } from '../projects/project-access';
+import { isCreatorOf, isEndedEarly, mayView } from '../projects/project-access';
 import { sanitizeRichText } from '../projects/rich-text';
 import {
   type CommunityProject,
@@ -71,7 +71,8 @@ export async function communityAccess(
     isAdmin: byAdmin,
     isBacker,
     readsBackersOnly: isCreator || byAdmin || isBacker,
-    mayComment: isCreator || isBacker,
+    // A campaign ended early keeps its conversation as it was: read-only (DESIGN.md §18).
+    mayComment: (isCreator || isBacker) && !isEndedEarly(project.status),
   };
 }
 

@@ -13,6 +13,8 @@ import { personName } from '@/lib/people';
 const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'project.activate': 'admin.audit.action.projectActivate',
   'project.reject': 'admin.audit.action.projectReject',
+  'project.cancel': 'admin.audit.action.projectCancel',
+  'project.suspend': 'admin.audit.action.projectSuspend',
   'project.feature': 'admin.audit.action.projectFeature',
   'project.unfeature': 'admin.audit.action.projectUnfeature',
   'category.create': 'admin.audit.action.categoryCreate',

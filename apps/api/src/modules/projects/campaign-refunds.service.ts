@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { TransferError, type PaymentProvider } from '../payments/provider';
+import type { RefundService } from '../payments/refunds.service';
+import {
+  markReversalRefused,
+  payoutsToReverse,
+  projectFunds,
+  recordPayoutReversal,
+} from '../payouts/payouts.repository';
+import { collectedPledgesAfter, endedProjectsOwing, markRefundBlocked } from './campaign-refunds.repository';
+
+/** Refunds asked of the provider at once: each waits on the network, and they lock the project row one by one. */
+const CONCURRENT_REFUNDS = 8;
+const BATCH = 200;
+
+export interface CampaignRefundRun {
+  refunded: number;
+  /** Pledges left SUCCEEDED this run, each with why (`refund_blocked`), for the admin. */
+  blocked: number;
+  reversedPayouts: number;
+}
+
+/**
+ * The money of campaigns ended early (DESIGN.md §18) given back: each completed payout taken back from the creator's
+ * connected account, then each collected pledge refunded in full through the provider, in id order, while the
+ * project's balance covers it. Resumable and safe on several instances and after kill -9: every provider call is
+ * keyed (`reverse-payout-{id}`, and RefundService's keys), every record is made once on the locked row, and a run
+ * simply finds what is still SUCCEEDED or COMPLETED. A pledge the balance cannot cover (its money paid out and not
+ * recovered) or that the provider refuses stays SUCCEEDED, marked with why, and is tried again on the next run.
+ */
+export class CampaignRefundService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly refunds: RefundService,
+    private readonly provider: PaymentProvider,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private running: Promise<unknown> | null = null;
+  private again = false;
+
+  /**
+   * Starts a run now in the background (a campaign just ended), or one more after the run in progress; the
+   * scheduled job runs it every minute anyway, so a failure here only waits for it.
+   */
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run()
+      .catch((error: unknown) => this.log.error({ err: error }, 'campaign refunds failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits for the background run, if any (tests, shutdown). */
+  async idle() {
+    while (this.running) await this.running;
+  }
+
+  async run(): Promise<CampaignRefundRun> {
+    const run: CampaignRefundRun = { refunded: 0, blocked: 0, reversedPayouts: 0 };
+    for (const { id } of await endedProjectsOwing(this.db)) {
+      run.reversedPayouts += await this.takeBackPayouts(id);
+      await this.refundPledges(id, run);
+    }
+    return run;
+  }
+
+  private async takeBackPayouts(projectId: number) {
+    let reversed = 0;
+    for (const payout of await payoutsToReverse(this.db, projectId)) {
+      try {
+        const { reversalId } = await this.provider.reverseTransfer({
+          transferId: payout.transfer_reference ?? `payout-${payout.id}`,
+          amountCents: payout.amount_cents,
+          currency: payout.currency,
+          idempotencyKey: `reverse-payout-${payout.id}`,
+        });
+        if (await recordPayoutReversal(this.db, payout.id, reversalId)) reversed += 1;
+      } catch (error) {
+        if (!(error instanceof TransferError)) throw error;
+        this.log.warn({ err: error, payoutId: payout.id }, 'the provider refused to take a payout back');
+        await markReversalRefused(this.db, payout.id, this.clock());
+      }
+    }
+    return reversed;
+  }
+
+  private async refundPledges(projectId: number, run: CampaignRefundRun) {
+    // What the project holds now: the pledges below are refunded in order while it covers each one's net.
+    let budget = (await projectFunds(this.db, projectId)).availableCents;
+    let after = 0;
+    for (;;) {
+      const batch = await collectedPledgesAfter(this.db, projectId, after, BATCH);
+      if (batch.length === 0) return;
+      after = batch.at(-1)!.id;
+      const covered: typeof batch = [];
+      for (const pledge of batch) {
+        if (pledge.net_cents <= budget) {
+          budget -= pledge.net_cents;
+          covered.push(pledge);
+        } else if (pledge.refund_blocked !== 'paid_out') {
+          await markRefundBlocked(this.db, pledge.id, 'paid_out');
+          run.blocked += 1;
+        } else {
+          run.blocked += 1;
+        }
+      }
+      for (let start = 0; start < covered.length; start += CONCURRENT_REFUNDS) {
+        await Promise.all(
+          covered.slice(start, start + CONCURRENT_REFUNDS).map((pledge) => this.refundOne(pledge, run)),
+        );
+      }
+    }
+  }
+
+  private async refundOne(
+    { id: donationId, refund_blocked: blocked }: { id: number; refund_blocked: string | null },
+    run: CampaignRefundRun,
+  ) {
+    try {
+      if (await this.refunds.refund(donationId)) {
+        run.refunded += 1;
+        if (blocked !== null) await markRefundBlocked(this.db, donationId, null);
+      }
+    } catch (error) {
+      // A survey charge still settling: its job settles it within minutes, and the next run refunds the pledge.
+      if (error instanceof AppError && error.status === 409) return;
+      this.log.error({ err: error, donationId }, 'the provider refused a refund of a campaign ended early');
+      await markRefundBlocked(this.db, donationId, 'provider_refused');
+      run.blocked += 1;
+    }
+  }
+}
