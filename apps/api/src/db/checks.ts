@@ -34,6 +34,7 @@ export const backingMismatchesSql = sql<{ donor_id: number; project_id: number }
                     min(d.pledged_at) as first_at, max(d.pledged_at) as last_at
              from donations d join projects p on p.id = d.project_id
              where d.status in (${sql.join(LIVE_PLEDGE_STATUSES)}, 'RELEASED')
+                or (d.status = 'REFUNDED' and p.status in ('CANCELED', 'SUSPENDED'))
              group by d.donor_id, d.project_id, p.status, p.currency, p.base_rate) s
     on s.donor_id = b.donor_id and s.project_id = b.project_id
   where b.donor_id is null or s.donor_id is null or b.project_status <> s.status

@@ -5,10 +5,11 @@ import { literals } from '../../db/literals';
 import type { BackerSummariesTable, DB, DonationsTable, ProjectStatusValue } from '../../db/schema';
 
 /**
- * A backer's pledges: live ones, and those released by a failed campaign. Literals, so that a prepared statement
+ * A backer's pledges: live ones, those released by a failed campaign, and those refunded (a campaign ended early,
+ * migration 0051, is the only one whose refunded pledges keep a backing). Literals, so that a prepared statement
  * reads them from the partial `donations_donor_idx` (see db/literals).
  */
-const BACKED_PLEDGES = literals([...LIVE_PLEDGE_STATUSES, 'RELEASED']);
+const BACKED_PLEDGES = literals([...LIVE_PLEDGE_STATUSES, 'RELEASED', 'REFUNDED']);
 
 /** What the page and `backerSummary` read of a backer's summary. */
 const SUMMARY_COLUMNS = [
@@ -109,7 +110,7 @@ export async function backedProjectsPage(
       left join survey_responses sr on sr.donation_id = d.id
       where d.donor_id = ${donorId} and d.project_id = backed.project_id
         and d.status in (${sql.join(BACKED_PLEDGES)})
-      order by d.status = 'RELEASED', d.id desc
+      order by d.status in ('RELEASED', 'REFUNDED'), d.id desc
       limit 1) current_pledge)`;
   const { rows } = await sql<PageRow>`
     select backed.*, backer.deleted_at as backer_deleted_at, ${SUMMARY_SELECTION}

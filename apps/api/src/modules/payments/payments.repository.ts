@@ -339,6 +339,15 @@ export async function releasePledges(
   return result.rows[0]?.released ?? 0;
 }
 
+/**
+ * A campaign ended early keeps every backer who was refunded in their Backed Projects (migration 0051), those refunded
+ * before it ended too: their backings are made now, after its status changed.
+ */
+export async function keepRefundedBackings(db: Kysely<DB>, projectId: number) {
+  await sql`select refresh_backings(array_agg(donor_id), array_agg(project_id)) from donations
+            where project_id = ${projectId}::integer and status = 'REFUNDED' having count(*) > 0`.execute(db);
+}
+
 /** The project's counters recounted from its live pledges, inside the transaction that changed them. */
 export async function recountProject(db: Kysely<DB>, projectId: number) {
   await sql`

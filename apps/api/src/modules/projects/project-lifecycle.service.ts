@@ -15,6 +15,7 @@ import {
 import { cancelPendingPayouts } from '../payouts/payouts.repository';
 import {
   findRecipient,
+  keepRefundedBackings,
   lockEndedCampaigns,
   recountProject,
   refundsOwed,
@@ -186,6 +187,7 @@ export class ProjectLifecycleService {
     });
     const released = await releasePledges(trx, project.id, ['PLEDGED', 'PAYMENT_FAILED']);
     await recountProject(trx, project.id);
+    await keepRefundedBackings(trx, project.id);
     await cancelPendingPayouts(trx, project.id);
     if (released > 0) {
       platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'RELEASED' }, released);
