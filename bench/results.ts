@@ -10,7 +10,16 @@ import { format, resolveConfig } from 'prettier';
 const resultsFile = path.join(import.meta.dirname, 'RESULTS.md');
 
 /** In the order they appear in the file. `changes` (before → after, with reasons) is written by hand and kept. */
-export const SECTIONS = ['changes', 'web', 'data', 'api', 'pages', 'collection', 'plans'] as const;
+export const SECTIONS = [
+  'changes',
+  'web',
+  'data',
+  'api',
+  'pages',
+  'collection',
+  'suspension',
+  'plans',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const TITLE = '# Benchmark results';

@@ -176,6 +176,13 @@ export interface ProjectsTable {
   updated_at: Timestamp;
 }
 
+/** The campaign-refunds job's hold on a project ended early (migration 0051): one process at a time. */
+export interface CampaignRefundLeasesTable {
+  project_id: number;
+  holder: string;
+  until: Timestamp;
+}
+
 export interface SavedProjectsTable {
   user_id: number;
   project_id: number;
@@ -632,6 +639,7 @@ export interface DB {
   user_preferences: UserPreferencesTable;
   sent_reminders: SentRemindersTable;
   reports: ReportsTable;
+  campaign_refund_leases: CampaignRefundLeasesTable;
   audit_log: AuditLogTable;
   project_updates: ProjectUpdatesTable;
   comments: CommentsTable;

@@ -65,10 +65,13 @@ const DECLINING_PAYMENT_METHODS: Record<string, { code: string; decline_code?: s
 export async function startFakeStripe({
   /** Time each PaymentIntent takes, as a real network round trip does (it widens a crash window in tests). */
   paymentIntentDelayMs = 0,
-}: { paymentIntentDelayMs?: number } = {}) {
+  /** Time each refund takes, likewise. */
+  refundDelayMs = 0,
+}: { paymentIntentDelayMs?: number; refundDelayMs?: number } = {}) {
   const sessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const byIdempotencyKey = new Map<string, StripeObject>();
+  const inFlight = new Set<string>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   let failNextCheckout = false;
   let failNextTransfer: string | null = null;
@@ -97,6 +100,17 @@ export async function startFakeStripe({
         const stored = byIdempotencyKey.get(key)!;
         return send('error' in stored ? 402 : 200, stored);
       }
+      // As Stripe answers a key whose first request is still being processed.
+      if (key && inFlight.has(key)) {
+        return send(409, {
+          error: {
+            type: 'idempotency_error',
+            message: 'There is currently another in-progress request using this Idempotent Key.',
+          },
+        });
+      }
+      if (key) inFlight.add(key);
+      response.once('finish', () => key && inFlight.delete(key));
       const form = request.method === 'POST' ? await readForm(request) : new URLSearchParams();
       const remember = (object: StripeObject) => {
         if (key) byIdempotencyKey.set(key, object);
@@ -216,6 +230,7 @@ export async function startFakeStripe({
         return send(declined ? 402 : 200, body);
       }
       if (request.method === 'POST' && path === '/v1/refunds') {
+        if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
         const refund: StripeObject = {
           id: `re_test_${randomBytes(10).toString('hex')}`,
           object: 'refund',

@@ -6,7 +6,8 @@ import { createProjectRecords } from './0027_currencies';
  *
  * - The project keeps when it ended, the creator's message (its tombstone shows it), and for a suspension the reason
  *   and the admin's message (told to the people concerned, never shown on the page).
- * - Its collected pledges are refunded by the `campaign-refunds` job (resumable, keyed); a pledge whose money could
+ * - Its collected pledges are refunded by the `campaign-refunds` job (resumable, keyed, one process a project at a
+ *   time by a lease in `campaign_refund_leases` that a killed process loses when it runs out); a pledge whose money could
  *   not be given back says why in `refund_blocked` (paid out and not recovered, or refused by the provider), for the
  *   admin, and stays SUCCEEDED: nothing is marked refunded that was not.
  * - A pending payout of it is CANCELED; a completed one is REVERSED when the provider takes the transfer back.
@@ -97,6 +98,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       col.check(sql`suspension_reason in ('fraud', 'spam', 'prohibited', 'intellectual_property', 'other')`),
     )
     .addColumn('suspension_message', 'text')
+    .execute();
+  await db.schema
+    .createTable('campaign_refund_leases')
+    .addColumn('project_id', 'integer', (col) =>
+      col.primaryKey().references('projects.id').onDelete('cascade'),
+    )
+    .addColumn('holder', 'text', (col) => col.notNull())
+    .addColumn('until', 'timestamptz', (col) => col.notNull())
     .execute();
   await sql`drop function project_records(integer[])`.execute(db);
   await createProjectRecords(
@@ -190,6 +199,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table payouts add constraint payouts_status_check
             check (status in ('PENDING', 'COMPLETED', 'FAILED'))`.execute(db);
   await db.schema.alterTable('donations').dropColumn('refund_blocked').execute();
+  await db.schema.dropTable('campaign_refund_leases').execute();
   await sql`drop index projects_ended_idx`.execute(db);
   await sql`drop function project_records(integer[])`.execute(db);
   await createProjectRecords(

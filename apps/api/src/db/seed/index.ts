@@ -10,6 +10,7 @@ import { insertProject } from '../../modules/projects/projects.repository';
 import { insertReward } from '../../modules/rewards/rewards.repository';
 import { insertAddOn } from '../../modules/add-ons/add-ons.repository';
 import { insertStretchGoal, reachStretchGoals } from '../../modules/stretch-goals/stretch-goals.repository';
+import { keepRefundedBackings } from '../../modules/payments/payments.repository';
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
@@ -119,7 +120,13 @@ export async function seedDemoData(
         image_url: cover?.imageUrl ?? null,
         image_card_url: cover?.cardUrl ?? null,
         video_url: project.video ?? null,
-        activated_at: ['ACTIVE', 'SUCCESSFUL', 'FAILED'].includes(project.status) ? new Date() : null,
+        activated_at: ['ACTIVE', 'SUCCESSFUL', 'FAILED', 'CANCELED', 'SUSPENDED'].includes(project.status)
+          ? new Date()
+          : null,
+        ended_at: project.ended ? new Date(Date.now() - 2 * 86_400_000) : null,
+        end_message: project.ended && !('reason' in project.ended) ? project.ended.message : null,
+        suspension_reason: project.ended && 'reason' in project.ended ? project.ended.reason : null,
+        suspension_message: project.ended && 'reason' in project.ended ? project.ended.message : null,
         revocation_reason: project.revocationReason ?? null,
         revocation_date: project.revocationReason ? new Date() : null,
         submitted_at: project.status === 'DRAFT' ? null : new Date(Date.now() - (index + 1) * 3_600_000),
@@ -192,6 +199,8 @@ export async function seedDemoData(
         });
       }
       await reachStretchGoals(trx, projectId);
+      // Its backers keep a campaign ended early in their Backed Projects, with what was refunded to them.
+      if (project.ended) await keepRefundedBackings(trx, projectId);
       if (project.latePledges) {
         await trx
           .updateTable('projects')

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { SuspensionReason } from '@fundry/shared';
 import type { ProjectStatusValue } from '../schema';
 
 export type DemoPledgeState =
@@ -25,6 +26,8 @@ export interface DemoProject {
   palette: [string, string, string];
   video?: string;
   revocationReason?: string;
+  /** A campaign ended early (DESIGN.md §18): its creator's message, or the reason an admin suspended it for. */
+  ended?: { message: string } | { reason: SuspensionReason; message: string };
   /** Reward tiers: title, minimum, quantity (null = unlimited), days to delivery, shipping, late price (§16). */
   rewards?: [string, number, number | null, number, 'none' | 'domestic' | 'international', number?][];
   /** Add-ons: title, price, quantity (null = unlimited), the rewards' titles it comes with (none: any), ships. */
@@ -303,6 +306,52 @@ export const DEMO_PROJECTS: DemoProject[] = [
     palette: ['#c99a2e', '#868e96', '#f8f9fa'],
     description: '<p>A machined brass fountain pen that takes standard ink cartridges.</p>',
     risks: '<p>Tooling costs were the main risk.</p>',
+  },
+  {
+    title: 'Paper Kites: a festival for every village',
+    // Cancelled by its creator: the all-or-nothing pledges were released, nothing charged.
+    ended: {
+      message:
+        'The festival lost its field to a flood this autumn. We will come back with a new date and tell you first.',
+    },
+    rewards: [['Kite workshop ticket', 25, 200, 60, 'none']],
+    backing: [
+      ['rafael', 25, 'Kite workshop ticket', 'RELEASED'],
+      ['lena', 60, null, 'RELEASED'],
+    ],
+    category: 'Community',
+    creator: 'sofia',
+    status: 'CANCELED',
+    goal: 8_000,
+    start: -12,
+    end: 18,
+    palette: ['#1c7ed6', '#ffd43b', '#e7f5ff'],
+    description:
+      '<p>A kite festival touring five villages, with workshops for children and their grandparents.</p>',
+    risks: '<p>Weather decides the day; each village has a rain date.</p>',
+  },
+  {
+    title: 'Instant Fluency Headphones',
+    // Suspended by an admin after the reports: its collected pledges were refunded.
+    ended: {
+      reason: 'fraud',
+      message: 'The creator could not show a working prototype or the claimed study.',
+    },
+    fundingModel: 'flexible',
+    currency: 'EUR',
+    backing: [
+      ['maya', 80, null, 'REFUNDED'],
+      ['leo', 45, null, 'REFUNDED'],
+    ],
+    category: 'Technology',
+    creator: 'rafael',
+    status: 'SUSPENDED',
+    goal: 30_000,
+    start: -20,
+    end: 25,
+    palette: ['#5f3dc4', '#845ef7', '#f3f0ff'],
+    description: '<p>Headphones that promise any language in a week while you sleep.</p>',
+    risks: '<p>None, the campaign said.</p>',
   },
   {
     title: 'Community Repair Café',

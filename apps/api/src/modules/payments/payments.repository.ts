@@ -204,27 +204,111 @@ export async function moveProjectCounters(db: Kysely<DB>, projectId: number, cen
     .execute();
 }
 
-export async function insertLedgerEntry(
-  db: Kysely<DB>,
-  entry: {
-    project_id: number;
-    donation_id: number | null;
-    payout_id?: number;
-    /** The project's currency: the amounts are its minor units. */
-    currency: string;
-    kind: LedgerKind;
-    gross_cents: number;
-    processing_fee_cents: number;
-    platform_fee_cents: number;
-  },
-) {
+export async function insertLedgerEntry(db: Kysely<DB>, entry: NewLedgerEntry) {
+  await insertLedgerEntries(db, [entry]);
+}
+
+/** Ledger rows in one statement, each with its net. */
+export async function insertLedgerEntries(db: Kysely<DB>, entries: readonly NewLedgerEntry[]) {
+  if (entries.length === 0) return;
   await db
     .insertInto('ledger_entries')
-    .values({
-      ...entry,
-      net_cents: entry.gross_cents - entry.processing_fee_cents - entry.platform_fee_cents,
-    })
+    .values(
+      entries.map((entry) => ({
+        ...entry,
+        net_cents: entry.gross_cents - entry.processing_fee_cents - entry.platform_fee_cents,
+      })),
+    )
     .execute();
+}
+
+interface NewLedgerEntry {
+  project_id: number;
+  donation_id: number | null;
+  payout_id?: number;
+  /** The project's currency: the amounts are its minor units. */
+  currency: string;
+  kind: LedgerKind;
+  gross_cents: number;
+  processing_fee_cents: number;
+  platform_fee_cents: number;
+}
+
+/**
+ * Collected pledges of one project marked REFUNDED, each with its provider's reference, in one statement; those no
+ * longer SUCCEEDED (refunded meanwhile) are left out of the answer.
+ */
+export async function markRefunded(
+  db: Kysely<DB>,
+  projectId: number,
+  refunds: readonly { donationId: number; reference: string | null }[],
+  at: Date,
+) {
+  const { rows } = await sql<DonationRow>`
+    update donations d
+    set status = 'REFUNDED', refunded_at = ${at}, refund_reference = r.reference, refund_blocked = null,
+        updated_at = now()
+    from unnest(${refunds.map((r) => r.donationId)}::integer[], ${refunds.map((r) => r.reference)}::text[])
+      as r(id, reference)
+    where d.id = r.id and d.project_id = ${projectId} and d.status = 'SUCCEEDED'
+    returning d.*`.execute(db);
+  return rows;
+}
+
+/** Collected pledges to refund, with what their refund needs and how many survey payments they were paid by too. */
+export async function collectedForRefund(db: Kysely<DB>, donationIds: readonly number[]) {
+  if (donationIds.length === 0) return [];
+  const { rows } = await sql<{
+    id: number;
+    amount_cents: number;
+    currency: string;
+    payment_reference: string | null;
+    checkout_session_id: string | null;
+    survey_charges: number;
+  }>`
+    select d.id, d.amount_cents, d.currency, d.payment_reference, d.checkout_session_id,
+           (select count(*) from survey_charges c where c.donation_id = d.id
+              and c.status in ('pending', 'succeeded'))::integer as survey_charges
+    from donations d where d.id = any(${[...donationIds]}::integer[]) and d.status = 'SUCCEEDED'
+    order by d.id`.execute(db);
+  return rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) }));
+}
+
+/** Of these backers of the project, those left with no live pledge to it: the backers counter's rule. */
+export async function donorsWithoutLivePledge(
+  db: Kysely<DB>,
+  projectId: number,
+  donorIds: readonly number[],
+) {
+  const { rows } = await sql<{ donor_id: number }>`
+    select distinct r.donor_id from unnest(${[...donorIds]}::integer[]) as r(donor_id)
+    where not exists (select 1 from donations d where d.donor_id = r.donor_id and d.project_id = ${projectId}
+                      and d.status in (${sql.join(LIVE_PLEDGES)}))`.execute(db);
+  return new Set(rows.map((row) => row.donor_id));
+}
+
+/** `donationLedgerEntry` of many pledges at once, by pledge. */
+export async function donationLedgerEntries(db: Kysely<DB>, donationIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      'donation_id',
+      eb.fn.sum<number>('processing_fee_cents').as('processing_fee_cents'),
+      eb.fn.sum<number>('platform_fee_cents').as('platform_fee_cents'),
+    ])
+    .where('donation_id', 'in', donationIds.length > 0 ? [...donationIds] : [0])
+    .where('kind', '=', 'donation')
+    .groupBy('donation_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.donation_id!,
+      {
+        processing_fee_cents: Number(row.processing_fee_cents),
+        platform_fee_cents: Number(row.platform_fee_cents),
+      },
+    ]),
+  );
 }
 
 /**

@@ -6,19 +6,21 @@ import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { moveAddOnStock } from '../add-ons/add-ons.repository';
 import { moveLateCounters } from '../late-pledges/late-pledges.repository';
-import { unclaim } from '../rewards/rewards.repository';
+import { platformMetrics } from '../metrics/metrics';
+import { unclaimMany } from '../rewards/rewards.repository';
 import { countApplied } from './payment-metrics';
 import {
+  collectedForRefund,
   type DonationRow,
-  donationLedgerEntry,
+  donationLedgerEntries,
+  donorsWithoutLivePledge,
   findDonation,
-  hasLivePledge,
-  insertLedgerEntry,
+  insertLedgerEntries,
   lockDonation,
   lockProjectForMoney,
+  markRefunded,
   moveProjectCounters,
   surveyChargesOf,
-  transitionDonation,
 } from './payments.repository';
 import type { Clock } from '../../lib/clock';
 import type { PaymentProvider } from './provider';
@@ -95,49 +97,129 @@ export class RefundService {
   }
 
   /**
-   * Reverses a succeeded donation: its counters, its reward claim, its add-ons' stock (those bought in the survey
-   * joined its lines) and its ledger rows — one refund row for the whole pledge, whose fees are those of every
-   * payment it was made of, so the pledge's rows net to zero.
+   * Refunds many collected pledges of one project in full (a campaign ended early, DESIGN.md §18): the provider's
+   * refunds side by side, keyed as `refund` keys them, then recorded in one transaction, so the project row is locked
+   * once per batch rather than once per pledge. A pledge paid by several payments (survey add-ons) goes through
+   * `refund`, payment by payment. Answers how many were recorded, and the pledges the provider refused.
    */
+  async refundMany(projectId: number, donationIds: readonly number[], width = 16) {
+    const donations = await collectedForRefund(this.db, donationIds);
+    const refused: number[] = [];
+    let refunded = 0;
+    const single = donations.filter((donation) => donation.survey_charges > 0);
+    for (const donation of single) {
+      try {
+        if (await this.refund(donation.id)) refunded += 1;
+      } catch (error) {
+        // A survey charge still settling answers 409: it is refunded on a later run, once settled.
+        if (!(error instanceof AppError && error.status === 409)) refused.push(donation.id);
+      }
+    }
+    const plain = donations.filter((donation) => donation.survey_charges === 0);
+    const done: { donationId: number; reference: string }[] = [];
+    await inParallel(plain, width, async (donation) => {
+      try {
+        const { refundId } = await this.provider.refund({
+          paymentReference: donation.payment_reference ?? donation.checkout_session_id ?? String(donation.id),
+          amountCents: donation.amount_cents,
+          currency: donation.currency,
+          idempotencyKey: `refund-donation-${donation.id}`,
+        });
+        done.push({ donationId: donation.id, reference: refundId });
+      } catch {
+        refused.push(donation.id);
+      }
+    });
+    const applied = await this.db.transaction().execute((trx) => this.applyRefunds(trx, projectId, done));
+    platformMetrics.refunds.inc(applied);
+    if (applied > 0) platformMetrics.pledgeTransitions.inc({ from: 'SUCCEEDED', to: 'REFUNDED' }, applied);
+    this.mail.kick();
+    return { refunded: refunded + applied, refused };
+  }
+
+  /** Reverses a succeeded donation (see `applyRefunds`); false when it was not SUCCEEDED any more. */
   async applyRefund(trx: Kysely<DB>, donation: DonationRow, refundReference: string | null) {
-    const refunded = await transitionDonation(trx, donation.id, 'SUCCEEDED', {
-      status: 'REFUNDED',
-      refunded_at: this.clock(),
-      refund_reference: refundReference,
-    });
-    if (!refunded) return false;
-    const project = await lockProjectForMoney(trx, donation.project_id);
-    const stillBacker = await hasLivePledge(trx, donation.donor_id, project.id);
-    // A late pledge's refund lowers the late counters, in the same transaction as its state.
-    await (donation.late ? moveLateCounters : moveProjectCounters)(
-      trx,
-      project.id,
-      -donation.amount_cents,
-      stillBacker ? 0 : -1,
+    return (
+      (await this.applyRefunds(trx, donation.project_id, [
+        { donationId: donation.id, reference: refundReference },
+      ])) > 0
     );
-    if (donation.reward_id !== null) await unclaim(trx, donation.reward_id);
-    if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
-    const original = await donationLedgerEntry(trx, donation.id);
-    await insertLedgerEntry(trx, {
-      project_id: project.id,
-      donation_id: donation.id,
-      currency: donation.currency,
-      kind: 'refund',
-      gross_cents: -donation.amount_cents,
-      processing_fee_cents: -(original?.processing_fee_cents ?? 0),
-      platform_fee_cents: -(original?.platform_fee_cents ?? 0),
-    });
-    await insertNotifications(trx, [
-      {
+  }
+
+  /**
+   * Reverses succeeded donations of one project: their counters, their reward claims, their add-ons' stock (those
+   * bought in the survey joined their lines) and their ledger rows — one refund row a pledge, whose fees are those of
+   * every payment it was made of, so each pledge's rows net to zero — and tells each backer. Donations no longer
+   * SUCCEEDED are left as they are. Answers how many were reversed.
+   */
+  async applyRefunds(
+    trx: Kysely<DB>,
+    projectId: number,
+    refunds: readonly { donationId: number; reference: string | null }[],
+  ) {
+    if (refunds.length === 0) return 0;
+    const reversed = await markRefunded(trx, projectId, refunds, this.clock());
+    if (reversed.length === 0) return 0;
+    const project = await lockProjectForMoney(trx, projectId);
+    // A backer who has no live pledge left leaves the counter of the kind of their last pledge refunded here.
+    const leaving = await donorsWithoutLivePledge(trx, projectId, [
+      ...new Set(reversed.map((d) => d.donor_id)),
+    ]);
+    const lastOf = new Map(reversed.map((donation) => [donation.donor_id, donation]));
+    for (const late of [false, true]) {
+      const own = reversed.filter((donation) => donation.late === late);
+      if (own.length === 0) continue;
+      const backers = [...leaving].filter((donor) => lastOf.get(donor)!.late === late).length;
+      await (late ? moveLateCounters : moveProjectCounters)(
+        trx,
+        projectId,
+        -own.reduce((sum, donation) => sum + donation.amount_cents, 0),
+        -backers,
+      );
+    }
+    await unclaimMany(
+      trx,
+      reversed.flatMap((donation) => (donation.reward_id === null ? [] : [donation.reward_id])),
+    );
+    for (const donation of reversed)
+      if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
+    const fees = await donationLedgerEntries(
+      trx,
+      reversed.map((donation) => donation.id),
+    );
+    await insertLedgerEntries(
+      trx,
+      reversed.map((donation) => ({
+        project_id: projectId,
+        donation_id: donation.id,
+        currency: donation.currency,
+        kind: 'refund' as const,
+        gross_cents: -donation.amount_cents,
+        processing_fee_cents: -(fees.get(donation.id)?.processing_fee_cents ?? 0),
+        platform_fee_cents: -(fees.get(donation.id)?.platform_fee_cents ?? 0),
+      })),
+    );
+    await insertNotifications(
+      trx,
+      reversed.map((donation) => ({
         userId: donation.donor_id,
         type: 'REFUND',
         message: notificationMessages.refunded(project.title, {
           cents: donation.amount_cents,
           currency: donation.currency,
         }),
-        projectId: project.id,
-      },
-    ]);
-    return true;
+        projectId,
+      })),
+    );
+    return reversed.length;
   }
+}
+
+/** Runs `run` over `items` with at most `width` at once. */
+async function inParallel<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }

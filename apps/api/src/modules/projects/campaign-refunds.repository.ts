@@ -34,15 +34,46 @@ export async function collectedPledgesAfter(
   return rows.map((row) => ({ ...row, net_cents: Number(row.net_cents) }));
 }
 
-/** Why a collected pledge of a campaign ended early was not refunded; cleared (null) once it is. */
+/** Why a collected pledge of a campaign ended early was not refunded (the refund, once made, clears it). */
 export function markRefundBlocked(
   db: Kysely<DB>,
   donationId: number,
-  reason: DonationsTable['refund_blocked'],
+  reason: NonNullable<DonationsTable['refund_blocked']>,
 ) {
-  return db.updateTable('donations').set({ refund_blocked: reason }).where('id', '=', donationId).execute();
+  return db
+    .updateTable('donations')
+    .set({ refund_blocked: reason })
+    .where('id', '=', donationId)
+    .where('status', '=', 'SUCCEEDED')
+    .execute();
 }
 
+/**
+ * Takes the project's refunds for `leaseMs` (renewed by taking it again), or answers false while another process
+ * holds them. A process killed with the lease loses it when it runs out.
+ */
+export async function leaseProjectRefunds(
+  db: Kysely<DB>,
+  projectId: number,
+  holder: string,
+  leaseMs: number,
+) {
+  const { rows } = await sql<{ project_id: number }>`
+    insert into campaign_refund_leases (project_id, holder, until)
+    values (${projectId}, ${holder}, now() + ${`${leaseMs} milliseconds`}::interval)
+    on conflict (project_id) do update set holder = excluded.holder, until = excluded.until
+      where campaign_refund_leases.until < now() or campaign_refund_leases.holder = excluded.holder
+    returning project_id`.execute(db);
+  return rows.length > 0;
+}
+
+export async function releaseProjectRefunds(db: Kysely<DB>, projectId: number, holder: string) {
+  await db
+    .deleteFrom('campaign_refund_leases')
+    .where('project_id', '=', projectId)
+    .where('holder', '=', holder)
+    .execute();
+}
 /** What `ModerationService.refundStatus` reports: the project's pledges by outcome, and what could not be recovered. */
 export async function campaignRefundStatus(db: Kysely<DB>, projectId: number) {
   const [counts, blocked, payouts] = await Promise.all([

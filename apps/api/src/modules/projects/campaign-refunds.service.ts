@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { TransferError, type PaymentProvider } from '../payments/provider';
 import type { RefundService } from '../payments/refunds.service';
@@ -11,11 +12,18 @@ import {
   projectFunds,
   recordPayoutReversal,
 } from '../payouts/payouts.repository';
-import { collectedPledgesAfter, endedProjectsOwing, markRefundBlocked } from './campaign-refunds.repository';
+import {
+  collectedPledgesAfter,
+  endedProjectsOwing,
+  leaseProjectRefunds,
+  markRefundBlocked,
+  releaseProjectRefunds,
+} from './campaign-refunds.repository';
 
-/** Refunds asked of the provider at once: each waits on the network, and they lock the project row one by one. */
-const CONCURRENT_REFUNDS = 8;
+/** Pledges refunded a batch: their provider refunds side by side, recorded in one transaction. */
 const BATCH = 200;
+/** How long a process holds a project's refunds without renewing: far longer than a batch takes. */
+const LEASE_MS = 120_000;
 
 export interface CampaignRefundRun {
   refunded: number;
@@ -41,6 +49,8 @@ export class CampaignRefundService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Names this process's leases. */
+  private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private running: Promise<unknown> | null = null;
   private again = false;
 
@@ -72,10 +82,21 @@ export class CampaignRefundService {
   async run(): Promise<CampaignRefundRun> {
     const run: CampaignRefundRun = { refunded: 0, blocked: 0, reversedPayouts: 0 };
     for (const { id } of await endedProjectsOwing(this.db)) {
-      run.reversedPayouts += await this.takeBackPayouts(id);
-      await this.refundPledges(id, run);
+      // One process gives a project's money back at a time; another takes the next project meanwhile.
+      if (!(await this.lease(id))) continue;
+      try {
+        run.reversedPayouts += await this.takeBackPayouts(id);
+        await this.refundPledges(id, run);
+      } finally {
+        await releaseProjectRefunds(this.db, id, this.holder);
+      }
     }
     return run;
+  }
+
+  /** Takes (or renews, before each batch) this process's lease on the project's refunds. */
+  private lease(projectId: number) {
+    return leaseProjectRefunds(this.db, projectId, this.holder, LEASE_MS);
   }
 
   private async takeBackPayouts(projectId: number) {
@@ -104,7 +125,7 @@ export class CampaignRefundService {
     let after = 0;
     for (;;) {
       const batch = await collectedPledgesAfter(this.db, projectId, after, BATCH);
-      if (batch.length === 0) return;
+      if (batch.length === 0 || !(await this.lease(projectId))) return;
       after = batch.at(-1)!.id;
       const covered: typeof batch = [];
       for (const pledge of batch) {
@@ -118,29 +139,16 @@ export class CampaignRefundService {
           run.blocked += 1;
         }
       }
-      for (let start = 0; start < covered.length; start += CONCURRENT_REFUNDS) {
-        await Promise.all(
-          covered.slice(start, start + CONCURRENT_REFUNDS).map((pledge) => this.refundOne(pledge, run)),
-        );
+      const { refunded, refused } = await this.refunds.refundMany(
+        projectId,
+        covered.map((pledge) => pledge.id),
+      );
+      run.refunded += refunded;
+      for (const id of refused) {
+        this.log.error({ donationId: id }, 'the provider refused a refund of a campaign ended early');
+        await markRefundBlocked(this.db, id, 'provider_refused');
+        run.blocked += 1;
       }
-    }
-  }
-
-  private async refundOne(
-    { id: donationId, refund_blocked: blocked }: { id: number; refund_blocked: string | null },
-    run: CampaignRefundRun,
-  ) {
-    try {
-      if (await this.refunds.refund(donationId)) {
-        run.refunded += 1;
-        if (blocked !== null) await markRefundBlocked(this.db, donationId, null);
-      }
-    } catch (error) {
-      // A survey charge still settling: its job settles it within minutes, and the next run refunds the pledge.
-      if (error instanceof AppError && error.status === 409) return;
-      this.log.error({ err: error, donationId }, 'the provider refused a refund of a campaign ended early');
-      await markRefundBlocked(this.db, donationId, 'provider_refused');
-      run.blocked += 1;
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { DB, RewardsTable } from '../../db/schema';
 
 export function listRewards(db: Kysely<DB>, projectId: number) {
@@ -104,6 +104,16 @@ export async function claimIfAvailable(db: Kysely<DB>, rewardId: number) {
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** `unclaim` of many pledges at once: each reward by how many of them had it. */
+export async function unclaimMany(db: Kysely<DB>, rewardIds: readonly number[]) {
+  if (rewardIds.length === 0) return;
+  await sql`
+    update rewards r set quantity_claimed = r.quantity_claimed - least(c.n, r.quantity_claimed),
+                         backers_count = r.backers_count - least(c.n, r.quantity_claimed)
+    from (select id, count(*)::integer as n from unnest(${[...rewardIds]}::integer[]) as u(id) group by id) c
+    where r.id = c.id and r.quantity_claimed > 0`.execute(db);
 }
 
 export async function unclaim(db: Kysely<DB>, rewardId: number) {
