@@ -334,10 +334,13 @@ export function CommentsThread({
   target,
   isCreator,
   reportButton,
+  closed = false,
 }: {
   target: CommentTarget;
   isCreator: boolean;
   reportButton?: CommentReportButton;
+  /** The campaign ended early (DESIGN.md §18): the comments are read, no longer written. */
+  closed?: boolean;
 }) {
   const i18n = useI18n();
   const [page, setPage] = useState(1);
@@ -359,11 +362,20 @@ export function CommentsThread({
     );
   }
   const { comments: threads, can_comment: canComment } = comments.data.data;
-  const viewer: Viewer = { userId: session.userId, isAdmin: session.isAdmin, isCreator, canComment };
+  const viewer: Viewer = {
+    userId: session.userId,
+    isAdmin: session.isAdmin,
+    isCreator,
+    canComment: canComment && !closed,
+  };
 
   return (
     <Stack gap="md">
-      {canComment ? (
+      {closed ? (
+        <Text size="sm" c="dimmed" role="note">
+          {i18n.t('community.comments.closed')}
+        </Text>
+      ) : canComment ? (
         <CommentForm
           target={target}
           label={i18n.t('community.comments.write')}
