@@ -94,8 +94,9 @@ export async function backedProjectsPage(
   perPage: number,
   { withPledges, totalIn }: { withPledges: boolean; totalIn?: string },
 ) {
-  // The current pledge: a live one before a released one, the newest for backers of the old model. Read for the
-  // page's rows only, after the offset.
+  // The current pledge: a live one before a released or refunded one, the newest for backers of the old model. A
+  // refunded pledge is the backer's to see on a campaign ended early (DESIGN.md §18, migration 0051's backings).
+  // Read for the page's rows only, after the offset.
   const currentPledge = sql`(
     select to_json(current_pledge) from (
       select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title,
@@ -108,8 +109,10 @@ export async function backedProjectsPage(
       left join surveys s on s.project_id = d.project_id
       left join survey_responses sr on sr.donation_id = d.id
       where d.donor_id = ${donorId} and d.project_id = backed.project_id
-        and d.status in (${sql.join(BACKED_PLEDGES)})
-      order by d.status = 'RELEASED', d.id desc
+        and (d.status in (${sql.join(BACKED_PLEDGES)})
+             or (d.status = 'REFUNDED' and exists (
+               select 1 from projects p where p.id = d.project_id and p.status in ('CANCELED', 'SUSPENDED'))))
+      order by d.status in ('RELEASED', 'REFUNDED'), d.id desc
       limit 1) current_pledge)`;
   const { rows } = await sql<PageRow>`
     select backed.*, backer.deleted_at as backer_deleted_at, ${SUMMARY_SELECTION}
