@@ -18,7 +18,7 @@ describe('the community of a campaign ended early', () => {
     authStorage.clear();
   });
 
-  it('shows the comments with a note that they are closed, and no form', async () => {
+  it('shows the comments with a note that they are closed, and no form, nor Edit for their author', async () => {
     authStorage.setTokens('access', 'refresh');
     mockApi({
       'GET profile/': { body: { data: { user: testUser } } },
@@ -32,8 +32,8 @@ describe('the community of a campaign ended early', () => {
                 update_id: null,
                 body: 'Sad to see it go.',
                 author: {
-                  id: 30,
-                  name: 'Bea Backer',
+                  id: testUser.id,
+                  name: 'Ada Lovelace',
                   profile_image: null,
                   is_creator: false,
                   is_backer: true,
@@ -56,6 +56,10 @@ describe('the community of a campaign ended early', () => {
     expect(screen.queryByText('Only backers can comment on this project')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reply to/ })).not.toBeInTheDocument();
+    await screen.findByText('Sad to see it go.');
+    // Its author may still take it down, no longer edit it.
+    expect(await screen.findByRole('button', { name: 'Remove your comment' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit your comment' })).not.toBeInTheDocument();
   });
 
   it('offers its creator no new update', async () => {

@@ -24,6 +24,8 @@ interface Viewer {
   isAdmin: boolean;
   isCreator: boolean;
   canComment: boolean;
+  /** The campaign ended early: nobody writes or edits a comment any more. */
+  closed: boolean;
 }
 
 /** A plain-text box for a comment or a reply (≤ 2,000 characters); the text is sent as typed. */
@@ -204,7 +206,7 @@ function CommentItem({
               {i18n.t('community.comments.reply')}
             </Button>
           )}
-          {isAuthor && (
+          {isAuthor && !viewer.closed && (
             <Button
               size="compact-xs"
               variant="subtle"
@@ -367,6 +369,7 @@ export function CommentsThread({
     isAdmin: session.isAdmin,
     isCreator,
     canComment: canComment && !closed,
+    closed,
   };
 
   return (
