@@ -245,4 +245,33 @@ describe('a campaign ended early', () => {
     );
     expect(panel).toHaveTextContent('Payout #7, $120');
   });
+
+  it('asks again where the refunds stand while some are still to be made', async () => {
+    const still: CampaignRefundStatus = {
+      currency: 'USD',
+      status: 'SUSPENDED',
+      released: 0,
+      refunded: 1,
+      refunded_amount: 20,
+      to_refund: 2,
+      to_refund_amount: 45,
+      blocked: [],
+      payouts_not_recovered: [],
+    };
+    const answers = [
+      still,
+      { ...still, refunded: 3, refunded_amount: 65, to_refund: 0, to_refund_amount: 0 },
+    ];
+    const { calls } = renderDetail(suspended, {
+      viewer: adminUser,
+      routes: { 'GET admin/projects/1/refunds': () => ({ body: { data: answers.shift() ?? answers[0] } }) },
+    });
+    const panel = await screen.findByRole('region', { name: 'Refunds' });
+    expect(await within(panel).findByText('2 pledges, $45')).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Refunds are under way');
+    // Read again a few seconds later; with nothing left to refund, the panel stops saying it refreshes.
+    expect(await within(panel).findByText('3 pledges, $65', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === 'admin/projects/1/refunds')).toHaveLength(2);
+  });
 });
