@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Comment } from '@fundry/shared';
+import type { Comment, UpdateView } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';
 import { mockApi, testUser } from '@/test/api';
 import { makeProject } from '@/test/projects';
 import { renderPage } from '@/test/render';
 import { ProjectComments } from './components/ProjectCommunity';
 import { UpdatesTab } from './components/UpdatesTab';
+import { UpdatePage } from './routes/UpdatePage';
 
 const meta = (total: number) => ({ total, pages: 1, page: 1, per_page: 10 });
 const canceled = makeProject({ status: 'CANCELED', end_message: 'The factory closed.' });
@@ -71,5 +72,39 @@ describe('the community of a campaign ended early', () => {
     renderPage(<UpdatesTab project={canceled} isCreator />, { path: '/' });
     expect(await screen.findByText('No updates yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Post an Update' })).not.toBeInTheDocument();
+  });
+
+  it('keeps an update’s page to read: no Edit for its creator, its comments closed', async () => {
+    authStorage.setTokens('access', 'refresh');
+    mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET projects/1': { body: { data: canceled } },
+      'GET projects/1/updates/5': {
+        body: {
+          data: {
+            id: 5,
+            project_id: 1,
+            number: 1,
+            title: 'Prototype done',
+            body: '<p>Hi backers</p>',
+            visibility: 'public',
+            author: { id: testUser.id, name: 'Ada Lovelace', profile_image: null },
+            published_at: '2030-01-02T10:00:00.000Z',
+            edited_at: null,
+            comments_count: 0,
+            locked: false,
+          } satisfies UpdateView,
+        },
+      },
+      'GET projects/1/updates/5/comments': {
+        body: { data: { comments: [], can_comment: false }, meta: meta(0) },
+      },
+    });
+    renderPage(<UpdatePage />, { path: '/projects/:id/updates/:updateId', at: '/projects/1/updates/5' });
+    expect(
+      await screen.findByText('This campaign has ended early: comments are closed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Hi backers')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit update/ })).not.toBeInTheDocument();
   });
 });
