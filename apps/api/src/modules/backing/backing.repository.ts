@@ -5,10 +5,11 @@ import { literals } from '../../db/literals';
 import type { BackerSummariesTable, DB, DonationsTable, ProjectStatusValue } from '../../db/schema';
 
 /**
- * A backer's pledges: live ones, and those released by a failed campaign. Literals, so that a prepared statement
+ * A backer's pledges: live ones, those released by a failed campaign, and those refunded (a campaign ended early,
+ * migration 0051, is the only one whose refunded pledges keep a backing). Literals, so that a prepared statement
  * reads them from the partial `donations_donor_idx` (see db/literals).
  */
-const BACKED_PLEDGES = literals([...LIVE_PLEDGE_STATUSES, 'RELEASED']);
+const BACKED_PLEDGES = literals([...LIVE_PLEDGE_STATUSES, 'RELEASED', 'REFUNDED']);
 
 /** What the page and `backerSummary` read of a backer's summary. */
 const SUMMARY_COLUMNS = [
@@ -94,9 +95,8 @@ export async function backedProjectsPage(
   perPage: number,
   { withPledges, totalIn }: { withPledges: boolean; totalIn?: string },
 ) {
-  // The current pledge: a live one before a released or refunded one, the newest for backers of the old model. A
-  // refunded pledge is the backer's to see on a campaign ended early (DESIGN.md §18, migration 0051's backings).
-  // Read for the page's rows only, after the offset.
+  // The current pledge: a live one before a released one, the newest for backers of the old model. Read for the
+  // page's rows only, after the offset.
   const currentPledge = sql`(
     select to_json(current_pledge) from (
       select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title,
@@ -109,9 +109,7 @@ export async function backedProjectsPage(
       left join surveys s on s.project_id = d.project_id
       left join survey_responses sr on sr.donation_id = d.id
       where d.donor_id = ${donorId} and d.project_id = backed.project_id
-        and (d.status in (${sql.join(BACKED_PLEDGES)})
-             or (d.status = 'REFUNDED' and exists (
-               select 1 from projects p where p.id = d.project_id and p.status in ('CANCELED', 'SUSPENDED'))))
+        and d.status in (${sql.join(BACKED_PLEDGES)})
       order by d.status in ('RELEASED', 'REFUNDED'), d.id desc
       limit 1) current_pledge)`;
   const { rows } = await sql<PageRow>`
