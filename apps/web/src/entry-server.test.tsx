@@ -100,6 +100,38 @@ describe('a shared link’s page', () => {
     expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
   });
 
+  it('renders a campaign ended early as its tombstone, with nothing to back', async () => {
+    const tombstoneApi = serverTransport(async (url) => {
+      const path = new URL(url).pathname;
+      const answers: Record<string, unknown> = {
+        '/api/v1/config': CONFIG,
+        '/api/v1/fx-rates': { data: testRates },
+        '/api/v1/projects/9': {
+          data: makeProject({
+            id: 9,
+            title: 'Paper kite',
+            status: 'CANCELED',
+            ended_at: '2030-01-10T12:00:00.000Z',
+            end_message: 'Our supplier closed.',
+          }),
+        },
+        '/api/v1/rewards/projects/9/rewards': { data: [makeReward({ project_id: 9 })] },
+        '/api/v1/projects/9/stretch-goals': { data: { stretch_goals: [] } },
+        '/api/v1/projects/9/add-ons': { data: [] },
+      };
+      const answer = answers[path];
+      return answer ? Response.json(answer) : Response.json({ message: 'Not here' }, { status: 404 });
+    });
+    const rendered = await renderPage('/projects/9', tombstoneApi, (error) => console.error(error), 'en');
+    const html = htmlOf(rendered);
+    expect(html).toContain('Funding for this project was cancelled by its creator');
+    expect(html).toContain('Our supplier closed.');
+    expect(html).not.toContain('Back This Project');
+    // The messages it shows come with it, for the browser's hydration to say the same.
+    expect(rendered?.stateScript).toContain('projects.ended.canceledTitle');
+    expect(renderToPipeableStream).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a list’s approximations of amounts in other currencies, the rates read before its render', async () => {
     const listApi = serverTransport(async (url) => {
       const path = new URL(url).pathname;

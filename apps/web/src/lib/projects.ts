@@ -13,6 +13,7 @@ export const projectKeys = {
   detail: (id: number) => ['projects', 'detail', id] as const,
   edit: (id: number) => ['projects', 'edit', id] as const,
   roles: (id: number) => ['projects', 'roles', id] as const,
+  refunds: (id: number) => ['projects', 'refunds', id] as const,
 };
 
 export interface MyProjectsQuery {

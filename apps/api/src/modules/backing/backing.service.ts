@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { type BackedProject, chargeDate, minorToMajor, PUBLIC_STATUSES } from '@fundry/shared';
+import {
+  type BackedProject,
+  chargeDate,
+  ENDED_EARLY_STATUSES,
+  minorToMajor,
+  PUBLIC_STATUSES,
+} from '@fundry/shared';
 import type { DB, ProjectStatusValue } from '../../db/schema';
 import { notFound } from '../../errors';
 import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
@@ -17,11 +23,12 @@ const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
 
 /**
  * The backer's own list also shows campaigns on hold (DESIGN.md §18), with the running ones: their pledges still
- * stand and can be cancelled. Nobody else's view of the backer shows them.
+ * stand and can be cancelled; and, among all, campaigns ended early, with their pledge released or refunded. Nobody
+ * else's view of the backer shows them.
  */
 const OWN_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
   ...BACKED_FILTERS,
-  ALL: [...PUBLIC_STATUSES, 'REJECTED'],
+  ALL: [...PUBLIC_STATUSES, 'REJECTED', ...ENDED_EARLY_STATUSES],
   ACTIVE: ['ACTIVE', 'REJECTED'],
 };
 

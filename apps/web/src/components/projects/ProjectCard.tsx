@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DESCRIPTION_CUT,
+  ENDED_EARLY_STATUSES,
   mediaUrl,
   type ProjectCard as ProjectCardData,
   richTextToPlain,
@@ -126,7 +127,10 @@ export function ProjectCard({
             {i18n.t('common.project.backers', { count: project.backers_count })}
           </Fact>
           <Fact gap={4} icon={<IconClock size={14} />} now>
-            {timeLeftText(i18n, project.start_date, project.end_date)}
+            {/* A campaign ended early has no time left, whatever its end date says (DESIGN.md §18). */}
+            {ENDED_EARLY_STATUSES.includes(project.status)
+              ? i18n.t('common.project.ended')
+              : timeLeftText(i18n, project.start_date, project.end_date)}
           </Fact>
           <Fact gap={4} icon={<IconTarget size={14} />}>
             {project.goal_amount === null ? (

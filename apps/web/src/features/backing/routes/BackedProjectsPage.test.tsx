@@ -294,4 +294,50 @@ describe('BackedProjectsPage', () => {
     renderPage(<BackedProjectsPage />, { path: '/backed-projects' });
     await waitFor(() => expect(screen.getAllByText('Error fetching backed projects').length).toBe(2));
   });
+
+  it('shows a campaign ended early with its status, the tombstone in short and what became of the pledge', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const ended = (
+      id: number,
+      title: string,
+      status: 'CANCELED' | 'SUSPENDED',
+      pledge: { status: 'RELEASED' | 'REFUNDED'; amount: number },
+    ): BackedProject => {
+      const card = backed(id, title);
+      return {
+        ...card,
+        status,
+        currency: 'EUR',
+        end_message: status === 'CANCELED' ? 'The factory closed.' : null,
+        suspension_reason: status === 'SUSPENDED' ? 'fraud' : null,
+        pledge: { ...card.pledge!, ...pledge, currency: 'EUR', charge_date: null },
+      };
+    };
+    mockApi({
+      'GET config': { body: { data: testConfig() } },
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET backers/me/backed-projects': {
+        body: {
+          data: [
+            ended(1, 'Cancelled lamp', 'CANCELED', { status: 'RELEASED', amount: 40 }),
+            ended(2, 'Suspended lamp', 'SUSPENDED', { status: 'REFUNDED', amount: 25.5 }),
+          ],
+          meta: { total: 2, pages: 1, page: 1, per_page: 20, total_amount: 0, first_backed_at: null },
+        },
+      },
+    });
+    renderPage(<BackedProjectsPage />, { path: '/backed-projects', locale: 'es' });
+    const canceled = await screen.findByRole('article', { name: 'Cancelled lamp' });
+    expect(within(canceled).getByText('CANCELADO')).toBeInTheDocument();
+    expect(within(canceled).getByText('Financiación cancelada por su creador')).toBeInTheDocument();
+    expect(within(canceled).getByText('Liberado: no se cobró nada')).toBeInTheDocument();
+    expect(within(canceled).getByText('Finalizado')).toBeInTheDocument();
+    expect(within(canceled).queryByText(/Se cobra el/)).not.toBeInTheDocument();
+
+    const suspended = screen.getByRole('article', { name: 'Suspended lamp' });
+    expect(within(suspended).getByText('SUSPENDIDO')).toBeInTheDocument();
+    expect(within(suspended).getByText('Financiación suspendida')).toBeInTheDocument();
+    // In the project's currency, in the reader's language.
+    expect(within(suspended).getByText(/^Reembolsado: 25,50\s€$/)).toBeInTheDocument();
+  });
 });

@@ -5,7 +5,7 @@ import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Donation } from '@fundry/shared';
+import { type BackedProject, type Donation, ENDED_EARLY_STATUSES, type Translator } from '@fundry/shared';
 import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';
@@ -30,6 +30,45 @@ const TABS: { value: BackedTab; label: string }[] = [
 
 /** A charged pledge's page is its receipt; before that it shows what was pledged. */
 const isReceipt = (status: Donation['status']) => status === 'SUCCEEDED';
+
+/**
+ * What became of the backer's pledge to a campaign ended early (DESIGN.md §18): released with nothing charged, or
+ * refunded, in the project's currency; null for any other pledge.
+ */
+function endedPledgeText(i18n: Translator, project: BackedProject): string | null {
+  if (!ENDED_EARLY_STATUSES.includes(project.status) || !project.pledge) return null;
+  if (project.pledge.status === 'RELEASED') return i18n.t('backing.backed.pledgeReleased');
+  if (project.pledge.status === 'REFUNDED') {
+    return i18n.t('backing.backed.pledgeRefunded', {
+      amount: i18n.money(project.pledge.amount, project.pledge.currency),
+    });
+  }
+  return null;
+}
+
+/** The pledge's state: what became of it when its campaign ended early, else its badge. */
+function PledgeState({
+  project,
+  pledge,
+}: {
+  project: BackedProject;
+  pledge: NonNullable<BackedProject['pledge']>;
+}) {
+  const i18n = useI18n();
+  const ended = endedPledgeText(i18n, project);
+  if (ended) {
+    return (
+      <Text size="sm" fw={600}>
+        {ended}
+      </Text>
+    );
+  }
+  return (
+    <Badge color={PLEDGE_STATUS[pledge.status].color} variant="light">
+      {i18n.t(PLEDGE_STATUS[pledge.status].label)}
+    </Badge>
+  );
+}
 
 function readTab(value: string | null): BackedTab {
   return TABS.some((tab) => tab.value === value) ? (value as BackedTab) : 'all';
@@ -132,6 +171,16 @@ export function BackedProjectsPage() {
               href={(project) => (project.on_hold ? undefined : `/projects/${project.id}`)}
               actions={(project) => (
                 <Stack gap={6}>
+                  {ENDED_EARLY_STATUSES.includes(project.status) && (
+                    // The tombstone's words, in short (DESIGN.md §18).
+                    <Text size="sm" fw={600} c={project.status === 'SUSPENDED' ? 'red.8' : undefined}>
+                      {i18n.t(
+                        project.status === 'CANCELED'
+                          ? 'backing.backed.endedCanceled'
+                          : 'backing.backed.endedSuspended',
+                      )}
+                    </Text>
+                  )}
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">
                       <Rich
@@ -164,9 +213,7 @@ export function BackedProjectsPage() {
                       aria-label={i18n.t('backing.backed.pledgeLabel', { project: project.title })}
                     >
                       <Group gap="xs" justify="space-between">
-                        <Badge color={PLEDGE_STATUS[project.pledge.status].color} variant="light">
-                          {i18n.t(PLEDGE_STATUS[project.pledge.status].label)}
-                        </Badge>
+                        <PledgeState project={project} pledge={project.pledge} />
                         <Text size="xs">
                           {project.pledge.reward?.title ?? i18n.t('backing.pledge.noReward')}
                         </Text>

@@ -24,6 +24,8 @@ interface Viewer {
   isAdmin: boolean;
   isCreator: boolean;
   canComment: boolean;
+  /** The campaign ended early: nobody writes or edits a comment any more. */
+  closed: boolean;
 }
 
 /** A plain-text box for a comment or a reply (≤ 2,000 characters); the text is sent as typed. */
@@ -204,7 +206,7 @@ function CommentItem({
               {i18n.t('community.comments.reply')}
             </Button>
           )}
-          {isAuthor && (
+          {isAuthor && !viewer.closed && (
             <Button
               size="compact-xs"
               variant="subtle"
@@ -334,10 +336,13 @@ export function CommentsThread({
   target,
   isCreator,
   reportButton,
+  closed = false,
 }: {
   target: CommentTarget;
   isCreator: boolean;
   reportButton?: CommentReportButton;
+  /** The campaign ended early (DESIGN.md §18): the comments are read, no longer written. */
+  closed?: boolean;
 }) {
   const i18n = useI18n();
   const [page, setPage] = useState(1);
@@ -359,11 +364,21 @@ export function CommentsThread({
     );
   }
   const { comments: threads, can_comment: canComment } = comments.data.data;
-  const viewer: Viewer = { userId: session.userId, isAdmin: session.isAdmin, isCreator, canComment };
+  const viewer: Viewer = {
+    userId: session.userId,
+    isAdmin: session.isAdmin,
+    isCreator,
+    canComment: canComment && !closed,
+    closed,
+  };
 
   return (
     <Stack gap="md">
-      {canComment ? (
+      {closed ? (
+        <Text size="sm" c="dimmed" role="note">
+          {i18n.t('community.comments.closed')}
+        </Text>
+      ) : canComment ? (
         <CommentForm
           target={target}
           label={i18n.t('community.comments.write')}

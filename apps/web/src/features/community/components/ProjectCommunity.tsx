@@ -1,4 +1,4 @@
-import type { Project } from '@fundry/shared';
+import { ENDED_EARLY_STATUSES, type Project } from '@fundry/shared';
 import { type CommentReportButton, CommentsThread } from './CommentsThread';
 
 /** The project page's Comments tab: the project's own discussion (updates have theirs on their pages). */
@@ -16,6 +16,7 @@ export function ProjectComments({
       target={{ projectId: project.id, updateId: null, lang: project.language }}
       isCreator={isCreator}
       reportButton={reportButton}
+      closed={ENDED_EARLY_STATUSES.includes(project.status)}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { NOT_FOUND_META, updatePageMeta } from '@fundry/shared';
+import { ENDED_EARLY_STATUSES, NOT_FOUND_META, updatePageMeta } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { api } from '@/lib/api-client';
@@ -41,7 +41,9 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
   const session = useSession();
   const project = useProjectOf(projectId);
   const update = useUpdate(projectId, updateId);
-  const isCreator = session.userId !== null && session.userId === project.data?.creator_id;
+  // A campaign ended early keeps its updates and their comments to read only (DESIGN.md §18).
+  const ended = project.data !== undefined && ENDED_EARLY_STATUSES.includes(project.data.status);
+  const isCreator = session.userId !== null && session.userId === project.data?.creator_id && !ended;
 
   const notFound = projectId === null || updateId === null || isApiError(update.error, 404);
   usePageMeta(
@@ -111,6 +113,7 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
               target={{ projectId: view.project_id, updateId: view.id, lang: project.data?.language }}
               isCreator={isCreator}
               reportButton={reportButton}
+              closed={ended}
             />
           </section>
         )}

@@ -11,6 +11,9 @@ const STATUSES: Record<string, { color: string; label: string }> = {
   COMPLETED: { color: 'teal', label: 'payouts.status.completed' },
   PENDING: { color: 'yellow', label: 'payouts.status.pending' },
   FAILED: { color: 'red', label: 'payouts.status.failed' },
+  // A suspended project's payouts (DESIGN.md §18): a pending one is cancelled, a paid one taken back.
+  CANCELED: { color: 'gray', label: 'payouts.status.canceled' },
+  REVERSED: { color: 'orange', label: 'payouts.status.reversed' },
 };
 
 /** Why a payout failed, as its creator reads it: the amount is back in what they may take out. */
@@ -19,7 +22,10 @@ const FAILURE_REASONS: Record<PayoutFailureReason, string> = {
   transfer_failed: 'payouts.failure.transferFailed',
 };
 
-/** A payout's status badge: COMPLETED, PENDING, FAILED in their colours and words; any other value as it is. */
+/**
+ * A payout's status badge: COMPLETED, PENDING, FAILED, CANCELED, REVERSED in their colours and words; any other value
+ * as it is.
+ */
 export function PayoutStatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
   const known = STATUSES[status];

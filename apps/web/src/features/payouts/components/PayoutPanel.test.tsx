@@ -337,4 +337,15 @@ describe('payouts in other languages', () => {
     expect(screen.getByText('COMPLETADA')).toBeInTheDocument();
     expect(screen.getByText('IN_TRANSIT')).toBeInTheDocument();
   });
+
+  it('words the payouts of a suspended project: cancelled while pending, taken back once paid', () => {
+    render(
+      <TestProviders locale="de">
+        <PayoutStatusBadge status="CANCELED" />
+        <PayoutStatusBadge status="REVERSED" />
+      </TestProviders>,
+    );
+    expect(screen.getByText('STORNIERT')).toBeInTheDocument();
+    expect(screen.getByText('ZURÜCKGEBUCHT')).toBeInTheDocument();
+  });
 });

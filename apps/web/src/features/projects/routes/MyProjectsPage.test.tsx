@@ -22,13 +22,22 @@ const revoked = makeProject({
   revocation_reason: 'Needs a safety certificate',
 });
 const ALL = [draft, active, revoked];
+/** A campaign its creator cancelled (DESIGN.md §18): in no tab but its own here. */
+const canceled = makeProject({
+  id: 4,
+  title: 'Cancelled lantern',
+  status: 'CANCELED',
+  ended_at: '2030-01-10T12:00:00.000Z',
+  end_message: 'The factory closed.',
+});
 const BY_STATUS: Record<string, typeof ALL> = {
   draft: [draft],
   active: [active],
   revoked: [revoked],
+  canceled: [canceled],
 };
 
-function renderMyProjects(at = '/my-projects', list?: Responder) {
+function renderMyProjects(at = '/my-projects', list?: Responder, routes: Record<string, Responder> = {}) {
   authStorage.setTokens('access', 'refresh');
   const calls = mockApi({
     'GET profile/': { body: { data: { user: testUser } } },
@@ -38,6 +47,7 @@ function renderMyProjects(at = '/my-projects', list?: Responder) {
         const status = call.query.get('status');
         return projectList(status ? (BY_STATUS[status] ?? []) : ALL);
       }),
+    ...routes,
   });
   return { calls, ...renderPage(<MyProjectsPage />, { path: '/my-projects', at }) };
 }
@@ -127,5 +137,52 @@ describe('MyProjectsPage', () => {
   it('says "Failed to load your projects" when the list fails', async () => {
     renderMyProjects('/my-projects', apiError(500, 'INTERNAL_ERROR', 'Boom'));
     await waitFor(() => expect(screen.getAllByText('Failed to load your projects')).toHaveLength(2));
+  });
+
+  it('lists campaigns ended early under Cancelled and Suspended', async () => {
+    const { user, calls, router } = renderMyProjects('/my-projects?tab=canceled');
+    const card = await screen.findByRole('article', { name: 'Cancelled lantern' });
+    expect(screen.getByRole('tab', { name: /Cancelled/ })).toHaveAttribute('aria-selected', 'true');
+    expect(listCalls(calls)[0]?.query.get('status')).toBe('canceled');
+    expect(within(card).getByText('CANCELLED')).toBeInTheDocument();
+    // Its end date is weeks away, but the campaign is over.
+    expect(within(card).getByText('Ended')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Cancel campaign/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Suspended/ }));
+    expect(await screen.findByText('No suspended projects.')).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)?.query.get('status')).toBe('suspended');
+    expect(router.state.location.search).toBe('?tab=suspended');
+  });
+
+  it('lets the creator cancel an active campaign from its card, then opens its page (the tombstone)', async () => {
+    const { user, calls, router } = renderMyProjects('/my-projects', undefined, {
+      'POST projects/2/cancel': {
+        body: {
+          data: { ...active, status: 'CANCELED', end_message: 'Out of parts.' },
+          message: 'Campaign cancelled: pledges are released and collected ones refunded',
+        },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Live lantern' });
+    expect(
+      within(screen.getByRole('article', { name: 'Lantern draft' })).queryByRole('button', {
+        name: /Cancel campaign/,
+      }),
+    ).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Cancel campaign: Live lantern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this campaign?' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Message to your backers/ }),
+      'Out of parts.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the campaign' }));
+    expect(
+      await screen.findByText('Campaign cancelled: pledges are released and collected ones refunded'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'projects/2/cancel')?.body).toEqual({
+      message: 'Out of parts.',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/2'));
   });
 });

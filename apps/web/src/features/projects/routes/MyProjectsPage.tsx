@@ -4,7 +4,7 @@ import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/compo
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DESCRIPTION_CUT, type ProjectCard as ProjectCardData, type StatusFilter } from '@fundry/shared';
 import { PageHeader } from '@/components/PageHeader';
 import { ProjectCard } from '@/components/projects/ProjectCard';
@@ -15,6 +15,7 @@ import { notify } from '@/lib/notify';
 import { readPage, withPage } from '@/lib/pagination';
 import { useMyProjects } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
+import { CancelCampaignButton } from '../components/CancelCampaignButton';
 
 const PER_PAGE = 12;
 
@@ -51,10 +52,24 @@ const TABS: readonly { value: string; label: string; empty: string; status?: Sta
     empty: 'projects.mine.empty.revoked',
     status: 'revoked',
   },
+  // Campaigns ended early (DESIGN.md §18): by their creator, or by an admin.
+  {
+    value: 'canceled',
+    label: 'projects.mine.tab.canceled',
+    empty: 'projects.mine.empty.canceled',
+    status: 'canceled',
+  },
+  {
+    value: 'suspended',
+    label: 'projects.mine.tab.suspended',
+    empty: 'projects.mine.empty.suspended',
+    status: 'suspended',
+  },
 ];
 
 function CardActions({ project }: { project: ProjectCardData }) {
   const i18n = useI18n();
+  const navigate = useNavigate();
   if (project.status === 'DRAFT') {
     return (
       <>
@@ -80,7 +95,17 @@ function CardActions({ project }: { project: ProjectCardData }) {
       </>
     );
   }
-  return <ViewProjectButton project={project} />;
+  return (
+    <>
+      <ViewProjectButton project={project} />
+      {/* Cancelled, the campaign's page shows its tombstone (DESIGN.md §18). */}
+      <CancelCampaignButton
+        project={project}
+        size="xs"
+        onCancelled={() => void navigate(`/projects/${project.id}`)}
+      />
+    </>
+  );
 }
 
 function SignInPrompt() {

@@ -16,7 +16,13 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { NOT_FOUND_META, type Project, projectPageMeta, PUBLIC_STATUSES } from '@fundry/shared';
+import {
+  ENDED_EARLY_STATUSES,
+  NOT_FOUND_META,
+  type Project,
+  projectPageMeta,
+  PUBLIC_STATUSES,
+} from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
 import { StatusBadge } from '@/components/projects/StatusBadge';
@@ -26,7 +32,9 @@ import { notify } from '@/lib/notify';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
+import { CancelCampaignButton } from '../components/CancelCampaignButton';
 import { CreatorCard } from '../components/detail/CreatorCard';
+import { EndedBanner } from '../components/detail/EndedBanner';
 import { ProjectActions } from '../components/detail/ProjectActions';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
@@ -41,6 +49,10 @@ const RevokedBadge = lazy(async () => ({
 }));
 const AdminControls = lazy(async () => ({
   default: (await import('../components/detail/AdminControls')).AdminControls,
+}));
+/** Only an admin sees where the refunds of a campaign ended early stand. */
+const RefundStatus = lazy(async () => ({
+  default: (await import('../components/detail/RefundStatus')).RefundStatus,
 }));
 
 /** Statuses whose project its creator may still edit. */
@@ -92,7 +104,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
       </Stack>
       {/* Share and save actions, and the Rewards button, join the header with their own issues. */}
       <ProjectActions project={project} isCreator={isCreator} compact />
-      {isCreator && (
+      {isCreator && !ENDED_EARLY_STATUSES.includes(project.status) && (
         <Button
           component={Link}
           to={`/projects/${project.id}/rewards`}
@@ -112,6 +124,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           {i18n.t('projects.detail.editButton')}
         </Button>
       )}
+      {isCreator && <CancelCampaignButton project={project} />}
     </Group>
   );
 }
@@ -224,10 +237,14 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab');
   const fundingCard = useRef<HTMLDivElement>(null);
-  const pledgeAction = () => slots.pledgeAction?.(project, isCreator);
+  // A campaign ended early is a tombstone (DESIGN.md §18): no backing, and its creator's tabs and lists are read-only.
+  const endedEarly = ENDED_EARLY_STATUSES.includes(project.status);
+  const manages = isCreator && !endedEarly;
+  const pledgeAction = () => (endedEarly ? null : slots.pledgeAction?.(project, isCreator));
 
   return (
     <Stack gap="lg">
+      {endedEarly && <EndedBanner project={project} />}
       {project.status === 'PENDING' && (isCreator || isAdmin) && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
           {i18n.t('projects.detail.underReview')}
@@ -284,21 +301,21 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               </Tabs.Panel>
               <Tabs.Panel value="updates">
                 <Suspense fallback={<TabLoader />}>
-                  {slots.updatesTab?.(project, isCreator) ?? (
+                  {slots.updatesTab?.(project, manages) ?? (
                     <EmptyTab text={i18n.t('projects.detail.noUpdates')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="comments">
                 <Suspense fallback={<TabLoader />}>
-                  {slots.commentsTab?.(project, isCreator) ?? (
+                  {slots.commentsTab?.(project, manages) ?? (
                     <EmptyTab text={i18n.t('projects.detail.noComments')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
               {slots.faqTab && (
                 <Tabs.Panel value="faq">
-                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, isCreator)}</Suspense>
+                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, manages)}</Suspense>
                 </Tabs.Panel>
               )}
             </Tabs>
@@ -316,10 +333,10 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
                 <ProjectActions project={project} isCreator={isCreator} />
               </StatsCard>
             </div>
-            {slots.stretchGoals?.(project, isCreator)}
+            {slots.stretchGoals?.(project, manages)}
           </Stack>
           <Stack gap="lg" className={classes.aside}>
-            {slots.rewardList?.(project, isCreator)}
+            {slots.rewardList?.(project, manages)}
             <CreatorCard creator={project.creator} />
             {slots.messageButton && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
               <Suspense fallback={null}>{slots.messageButton(project)}</Suspense>
@@ -335,12 +352,19 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
                 <AdminControls project={project} />
               </Suspense>
             )}
+            {isAdmin && endedEarly && (
+              <Suspense fallback={null}>
+                <RefundStatus project={project} />
+              </Suspense>
+            )}
           </Stack>
         </div>
       </div>
-      <StickyPledgeBar fundingCard={fundingCard} project={project}>
-        {pledgeAction()}
-      </StickyPledgeBar>
+      {!endedEarly && (
+        <StickyPledgeBar fundingCard={fundingCard} project={project}>
+          {pledgeAction()}
+        </StickyPledgeBar>
+      )}
       {/* The creator's tools take the page's whole width: the backers table has many columns. */}
       {(isCreator || isAdmin) && CAMPAIGN_STATUSES.includes(project.status) && (
         <Suspense fallback={null}>{slots.creatorTools?.(project)}</Suspense>

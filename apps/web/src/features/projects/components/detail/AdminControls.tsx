@@ -1,15 +1,27 @@
-import { Badge, Modal, Textarea } from '@mantine/core';
+import { Alert, Badge, Modal, NativeSelect, Textarea } from '@mantine/core';
 import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBan, IconCircleCheck, IconStar, IconStarOff } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBan,
+  IconCircleCheck,
+  IconCircleOff,
+  IconStar,
+  IconStarOff,
+} from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Project } from '@fundry/shared';
+import {
+  ENDED_EARLY_STATUSES,
+  type Project,
+  SUSPENSION_REASONS,
+  type SuspensionReason,
+} from '@fundry/shared';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { type AdminAction, useAdminAction } from '@/features/projects/api/projects';
+import { type AdminAction, useAdminAction, useSuspendProject } from '@/features/projects/api/projects';
 
 /** Moderation outcomes (SPEC §8), by action. */
 const ACTION_MESSAGES: Record<AdminAction, { done: string; failed: string }> = {
@@ -19,11 +31,117 @@ const ACTION_MESSAGES: Record<AdminAction, { done: string; failed: string }> = {
   unfeature: { done: 'projects.admin.unfeatured', failed: 'projects.admin.unfeatureFailed' },
 };
 
-/** Green for ACTIVE, red for REJECTED, yellow for anything else (SPEC §2 Admin Controls). */
-function adminStatusColor(status: string) {
+/** Green for ACTIVE, red for REJECTED and for a campaign ended early, yellow for anything else (SPEC §2 Admin Controls). */
+function adminStatusColor(status: Project['status']) {
   if (status === 'ACTIVE') return 'green';
-  if (status === 'REJECTED') return 'red';
+  if (status === 'REJECTED' || ENDED_EARLY_STATUSES.includes(status)) return 'red';
   return 'yellow';
+}
+
+/** The longest message the API takes (suspendProjectRequest). */
+const SUSPEND_MESSAGE_MAX = 2000;
+
+/**
+ * An admin suspends a project for a breach of the rules (DESIGN.md §18): the reason, worded, and a message to the
+ * creator and the backers (required). The API's words show as a toast; a refusal shows its message in the dialog.
+ */
+function SuspendDialog({
+  project,
+  opened,
+  onClose,
+}: {
+  project: Project;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const i18n = useI18n();
+  const suspend = useSuspendProject(project.id);
+  const [reason, setReason] = useState<SuspensionReason>('other');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (suspend.isPending) return;
+    setError(null);
+    suspend.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!message.trim()) {
+      setError(i18n.t('projects.admin.suspendMessageRequired'));
+      return;
+    }
+    suspend.mutate(
+      { reason, message },
+      {
+        onSuccess: (response) => {
+          notify.success(response.message ?? i18n.t('projects.admin.suspended'));
+          setMessage('');
+          onClose();
+        },
+      },
+    );
+  };
+  const failure = suspend.isError
+    ? (serverMessage(suspend.error) ?? i18n.t('projects.admin.suspendFailed'))
+    : null;
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={700}>{i18n.t('projects.admin.suspend')}</Text>}
+      centered
+      closeButtonProps={{ 'aria-label': i18n.t('projects.admin.close') }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <Text size="sm">{i18n.t('projects.admin.suspendExplanation')}</Text>
+          <NativeSelect
+            label={i18n.t('projects.admin.reason')}
+            required
+            value={reason}
+            data={SUSPENSION_REASONS.map((value) => ({
+              value,
+              label: i18n.t(`common.suspensionReason.${value}`),
+            }))}
+            onChange={(event) => setReason(event.currentTarget.value as SuspensionReason)}
+          />
+          <Textarea
+            label={i18n.t('projects.admin.suspendMessage')}
+            description={i18n.t('projects.admin.suspendMessageHint')}
+            required
+            autosize
+            minRows={3}
+            maxLength={SUSPEND_MESSAGE_MAX}
+            value={message}
+            error={error}
+            onChange={(event) => {
+              setMessage(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+          />
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={suspend.isPending}>
+              {i18n.t('projects.admin.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={suspend.isPending}>
+              {i18n.t('projects.admin.suspend')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }
 
 /** Moderation for admins: activate, reject (with a reason) and feature or unfeature (SPEC §2). */
@@ -32,6 +150,10 @@ export function AdminControls({ project }: { project: Project }) {
   const moderate = useAdminAction(project.id);
   const [running, setRunning] = useState<AdminAction | null>(null);
   const [rejectOpened, rejectDialog] = useDisclosure(false);
+  const [suspendOpened, suspendDialog] = useDisclosure(false);
+  // A campaign ended early is final (DESIGN.md §18): nothing here moves it again.
+  const ended = ENDED_EARLY_STATUSES.includes(project.status);
+  const suspendable = project.status !== 'DRAFT' && !ended;
   const [reason, setReason] = useState('');
 
   const run = (action: AdminAction, extra?: { reason?: string }) => {
@@ -95,7 +217,7 @@ export function AdminControls({ project }: { project: Project }) {
           </Text>
         )}
         <Stack gap="xs">
-          {project.status !== 'ACTIVE' && (
+          {project.status !== 'ACTIVE' && !ended && (
             <Button
               color="green"
               leftSection={<IconCircleCheck size={18} />}
@@ -117,7 +239,17 @@ export function AdminControls({ project }: { project: Project }) {
               {i18n.t('projects.admin.reject')}
             </Button>
           )}
-          {project.featured ? (
+          {suspendable && (
+            <Button
+              color="red"
+              leftSection={<IconCircleOff size={18} />}
+              disabled={busy}
+              onClick={suspendDialog.open}
+            >
+              {i18n.t('projects.admin.suspend')}
+            </Button>
+          )}
+          {ended ? null : project.featured ? (
             <Button
               variant="default"
               leftSection={<IconStarOff size={18} />}
@@ -142,6 +274,7 @@ export function AdminControls({ project }: { project: Project }) {
         </Stack>
       </Stack>
 
+      <SuspendDialog project={project} opened={suspendOpened} onClose={suspendDialog.close} />
       <Modal
         opened={rejectOpened}
         onClose={() => {

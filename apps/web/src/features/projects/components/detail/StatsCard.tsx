@@ -2,7 +2,7 @@ import { Badge, Progress } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { daysLeft, percentFunded, type Project } from '@fundry/shared';
+import { daysLeft, ENDED_EARLY_STATUSES, percentFunded, type Project } from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
 import { percentFundedText } from '@/lib/project-text';
 import { Approximately } from '@/components/money/Approximately';
@@ -99,7 +99,8 @@ export function StatsCard({
   const i18n = useI18n();
   const percent = percentFunded(project.current_amount, project.goal_amount);
   const percentLabel = percentFundedText(i18n, project.current_amount, project.goal_amount);
-  const ended = hasEnded(project.end_date);
+  // A campaign ended early (DESIGN.md §18) has no days left, whatever its end date says.
+  const ended = ENDED_EARLY_STATUSES.includes(project.status) || hasEnded(project.end_date);
   const days = project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label={i18n.t('projects.stats.heading')}>
