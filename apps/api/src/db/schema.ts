@@ -4,6 +4,7 @@ import type {
   DonationStatusName,
   FulfilmentStatus,
   PayoutFailureReason,
+  SanctionReason,
   ShippingAddress,
 } from '@fundry/shared';
 import type { MessageArgument } from '../i18n';
@@ -36,6 +37,9 @@ export interface UsersTable {
   /** The threads they are in and the messages unread on their side (migration 0042's trigger keeps them). */
   inbox_threads: Generated<number>;
   inbox_unread: Generated<number>;
+  /** A silence in force while in the future; a suspension while set (DESIGN.md §18, migration 0052). */
+  silenced_until: Timestamp | null;
+  suspended_at: Timestamp | null;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -422,6 +426,20 @@ export interface ReportsTable {
   created_at: CreatedAt;
 }
 
+/** One sanction on an account and its end (DESIGN.md §18): the history the admin's user record shows. */
+export interface UserSanctionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'silence' | 'suspend';
+  reason: SanctionReason;
+  message: string;
+  until: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  ended_at: Timestamp | null;
+  ended_by: number | null;
+}
+
 /** A conversation between a project's creator and one person (DESIGN.md §17). */
 export interface MessageThreadsTable {
   id: Generated<number>;
@@ -615,6 +633,7 @@ export interface DB {
   sent_reminders: SentRemindersTable;
   reports: ReportsTable;
   audit_log: AuditLogTable;
+  user_sanctions: UserSanctionsTable;
   project_updates: ProjectUpdatesTable;
   comments: CommentsTable;
   project_faqs: ProjectFaqsTable;
