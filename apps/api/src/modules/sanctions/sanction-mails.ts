@@ -1,4 +1,9 @@
-import { SANCTION_REASON_KEYS, type SanctionKind, type SanctionReason, type Translator } from '@fundry/shared';
+import {
+  SANCTION_REASON_KEYS,
+  type SanctionKind,
+  type SanctionReason,
+  type Translator,
+} from '@fundry/shared';
 import { render } from '../mail/mail.templates';
 
 /**
@@ -15,7 +20,9 @@ export const sanctionMails = {
   ) =>
     render(t, {
       to,
-      subject: t.t(sanction.kind === 'silence' ? 'mail.sanction.silenceSubject' : 'mail.sanction.suspendSubject'),
+      subject: t.t(
+        sanction.kind === 'silence' ? 'mail.sanction.silenceSubject' : 'mail.sanction.suspendSubject',
+      ),
       name,
       paragraphs: [
         sanction.kind === 'silence'

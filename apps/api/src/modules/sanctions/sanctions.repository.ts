@@ -24,7 +24,16 @@ export async function silencedUntil(db: Kysely<DB>, userId: number): Promise<Dat
 export function lockSanctionTarget(trx: Kysely<DB>, userId: number) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email', 'full_name', 'locale', 'last_locale', 'silenced_until', 'suspended_at', 'deleted_at'])
+    .select([
+      'id',
+      'email',
+      'full_name',
+      'locale',
+      'last_locale',
+      'silenced_until',
+      'suspended_at',
+      'deleted_at',
+    ])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();

@@ -82,7 +82,12 @@ export const sanctionRoutes: FastifyPluginAsyncZod<{ sanctions: SanctionService 
   app.post(
     '/users/:id/reinstate',
     {
-      schema: { tags, summary: 'End a silence or a suspension', params: idParam, response: { 200: adminUserRecordResponse } },
+      schema: {
+        tags,
+        summary: 'End a silence or a suspension',
+        params: idParam,
+        response: { 200: adminUserRecordResponse },
+      },
     },
     async (request) => ({
       data: await sanctions.reinstate(currentUser(request), request.params.id),

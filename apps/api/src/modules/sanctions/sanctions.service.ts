@@ -44,7 +44,10 @@ import {
 
 type Target = NonNullable<Awaited<ReturnType<typeof lockSanctionTarget>>>;
 
-function standing(user: { suspended_at: Date | null; silenced_until: Date | null }, now: Date): AccountStanding {
+function standing(
+  user: { suspended_at: Date | null; silenced_until: Date | null },
+  now: Date,
+): AccountStanding {
   if (user.suspended_at) return 'suspended';
   return user.silenced_until && user.silenced_until > now ? 'silenced' : 'active';
 }
@@ -149,7 +152,8 @@ export class SanctionService {
         ? null
         : (entries.find(
             (entry) =>
-              entry.ended_at === null && entry.kind === (summary.standing === 'silenced' ? 'silence' : 'suspend'),
+              entry.ended_at === null &&
+              entry.kind === (summary.standing === 'silenced' ? 'silence' : 'suspend'),
           ) ?? null);
     return {
       account: {
@@ -214,7 +218,12 @@ export class SanctionService {
       if (target.suspended_at) throw new AppError('CONFLICT', 'api.sanctions.alreadySuspended');
       // A suspension supersedes a silence: the silence ends with it.
       await endSanctions(trx, userId, ['silence'], caller.userId, now);
-      const sanction = { kind: 'suspend' as const, reason: input.reason, message: input.message, until: null };
+      const sanction = {
+        kind: 'suspend' as const,
+        reason: input.reason,
+        message: input.message,
+        until: null,
+      };
       await startSanction(trx, { ...sanction, userId, createdBy: caller.userId }, now);
       await revokeUserSessions(trx, userId);
       const held = await this.holdLiveProjects(trx, caller, userId);
