@@ -21,7 +21,7 @@ interface SanctionDialogProps {
   kind: SanctionDialogKind | null;
   userId: number;
   name: string;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** Tomorrow's date (YYYY-MM-DD), the first a silence may run until. */

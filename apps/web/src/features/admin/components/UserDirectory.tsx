@@ -37,7 +37,7 @@ function RoleBadge({ roles }: { roles: string[] }) {
   );
 }
 
-function UserRow({ user, onOpen }: { user: AdminUserSummary; onOpen(id: number): void }) {
+function UserRow({ user, onOpen }: { user: AdminUserSummary; onOpen: (id: number) => void }) {
   const i18n = useI18n();
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`user-row-${user.id}`}>
@@ -65,7 +65,7 @@ function UserRow({ user, onOpen }: { user: AdminUserSummary; onOpen(id: number):
 }
 
 /** The directory: a search by name or e-mail, and the people found, each opening their record. */
-export function UserDirectory({ onOpen }: { onOpen(id: number): void }) {
+export function UserDirectory({ onOpen }: { onOpen: (id: number) => void }) {
   const i18n = useI18n();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');

@@ -261,7 +261,7 @@ function RecordBody({ record }: { record: AdminUserRecord }) {
 }
 
 /** A person's record: the account, its projects, pledges, reports and sanctions, with the admin's actions. */
-export function UserRecord({ userId, onBack }: { userId: number; onBack(): void }) {
+export function UserRecord({ userId, onBack }: { userId: number; onBack: () => void }) {
   const i18n = useI18n();
   const record = useUserRecord(userId);
   return (
