@@ -6,6 +6,7 @@ import {
   SANCTION_REASON_KEYS,
   SANCTION_REASONS,
   type SanctionReason,
+  todayUtc,
 } from '@fundry/shared';
 import { Button } from '@/components/primitives/buttons';
 import { NativeSelect, TextInput } from '@/components/primitives/inputs';
@@ -24,11 +25,6 @@ interface SanctionDialogProps {
   onClose: () => void;
 }
 
-/** Tomorrow's date (YYYY-MM-DD), the first a silence may run until. */
-function tomorrow() {
-  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The dialogs of Silence (until a date, a reason, a message), Suspend (a reason, a message and a confirmation of
  * what follows) and Reinstate. The server checks everything again; its answer is shown as it comes.
@@ -42,14 +38,16 @@ export function SanctionDialog({ kind, userId, name, onClose }: SanctionDialogPr
   const [confirmed, setConfirmed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const close = () => {
-    if (sanction.isPending) return;
+  const reset = () => {
     setUntil('');
     setReason('other');
     setMessage('');
     setConfirmed(false);
     setErrors({});
     onClose();
+  };
+  const close = () => {
+    if (!sanction.isPending) reset();
   };
 
   const submit = () => {
@@ -72,7 +70,7 @@ export function SanctionDialog({ kind, userId, name, onClose }: SanctionDialogPr
     sanction.mutate(request, {
       onSuccess: (response) => {
         notify.success(response.message);
-        close();
+        reset();
       },
       onError: (error) => {
         setErrors(fieldErrors(error));
@@ -121,7 +119,8 @@ export function SanctionDialog({ kind, userId, name, onClose }: SanctionDialogPr
             <TextInput
               type="date"
               required
-              min={tomorrow()}
+              // A silence runs to the end of a day (UTC), today's at the earliest.
+              min={todayUtc()}
               label={i18n.t('admin.users.silence.until')}
               value={until}
               onChange={(event) => setUntil(event.currentTarget.value)}

@@ -161,6 +161,7 @@ describe('the admin’s Users tab', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Silence' }));
     expect(await screen.findByText('The account is silenced')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       until: '2026-12-20T23:59:59.000Z',
       reason: 'spam',
@@ -168,7 +169,8 @@ describe('the admin’s Users tab', () => {
     });
     expect(await screen.findByText(/Silenced until Dec 20, 2026/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reinstate' })).toBeInTheDocument();
-  });
+    // Typing a date and a message is slow on a busy machine.
+  }, 30_000);
 
   it('suspends only once the admin confirms what follows, and shows the server’s refusal', async () => {
     const { user, calls } = renderUsers(
