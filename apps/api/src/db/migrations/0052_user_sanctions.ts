@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('suspended_at', 'timestamptz')
     .execute();
   await sql`create index users_suspended_idx on users (id) where suspended_at is not null`.execute(db);
-  await sql`create index users_silenced_idx on users (silenced_until) where silenced_until is not null`.execute(db);
+  await sql`create index users_silenced_idx on users (silenced_until) where silenced_until is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('user_sanctions')
@@ -34,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`(kind = 'silence' and until is not null) or (kind = 'suspend' and until is null)`,
     )
     .execute();
-  await sql`create index user_sanctions_user_idx on user_sanctions (user_id, created_at desc, id desc)`.execute(db);
+  await sql`create index user_sanctions_user_idx on user_sanctions (user_id, created_at desc, id desc)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

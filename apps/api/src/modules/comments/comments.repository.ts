@@ -70,7 +70,9 @@ export async function listThreads(
     .orderBy('c.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const threadCount = threadsOf(db, target, showSuspended).select((eb) => eb.fn.countAll<string>().as('total'));
+  const threadCount = threadsOf(db, target, showSuspended).select((eb) =>
+    eb.fn.countAll<string>().as('total'),
+  );
   // The threads carry the count, counted once; their replies carry nothing.
   const rows = await selectComments(db)
     .select(threadCount.as('total'))
