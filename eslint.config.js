@@ -133,6 +133,7 @@ const apiLayers = [
     'surveys/*',
     'messages/*',
     'pages/*',
+    'sanctions/*',
   ],
 ];
 const serviceFiles = (entry) => {

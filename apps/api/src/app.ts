@@ -18,6 +18,7 @@ import { loggerOptions } from './logging';
 import { validatorCompiler } from './validation';
 import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
+import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -169,7 +170,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(multipart, {
     limits: { fileSize: 104_857_600, files: 2, fields: 40, fieldSize: 1_048_576, parts: 50 },
   });
-  await app.register(authenticate, { tokens: services.tokens });
+  await services.suspendedAccounts.start();
+  app.addHook('onClose', () => services.suspendedAccounts.stop());
+  await app.register(authenticate, { tokens: services.tokens, suspended: services.suspendedAccounts });
 
   await app.register(
     async (api) => {
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(bankAccountRoutes, { prefix: '/bank-accounts', payouts: services.payouts });
       await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
       await api.register(reportRoutes, { admin: services.admin });
+      await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',

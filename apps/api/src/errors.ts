@@ -19,6 +19,11 @@ export class ListedValues {
   constructor(readonly items: readonly string[]) {}
 }
 
+/** A moment as an argument of a message ("silenced until {until}"), written as the caller's language writes one. */
+export class MomentValue {
+  constructor(readonly moment: Date) {}
+}
+
 /**
  * The one error type services throw; the handler below turns it into the DESIGN.md §3 body. Its message, and
  * each message of its details, is a catalog key (or a text shown as it is), written in the caller's language
@@ -50,7 +55,9 @@ export class AppError extends Error {
             ? translator.t(value.key)
             : value instanceof ListedValues
               ? translator.list(value.items)
-              : value,
+              : value instanceof MomentValue
+                ? translator.formatDate(value.moment, 'dateTimeUtc')
+                : value,
         ]),
       );
     const body: ErrorBody = { error: this.code, message: translator.t(this.message, values) };

@@ -53,6 +53,8 @@ import { SurveyChargeService } from './modules/surveys/survey-charges.service';
 import { SurveyService } from './modules/surveys/surveys.service';
 import { LatePledgeService } from './modules/late-pledges/late-pledges.service';
 import { UserService } from './modules/users/users.service';
+import { SuspendedAccounts } from './modules/auth/suspended-accounts';
+import { SanctionService } from './modules/sanctions/sanctions.service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -92,6 +94,7 @@ export function createServices(
   const reminders = new ReminderService(db, preferences, config.appUrl, clock, log);
   const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
+  const suspendedAccounts = new SuspendedAccounts(db, log);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth, config.locales, config.baseCurrency);
   const categories = new CategoryService(db);
@@ -179,6 +182,17 @@ export function createServices(
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
   const surveyCharges = new SurveyChargeService(db, payments, config.platformFeePercent, clock, log);
   const surveyAnswers = new SurveyAnswerService(db, surveyCharges, clock);
+  const sanctions = new SanctionService(
+    db,
+    projectLifecycle,
+    payments,
+    pledges,
+    discovery,
+    mail,
+    suspendedAccounts,
+    config.appUrl,
+    clock,
+  );
   return {
     translators,
     admin,
@@ -190,6 +204,8 @@ export function createServices(
     mailTransport,
     storage,
     auth,
+    suspendedAccounts,
+    sanctions,
     oidc,
     users,
     categories,

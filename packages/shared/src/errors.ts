@@ -6,6 +6,10 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
+  /** An admin suspended the account (DESIGN.md §18): no sign-in, no session. */
+  ACCOUNT_SUSPENDED: 403,
+  /** An admin silenced the account until a date: it reads, it does not publish. */
+  ACCOUNT_SILENCED: 403,
   NOT_FOUND: 404,
   INVALID_TOKEN: 400,
   METHOD_NOT_ALLOWED: 405,

@@ -39,6 +39,9 @@ export interface UsersTable {
   /** The threads they are in and the messages unread on their side (migration 0042's trigger keeps them). */
   inbox_threads: Generated<number>;
   inbox_unread: Generated<number>;
+  /** A silence in force while in the future; a suspension while set (DESIGN.md §18, migration 0052). */
+  silenced_until: Timestamp | null;
+  suspended_at: Timestamp | null;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -447,6 +450,20 @@ export interface ReportsTable {
   created_at: CreatedAt;
 }
 
+/** One sanction on an account and its end (DESIGN.md §18): the history the admin's user record shows. */
+export interface UserSanctionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'silence' | 'suspend';
+  reason: SuspensionReason;
+  message: string;
+  until: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  ended_at: Timestamp | null;
+  ended_by: number | null;
+}
+
 /** A conversation between a project's creator and one person (DESIGN.md §17). */
 export interface MessageThreadsTable {
   id: Generated<number>;
@@ -641,6 +658,7 @@ export interface DB {
   reports: ReportsTable;
   campaign_refund_leases: CampaignRefundLeasesTable;
   audit_log: AuditLogTable;
+  user_sanctions: UserSanctionsTable;
   project_updates: ProjectUpdatesTable;
   comments: CommentsTable;
   project_faqs: ProjectFaqsTable;

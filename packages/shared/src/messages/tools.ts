@@ -21,10 +21,13 @@ export const AUDIT_ACTIONS = [
   'comment.remove',
   'report.resolve',
   'donation.refund',
+  'user.silence',
+  'user.suspend',
+  'user.reinstate',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
-export const AUDIT_TARGET_TYPES = ['project', 'category', 'comment', 'report', 'donation'] as const;
+export const AUDIT_TARGET_TYPES = ['project', 'category', 'comment', 'report', 'donation', 'user'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -21,6 +21,14 @@ export const ENDED_EARLY_STATUSES: readonly ProjectStatus[] = ['CANCELED', 'SUSP
 /** Why an admin suspends a project or sanctions a person (DESIGN.md §18); a report's category is one of them too. */
 export const SUSPENSION_REASONS = ['fraud', 'spam', 'prohibited', 'intellectual_property', 'other'] as const;
 export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
+/** Each reason's wording: the admin's selects, a person's mail, a suspended project's page and a report's category. */
+export const SUSPENSION_REASON_KEYS = {
+  fraud: 'common.suspensionReason.fraud',
+  spam: 'common.suspensionReason.spam',
+  prohibited: 'common.suspensionReason.prohibited',
+  intellectual_property: 'common.suspensionReason.intellectual_property',
+  other: 'common.suspensionReason.other',
+} as const satisfies Record<SuspensionReason, string>;
 
 /** The My Projects tab values (SPEC §2) and what each means; `revoked` is REJECTED. */
 export const STATUS_FILTERS = {

@@ -22,6 +22,7 @@ import { DEMO_PROJECTS, drawCover } from './projects';
 import { DEMO_RATES_XML } from './rates';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
 import { seedSurveys } from './surveys';
+import { seedSanctions } from './sanctions';
 
 type ShippedType = 'domestic' | 'international';
 
@@ -235,6 +236,7 @@ export async function seedDemoData(
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);
     await seedPayouts(trx, projectIds);
+    await seedSanctions(trx, users);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

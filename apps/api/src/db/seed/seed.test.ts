@@ -28,6 +28,28 @@ describe('demo seed', () => {
     );
   });
 
+  it('has one silenced person, for two weeks, with an earlier silence an admin ended', async () => {
+    const silenced = await ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'username', 'silenced_until', 'suspended_at'])
+      .where('silenced_until', 'is not', null)
+      .execute();
+    expect(silenced.map((user) => [user.username, user.suspended_at])).toEqual([['rafael', null]]);
+    const days = (silenced[0]!.silenced_until!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13);
+    expect(days).toBeLessThanOrEqual(14);
+    const history = await ctx.database.db
+      .selectFrom('user_sanctions')
+      .select(['kind', 'ended_at'])
+      .where('user_id', '=', silenced[0]!.id)
+      .orderBy('created_at')
+      .execute();
+    expect(history.map((row) => [row.kind, row.ended_at !== null])).toEqual([
+      ['silence', true],
+      ['silence', false],
+    ]);
+  });
+
   it("has the demo's reference rates, and each launched project its rate to the base currency", async () => {
     const rates = await ctx.app.inject('/api/v1/fx-rates');
     expect(rates.statusCode).toBe(200);

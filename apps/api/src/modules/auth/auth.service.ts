@@ -43,6 +43,12 @@ export type LoginResult =
   TokenResponse | { two_factor_required: true; challenge_token: string; message: string };
 
 const invalidSession = () => new AppError('UNAUTHORIZED', 'api.auth.sessionExpired');
+const suspendedAccount = () => new AppError('ACCOUNT_SUSPENDED', 'api.sanctions.suspended');
+
+/** A suspended account gets no session (DESIGN.md §18); told only once its password or provider proved who it is. */
+function refuseSuspended(user: { suspended_at: Date | null }) {
+  if (user.suspended_at) throw suspendedAccount();
+}
 
 export class AuthService {
   constructor(
@@ -108,6 +114,7 @@ export class AuthService {
       throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
     }
     if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+    refuseSuspended(user);
     if (user.totp_enabled_at) {
       return {
         two_factor_required: true,
@@ -131,6 +138,8 @@ export class AuthService {
    * person chose. The language they sign in with is remembered for their mails.
    */
   async startSession(user: User, locale: Locale): Promise<TokenResponse> {
+    // Every way in (password, two-factor, OpenID Connect) ends here.
+    refuseSuspended(user);
     if (user.last_locale !== locale) await updateUser(this.db, user.id, { last_locale: locale });
     const familyId = randomUUID();
     const refreshToken = randomToken();
@@ -175,6 +184,7 @@ export class AuthService {
       if (row.expires_at.getTime() <= Date.now()) return { kind: 'expired' as const };
       const user = await findUserById(trx, row.user_id);
       if (!user) return { kind: 'unknown' as const };
+      if (user.suspended_at) return { kind: 'suspended' as const };
       await markRefreshTokenUsed(trx, row.id);
       if (user.last_locale !== locale) await updateUser(trx, user.id, { last_locale: locale });
       const next = randomToken();
@@ -201,6 +211,7 @@ export class AuthService {
       };
     });
     if (outcome.kind === 'reused') await revokeFamily(this.db, outcome.familyId);
+    if (outcome.kind === 'suspended') throw suspendedAccount();
     if (outcome.kind !== 'ok') throw invalidSession();
     return outcome.tokens;
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../../errors';
+import type { SuspendedAccounts } from './suspended-accounts';
 import type { AccessClaims, TokenSigner } from './tokens';
 
 declare module 'fastify' {
@@ -29,7 +30,10 @@ export function currentUser(request: FastifyRequest): AccessClaims {
   return request.auth;
 }
 
-async function authenticatePlugin(app: FastifyInstance, { tokens }: { tokens: TokenSigner }) {
+async function authenticatePlugin(
+  app: FastifyInstance,
+  { tokens, suspended }: { tokens: TokenSigner; suspended: SuspendedAccounts },
+) {
   app.decorateRequest('auth', null);
 
   const readToken = async (request: FastifyRequest, required: boolean) => {
@@ -40,6 +44,8 @@ async function authenticatePlugin(app: FastifyInstance, { tokens }: { tokens: To
     }
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw new AppError('UNAUTHORIZED', 'api.auth.sessionExpired');
+    // A token issued before its account was suspended is refused from the moment this instance knows (DESIGN.md §18).
+    if (suspended.has(claims.userId)) throw new AppError('ACCOUNT_SUSPENDED', 'api.sanctions.suspended');
     request.auth = claims;
   };
 

@@ -33,11 +33,19 @@ function selectComments(db: Kysely<DB>) {
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['executeTakeFirstOrThrow']>>;
 
-function threadsOf(db: Kysely<DB>, target: CommentTarget) {
-  const base = db
+/**
+ * Comments of suspended accounts are hidden from everyone but admins (DESIGN.md §18): a condition of the read, so
+ * that a reinstatement shows them again as they were. A hidden thread takes its replies with it.
+ */
+const bySuspendedAuthor = sql<boolean>`exists (
+  select 1 from users su where su.id = c.author_id and su.suspended_at is not null)`;
+
+function threadsOf(db: Kysely<DB>, target: CommentTarget, showSuspended: boolean) {
+  let base = db
     .selectFrom('comments as c')
     .where('c.project_id', '=', target.projectId)
     .where('c.parent_id', 'is', null);
+  if (!showSuspended) base = base.where(sql<boolean>`not ${bySuspendedAuthor}`);
   return target.updateId === null
     ? base.where('c.update_id', 'is', null)
     : base.where('c.update_id', '=', target.updateId);
@@ -49,14 +57,22 @@ function threadsOf(db: Kysely<DB>, target: CommentTarget) {
  * count. The page's ids come from the threads index alone, so authors and backer badges are read for the rows
  * shown, not for every thread the offset skips.
  */
-export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: number, perPage: number) {
-  const pageIds = threadsOf(db, target)
+export async function listThreads(
+  db: Kysely<DB>,
+  target: CommentTarget,
+  page: number,
+  perPage: number,
+  showSuspended = false,
+) {
+  const pageIds = threadsOf(db, target, showSuspended)
     .select('c.id')
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const threadCount = threadsOf(db, target).select((eb) => eb.fn.countAll<string>().as('total'));
+  const threadCount = threadsOf(db, target, showSuspended).select((eb) =>
+    eb.fn.countAll<string>().as('total'),
+  );
   // The threads carry the count, counted once; their replies carry nothing.
   const rows = await selectComments(db)
     .select(threadCount.as('total'))
@@ -64,7 +80,8 @@ export async function listThreads(db: Kysely<DB>, target: CommentTarget, page: n
     .unionAll(
       selectComments(db)
         .select(sql<string | null>`null`.as('total'))
-        .where('c.parent_id', 'in', pageIds),
+        .where('c.parent_id', 'in', pageIds)
+        .$if(!showSuspended, (replies) => replies.where(sql<boolean>`not ${bySuspendedAuthor}`)),
     )
     .execute();
   const oldestFirst = (a: CommentRow, b: CommentRow) =>

@@ -16,6 +16,7 @@ import type { MailService } from '../mail/mail.service';
 import { actor, notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import type { PreferenceService } from '../preferences/preferences.service';
+import { assertMayPublish } from '../sanctions/sanctions.rules';
 import {
   type CommunityAccess,
   communityAccess,
@@ -99,7 +100,13 @@ export class CommentService {
     query: CommunityListQuery,
   ) {
     const { access, target } = await this.target(projectId, updateId, caller, this.pageRow);
-    const { threads, replies, total } = await listThreads(this.db, target, query.page, query.per_page);
+    const { threads, replies, total } = await listThreads(
+      this.db,
+      target,
+      query.page,
+      query.per_page,
+      isAdmin(caller),
+    );
     const creatorId = access.project.creator_id;
     const byThread = new Map<number, CommentReply[]>();
     for (const reply of replies) {
@@ -120,6 +127,7 @@ export class CommentService {
   async post(projectId: number, updateId: number | null, caller: AccessClaims, input: CommentRequest) {
     const { access, target } = await this.target(projectId, updateId, caller);
     if (!access.mayComment) throw forbidden(COMMUNITY_MESSAGES.onlyBackersComment);
+    await assertMayPublish(this.db, caller.userId);
     const parent = input.parent_id ? await findComment(this.db, input.parent_id) : null;
     if (input.parent_id) {
       if (!parent || parent.project_id !== projectId || parent.update_id !== updateId) {
@@ -234,6 +242,7 @@ export class CommentService {
     const { row } = await this.existing(id, caller);
     if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
     if (row.author_id !== caller.userId) throw forbidden(COMMUNITY_MESSAGES.notYourComment);
+    await assertMayPublish(this.db, caller.userId);
     if (!(await editComment(this.db, id, body)))
       throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
     const project = await this.db

@@ -20,7 +20,10 @@ interface Layout {
 }
 
 /** Every mail has a plain-text body and an HTML body built from the same parts, in the recipient's language. */
-function render(t: Translator, { to, subject, name, paragraphs, action, code, footer }: Layout): MailContent {
+export function render(
+  t: Translator,
+  { to, subject, name, paragraphs, action, code, footer }: Layout,
+): MailContent {
   const greeting = t.t('mail.layout.greeting', { name });
   const closing = footer ?? t.t('mail.layout.ignore');
   const text = [

@@ -16,6 +16,7 @@ import { may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
 import { mailTemplates } from '../mail/mail.templates';
 import type { PreferenceService } from '../preferences/preferences.service';
+import { assertMayPublish } from '../sanctions/sanctions.rules';
 import { communityAccess, pageMeta } from '../updates/updates.service';
 import {
   deleteBlock,
@@ -91,6 +92,7 @@ export class MessageService {
     const { project } = await communityAccess(this.db, projectId, caller);
     if (project.creator_id === caller.userId) throw forbidden('api.messages.ownProject');
     if (await isBlocked(this.db, project.creator_id, caller.userId)) throw forbidden('api.messages.blocked');
+    await assertMayPublish(this.db, caller.userId);
     const threadId = await this.db.transaction().execute(async (trx) => {
       const id = await openThread(trx, project.id, project.creator_id, caller.userId);
       const thread = { id, project_id: project.id, creator_id: project.creator_id, person_id: caller.userId };
@@ -107,6 +109,7 @@ export class MessageService {
     if (await isBlocked(this.db, this.other(thread, side), caller.userId)) {
       throw forbidden('api.messages.blocked');
     }
+    await assertMayPublish(this.db, caller.userId);
     const message = await this.db.transaction().execute(async (trx) => {
       const project = await trx
         .selectFrom('projects')
@@ -222,6 +225,7 @@ export class MessageService {
   async bulk(projectId: number, caller: AccessClaims, request: BulkMessageRequest) {
     const { project } = await communityAccess(this.db, projectId, caller);
     if (!may(caller, project, 'message_backers')) throw forbidden('api.messages.onlyCreatorBulk');
+    await assertMayPublish(this.db, caller.userId);
     const now = this.clock();
     const cutoff = new Date(now.getTime() - MESSAGE_MAIL_INTERVAL_MS);
     const { filter } = request;

@@ -370,6 +370,17 @@ export async function stalePendingDonations(db: Kysely<DB>, before: Date, limit:
     .execute();
 }
 
+/** The donor's open checkouts, whatever their expiry. */
+export async function openCheckoutsOf(db: Kysely<DB>, donorId: number) {
+  return db
+    .selectFrom('donations')
+    .select(['id', 'checkout_session_id'])
+    .where('donor_id', '=', donorId)
+    .where('status', '=', 'PENDING')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Ended campaigns to settle, live or on hold (rejected after they went live, DESIGN.md §18), locked so that another
  * instance settling at the same time skips them.

@@ -28,6 +28,7 @@ import {
   lockDonation,
   type lockProjectForMoney,
   moveProjectCounters,
+  openCheckoutsOf,
   stalePendingDonations,
   transitionDonation,
 } from './payments.repository';
@@ -104,8 +105,17 @@ export class PaymentService {
       new Date(this.clock().getTime() - EXPIRY_GRACE_MS),
       200,
     );
+    return this.expire(stale);
+  }
+
+  /** A suspended account's open checkouts (DESIGN.md §18) expire as lapsed ones do, at the provider first. */
+  async expireOpenCheckoutsOf(donorId: number): Promise<number> {
+    return this.expire(await openCheckoutsOf(this.db, donorId));
+  }
+
+  private async expire(checkouts: { id: number; checkout_session_id: string | null }[]) {
     let expired = 0;
-    for (const donation of stale) {
+    for (const donation of checkouts) {
       if (donation.checkout_session_id) await this.expireAtProvider(donation.checkout_session_id);
       const closed = await this.db.transaction().execute(async (trx) => {
         const locked = await lockDonation(trx, { id: donation.id });

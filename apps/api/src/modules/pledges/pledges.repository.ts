@@ -155,3 +155,14 @@ export function markReceived(db: Kysely<DB>, id: number, now: Date) {
     .where('fulfilment_status', '=', 'sent')
     .execute();
 }
+
+/** The donor's all-or-nothing pledges waiting for their campaign's end (a suspension cancels them). */
+export function pledgedDonationsOf(db: Kysely<DB>, donorId: number) {
+  return db
+    .selectFrom('donations')
+    .select(['id', 'project_id'])
+    .where('donor_id', '=', donorId)
+    .where('status', '=', 'PLEDGED')
+    .orderBy('id')
+    .execute();
+}

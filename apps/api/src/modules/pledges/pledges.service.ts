@@ -40,7 +40,7 @@ import { claimIfAvailable, findReward, unclaim } from '../rewards/rewards.reposi
 import { moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/add-ons.repository';
 import { CHECKOUT_TTL_MS, describeCheckout, type PledgeCheckoutService } from './pledge-checkout.service';
 import { assertStock, chosenAddOns, pledgeAmountIn, priceShipping } from './pledge-pricing';
-import { findPledgeView, markReceived, type PledgeView } from './pledges.repository';
+import { findPledgeView, markReceived, pledgedDonationsOf, type PledgeView } from './pledges.repository';
 
 /**
  * A backer's pledge once placed, to the end of the campaign (DESIGN.md §10): all-or-nothing pledges may be changed
@@ -146,15 +146,37 @@ export class PledgeService {
   async cancel(id: number, caller: AccessClaims) {
     const pledge = await this.ownPledge(id, caller);
     if (pledge.status === 'PENDING') return this.payments.cancel(id, caller.userId);
+    await this.cancelPledged(pledge.project_id, id, 'backer');
+  }
+
+  /**
+   * A suspended account's all-or-nothing pledges (DESIGN.md §18), each cancelled as its backer's own cancel would
+   * be: counters, reward and add-on stock, the creator told. Only the last day's rule is left out, being the
+   * backer's to keep, not an admin's; a pledge no longer cancellable (its campaign ended) is left as it is.
+   */
+  async cancelAllOf(donorId: number): Promise<number> {
+    let canceled = 0;
+    for (const pledge of await pledgedDonationsOf(this.db, donorId)) {
+      if (await this.cancelPledged(pledge.project_id, pledge.id, 'sanction')) canceled += 1;
+    }
+    return canceled;
+  }
+
+  private async cancelPledged(projectId: number, id: number, by: 'backer' | 'sanction') {
     const canceled = await this.db.transaction().execute(async (trx) => {
-      const project = await lockProjectForMoney(trx, pledge.project_id);
+      const project = await lockProjectForMoney(trx, projectId);
       const donation = await lockDonation(trx, { id });
       if (!donation) throw notFound('donation');
       if (donation.status === 'CANCELED') return false;
       // A campaign on hold (DESIGN.md §18) keeps its pledges cancellable; the last-day rule is for live ones.
       const held = isOnHold(project);
-      this.assertChangeable(donation, held ? { ...project, status: 'ACTIVE' } : project);
-      if (!held) this.assertKeepsGoal(project, -donation.amount_cents);
+      const asLive = held ? { ...project, status: 'ACTIVE' as const } : project;
+      if (by === 'backer') {
+        this.assertChangeable(donation, asLive);
+        if (!held) this.assertKeepsGoal(project, -donation.amount_cents);
+      } else if (!this.changeable(donation, asLive)) {
+        return false;
+      }
       await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
       await this.payments.leaveLive(trx, donation);
       await this.tell(trx, donation, project, {
@@ -178,6 +200,7 @@ export class PledgeService {
     });
     if (canceled) platformMetrics.pledgeTransitions.inc({ from: 'PLEDGED', to: 'CANCELED' });
     this.mail.kick();
+    return canceled;
   }
 
   /**
@@ -307,6 +330,16 @@ export class PledgeService {
       throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.campaignEnded);
     }
     if (donation.status !== 'PLEDGED') throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.notChangeable);
+  }
+
+  private changeable(donation: DonationRow, project: Parameters<PledgeService['assertChangeable']>[1]) {
+    try {
+      this.assertChangeable(donation, project);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
   }
 
   /** The last-24-hours rule: a funded campaign is not taken back below its goal at the last moment. */

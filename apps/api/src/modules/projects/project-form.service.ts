@@ -17,6 +17,7 @@ import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { rewardsInCurrency } from '../rewards/rewards.service';
 import { stretchGoalsInCurrency } from '../stretch-goals/stretch-goals.service';
+import { assertMayPublish } from '../sanctions/sanctions.rules';
 import { findUserById } from '../users/users.repository';
 import type { DiscoveryService } from './discovery.service';
 import { may, mayOpenForEditing } from './project-access';
@@ -54,6 +55,7 @@ export class ProjectFormService {
     mode: 'submit' | 'draft',
   ): Promise<Project> {
     if (!caller.permissions.includes('create_project')) throw forbidden('api.projects.mayNotCreate');
+    if (mode === 'submit') await assertMayPublish(this.db, caller.userId);
     const requested = fields.status?.toUpperCase();
     if (requested && requested !== (mode === 'draft' ? 'DRAFT' : 'PENDING')) {
       throw new AppError(
@@ -150,6 +152,7 @@ export class ProjectFormService {
       await this.checkCategory(trx, changes.categoryId, errors);
       if (Object.keys(errors).length > 0) failValidation(errors, currency);
       const submitted = nextStatus === 'PENDING' && existing.status !== 'PENDING';
+      if (submitted) await assertMayPublish(trx, caller.userId);
       await updateProject(trx, id, {
         ...projectColumns(changes),
         status: nextStatus,

@@ -17,6 +17,7 @@ import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
 import { isCreatorOf, isEndedEarly, mayView } from '../projects/project-access';
 import { sanitizeRichText } from '../projects/rich-text';
+import { assertMayPublish } from '../sanctions/sanctions.rules';
 import {
   type CommunityProject,
   deleteUpdate,
@@ -168,6 +169,7 @@ export class UpdateService {
     const { project } = access;
     if (!PUBLIC_STATUSES.includes(project.status))
       throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.notLive);
+    await assertMayPublish(this.db, caller.userId);
     const body = cleanBody(input.body);
     const id = await this.db.transaction().execute(async (trx) => {
       const inserted = await insertUpdate(trx, {
@@ -218,6 +220,7 @@ export class UpdateService {
   async update(projectId: number, updateId: number, caller: AccessClaims, input: UpdateRequest) {
     await this.creatorAccess(projectId, caller);
     if (!(await findUpdate(this.db, projectId, updateId))) throw notFound('update');
+    await assertMayPublish(this.db, caller.userId);
     await editUpdate(this.db, updateId, { ...input, body: cleanBody(input.body) });
     return this.get(projectId, updateId, caller);
   }

@@ -23,6 +23,9 @@ const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'comment.remove': 'admin.audit.action.commentRemove',
   'report.resolve': 'admin.audit.action.reportResolve',
   'donation.refund': 'admin.audit.action.donationRefund',
+  'user.silence': 'admin.audit.action.userSilence',
+  'user.suspend': 'admin.audit.action.userSuspend',
+  'user.reinstate': 'admin.audit.action.userReinstate',
 };
 
 /** Who did what, when and why: every admin action, newest first, filtered by action. */

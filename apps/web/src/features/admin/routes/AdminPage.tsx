@@ -1,7 +1,14 @@
 import { Alert, Badge } from '@mantine/core';
 import { Tabs } from '@/components/primitives/tabs';
 import { Container, Stack, Text, Title, VisuallyHidden } from '@/components/primitives/primitives';
-import { IconAlertCircle, IconClipboardList, IconFlag, IconHistory, IconStar } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconClipboardList,
+  IconFlag,
+  IconHistory,
+  IconStar,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
@@ -11,8 +18,10 @@ import { useAdminSummary, useFeaturedRequests, usePendingQueue } from '../api/ad
 import { AuditLog } from '../components/AuditLog';
 import { ProjectQueue } from '../components/ProjectQueue';
 import { ReportsQueue } from '../components/ReportsQueue';
+import { UserDirectory } from '../components/UserDirectory';
+import { UserRecord } from '../components/UserRecord';
 
-const TABS = ['review', 'reports', 'featured', 'audit'] as const;
+const TABS = ['review', 'reports', 'featured', 'users', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The number on a tab; a screen reader hears what it counts. */
@@ -36,6 +45,10 @@ function AdminArea() {
   const summary = useAdminSummary();
   const pending = usePendingQueue(pendingPage);
   const featured = useFeaturedRequests(featuredPage);
+  // The person whose record is open (`?tab=users&user=ID`), so that a record has an address of its own.
+  const openUser = Number(params.get('user')) || null;
+  const showUser = (id: number | null) =>
+    setParams(id ? { tab: 'users', user: String(id) } : { tab: 'users' }, { replace: id === null });
 
   return (
     <Tabs
@@ -64,6 +77,9 @@ function AdminArea() {
           rightSection={<Count value={summary.data?.featured_requests} />}
         >
           {i18n.t('admin.tabs.featured')}
+        </Tabs.Tab>
+        <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
+          {i18n.t('admin.tabs.users')}
         </Tabs.Tab>
         <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
           {i18n.t('admin.tabs.audit')}
@@ -96,6 +112,18 @@ function AdminArea() {
           <ProjectQueue kind="featured" query={featured} page={featuredPage} onPage={setFeaturedPage} />
         </Stack>
       </Tabs.Panel>
+      <Tabs.Panel value="users">
+        <Stack gap="xs">
+          <Title order={2} fz="lg">
+            {i18n.t('admin.users.title')}
+          </Title>
+          {openUser ? (
+            <UserRecord userId={openUser} onBack={() => showUser(null)} />
+          ) : (
+            <UserDirectory onOpen={showUser} />
+          )}
+        </Stack>
+      </Tabs.Panel>
       <Tabs.Panel value="audit">
         <Stack gap="xs">
           <Title order={2} fz="lg">
@@ -108,7 +136,7 @@ function AdminArea() {
   );
 }
 
-/** /admin: review queue, reports, featured requests and the audit log (Admin only; the server checks too). */
+/** /admin: review queue, reports, featured requests, the user directory and the audit log (Admin only; the server checks too). */
 export function AdminPage() {
   const i18n = useI18n();
   const session = useSession();

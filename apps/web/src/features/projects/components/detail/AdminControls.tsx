@@ -14,6 +14,7 @@ import { useState } from 'react';
 import {
   ENDED_EARLY_STATUSES,
   type Project,
+  SUSPENSION_REASON_KEYS,
   SUSPENSION_REASONS,
   type SuspensionReason,
 } from '@fundry/shared';
@@ -107,7 +108,7 @@ function SuspendDialog({
             value={reason}
             data={SUSPENSION_REASONS.map((value) => ({
               value,
-              label: i18n.t(`common.suspensionReason.${value}`),
+              label: i18n.t(SUSPENSION_REASON_KEYS[value]),
             }))}
             onChange={(event) => setReason(event.currentTarget.value as SuspensionReason)}
           />

@@ -1,7 +1,7 @@
 import { Alert, Blockquote } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
 import { IconCircleOff } from '@tabler/icons-react';
-import type { Project } from '@fundry/shared';
+import { type Project, SUSPENSION_REASON_KEYS } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 
 /**
@@ -48,7 +48,7 @@ export function EndedBanner({
         {!canceled && project.suspension_reason && (
           <Text size="sm">
             {i18n.t('projects.ended.reason', {
-              reason: i18n.t(`common.suspensionReason.${project.suspension_reason}`),
+              reason: i18n.t(SUSPENSION_REASON_KEYS[project.suspension_reason]),
             })}
           </Text>
         )}
