@@ -18,6 +18,7 @@ import { loggerOptions } from './logging';
 import { validatorCompiler } from './validation';
 import { moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -210,8 +211,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(payoutRoutes, { prefix: '/payouts', payouts: services.payouts });
       await api.register(bankAccountRoutes, { prefix: '/bank-accounts', payouts: services.payouts });
-      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
-      await api.register(reportRoutes, { admin: services.admin });
+      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin, reports: services.reports });
+      await api.register(reportRoutes, { reports: services.reports });
+      await api.register(blockRoutes, { blocks: services.blocks });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
@@ -244,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       payments: services.payments,
       events: services.paymentEvents,
       payouts: services.payouts,
+      cardTesting: services.cardTesting,
       appUrl: config.appUrl,
     });
   }

@@ -49,6 +49,7 @@ import * as declinedNotificationsReason from './0047_declined_notifications_reas
 import * as surveyDeclinedNotificationsReason from './0048_survey_declined_notifications_reason';
 import * as payoutFailureReasons from './0049_payout_failure_reasons';
 import * as backerSummariesHeld from './0050_backer_summaries_held';
+import * as moderation from './0053_moderation';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0048_survey_declined_notifications_reason': surveyDeclinedNotificationsReason,
   '0049_payout_failure_reasons': payoutFailureReasons,
   '0050_backer_summaries_held': backerSummariesHeld,
+  '0053_moderation': moderation,
 };
