@@ -5,7 +5,6 @@ export const MODERATION_MESSAGES = {
   blockedFromComments: 'msg.moderation.blockedFromComments',
   userIdRequired: 'msg.moderation.userIdRequired',
   cannotBlockSelf: 'msg.moderation.cannotBlockSelf',
-  cannotBlockCreator: 'msg.moderation.cannotBlockCreator',
   unknownUser: 'msg.moderation.unknownUser',
   onlyCreatorBlocks: 'msg.moderation.onlyCreatorBlocks',
   blocked: 'msg.moderation.blocked',

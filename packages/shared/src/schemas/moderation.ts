@@ -5,7 +5,10 @@ import { pageMeta, pageQueryFields } from './common';
 /** A creator's blocks (DESIGN.md §18): who may no longer comment on their projects or message them. */
 
 export const blockUserRequest = z.strictObject({
-  user_id: z.number({ error: MODERATION_MESSAGES.userIdRequired }).int().positive(MODERATION_MESSAGES.userIdRequired),
+  user_id: z
+    .number({ error: MODERATION_MESSAGES.userIdRequired })
+    .int()
+    .positive(MODERATION_MESSAGES.userIdRequired),
 });
 export type BlockUserRequest = z.infer<typeof blockUserRequest>;
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSummaryResponse,
+  type FiledReport,
+  type ReportRequest,
   auditLogQuery,
   auditLogResponse,
   idParam,
@@ -18,6 +20,7 @@ import {
   TOOLS_MESSAGES,
 } from '@fundry/shared';
 import { currentUser } from '../auth/authenticate';
+import type { AccessClaims } from '../auth/tokens';
 import type { AdminService } from './admin.service';
 import type { ReportService } from './reports.service';
 
@@ -149,11 +152,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; reports: 
  * `{reason, category?}`, once each (a second answers 409).
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
-  const targets = [
-    ['/projects/:id/report', 'Report a project to the administrators (once per person)', reports.reportProject],
-    ['/comments/:id/report', 'Report a comment to the administrators (once per person)', reports.reportComment],
-    ['/users/:id/report', 'Report a person to the administrators (once per person)', reports.reportUser],
-  ] as const;
+  type File = (caller: AccessClaims, id: number, request: ReportRequest) => Promise<FiledReport>;
+  const targets: [string, string, File][] = [
+    [
+      '/projects/:id/report',
+      'Report a project to the administrators (once per person)',
+      (caller, id, request) => reports.reportProject(caller, id, request),
+    ],
+    [
+      '/comments/:id/report',
+      'Report a comment to the administrators (once per person)',
+      (caller, id, request) => reports.reportComment(caller, id, request),
+    ],
+    [
+      '/users/:id/report',
+      'Report a person to the administrators (once per person)',
+      (caller, id, request) => reports.reportUser(caller, id, request),
+    ],
+  ];
   for (const [path, summary, file] of targets) {
     app.post(
       path,
@@ -170,7 +186,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       },
       async (request, reply) =>
         reply.status(201).send({
-          data: await file.call(reports, currentUser(request), request.params.id, request.body),
+          data: await file(currentUser(request), request.params.id, request.body),
           message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
         }),
     );

@@ -256,7 +256,9 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       expect(twice.statusCode).toBe(409);
       const log = await call('GET', 'admin/audit-log?action=report.resolve', admin.headers);
       expect(log.json().data).toEqual(
-        expect.arrayContaining([expect.objectContaining({ target_id: id, reason: 'The category is right.' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ target_id: id, reason: 'The category is right.' }),
+        ]),
       );
       expect(project.status).toBe('ACTIVE');
     });

@@ -75,11 +75,7 @@ export async function listBlocked(db: Kysely<DB>, blockerId: number, page: numbe
 export function findBlockable(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('users')
-    .select([
-      'id',
-      sql<string>`coalesce(nullif(full_name, ''), username)`.as('name'),
-      'profile_image',
-    ])
+    .select(['id', sql<string>`coalesce(nullif(full_name, ''), username)`.as('name'), 'profile_image'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -21,7 +21,12 @@ export class BlockService {
 
   /** The people the project's creator blocked: the creator, and admins who read. */
   async list(projectId: number, caller: AccessClaims, page: number, perPage: number) {
-    const project = await this.access.authorize(projectId, caller, 'run', MODERATION_MESSAGES.onlyCreatorBlocks);
+    const project = await this.access.authorize(
+      projectId,
+      caller,
+      'run',
+      MODERATION_MESSAGES.onlyCreatorBlocks,
+    );
     const { rows, total } = await listBlocked(this.db, project.creator_id, page, perPage);
     const data: BlockedUser[] = rows.map((row) => ({
       id: row.id,
@@ -32,7 +37,10 @@ export class BlockService {
     return { data, meta: { total, pages: pages(total, perPage), page, per_page: perPage } };
   }
 
-  /** Blocks a person (again is no change); never the creator themselves, and only someone who exists. */
+  /**
+   * Blocks a person (again is no change): only someone who exists, and never the caller, who is the project's
+   * creator (the only one who may block from it).
+   */
   async block(projectId: number, caller: AccessClaims, userId: number): Promise<BlockedUser> {
     const project = await this.access.authorize(
       projectId,
@@ -40,10 +48,8 @@ export class BlockService {
       'block_people',
       MODERATION_MESSAGES.onlyCreatorBlocks,
     );
-    if (userId === caller.userId) throw new AppError('UNPROCESSABLE', MODERATION_MESSAGES.cannotBlockSelf);
-    if (userId === project.creator_id) {
-      throw new AppError('UNPROCESSABLE', MODERATION_MESSAGES.cannotBlockCreator);
-    }
+    if (userId === project.creator_id)
+      throw new AppError('UNPROCESSABLE', MODERATION_MESSAGES.cannotBlockSelf);
     const person = await findBlockable(this.db, userId);
     if (!person) throw new AppError('UNPROCESSABLE', MODERATION_MESSAGES.unknownUser);
     const blockedAt = await insertBlock(this.db, project.creator_id, userId);

@@ -244,7 +244,11 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
       category: 'prohibited',
     });
     expect(report.statusCode).toBe(201);
-    expect(report.json().data).toMatchObject({ target_type: 'message', reason: 'Insults', category: 'prohibited' });
+    expect(report.json().data).toMatchObject({
+      target_type: 'message',
+      reason: 'Insults',
+      category: 'prohibited',
+    });
     expect(
       (await api('POST', `messages/${threadId}/report`, creator.headers, { reason: 'x' })).statusCode,
     ).toBe(409);

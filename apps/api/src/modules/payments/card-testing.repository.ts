@@ -17,7 +17,8 @@ export async function insertDecline(
 /** When each of a subject's declines since `since` happened, oldest first (at most `limit`, the newest kept). */
 export async function declinesSince(db: Kysely<DB>, subject: DeclineSubject, since: Date, limit: number) {
   let query = db.selectFrom('payment_declines').select('declined_at').where('declined_at', '>', since);
-  query = 'userId' in subject ? query.where('user_id', '=', subject.userId) : query.where('ip', '=', subject.ip);
+  query =
+    'userId' in subject ? query.where('user_id', '=', subject.userId) : query.where('ip', '=', subject.ip);
   const rows = await query.orderBy('declined_at', 'desc').limit(limit).execute();
   return rows.map((row) => row.declined_at).reverse();
 }

@@ -24,7 +24,8 @@ export interface Payer {
 const subjectsOf = (payer: Payer): DeclineSubject[] =>
   payer.ip ? [{ userId: payer.userId }, { ip: payer.ip }] : [{ userId: payer.userId }];
 
-const keyOf = (subject: DeclineSubject) => ('userId' in subject ? `user:${subject.userId}` : `ip:${subject.ip}`);
+const keyOf = (subject: DeclineSubject) =>
+  'userId' in subject ? `user:${subject.userId}` : `ip:${subject.ip}`;
 
 /**
  * Card testing (DESIGN.md §18): at most `maxDeclines` declined payments per account and per IP address in an
@@ -44,7 +45,12 @@ export class CardTestingGuard {
     const now = this.clock();
     await insertDecline(this.db, { userId: payer.userId, ip: payer.ip, at: now });
     for (const subject of subjectsOf(payer)) {
-      const declines = await declinesSince(this.db, subject, new Date(now.getTime() - HOUR_MS), this.maxDeclines);
+      const declines = await declinesSince(
+        this.db,
+        subject,
+        new Date(now.getTime() - HOUR_MS),
+        this.maxDeclines,
+      );
       if (declines.length >= this.maxDeclines) await this.alert(subject, declines.length, now);
     }
   }
@@ -53,7 +59,12 @@ export class CardTestingGuard {
   async assertMayPay(payer: Payer) {
     const now = this.clock();
     for (const subject of subjectsOf(payer)) {
-      const declines = await declinesSince(this.db, subject, new Date(now.getTime() - HOUR_MS), this.maxDeclines);
+      const declines = await declinesSince(
+        this.db,
+        subject,
+        new Date(now.getTime() - HOUR_MS),
+        this.maxDeclines,
+      );
       if (declines.length < this.maxDeclines) continue;
       await this.alert(subject, declines.length, now);
       // The oldest of the last `maxDeclines` declines leaves the hour first and lets one payment through.

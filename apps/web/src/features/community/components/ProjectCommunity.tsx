@@ -1,21 +1,24 @@
 import type { Project } from '@fundry/shared';
-import { type CommentReportButton, CommentsThread } from './CommentsThread';
+import { type CommentBlockButton, type CommentReportButton, CommentsThread } from './CommentsThread';
 
 /** The project page's Comments tab: the project's own discussion (updates have theirs on their pages). */
 export function ProjectComments({
   project,
   isCreator,
   reportButton,
+  blockButton,
 }: {
   project: Project;
   isCreator: boolean;
   reportButton?: CommentReportButton;
+  blockButton?: CommentBlockButton;
 }) {
   return (
     <CommentsThread
       target={{ projectId: project.id, updateId: null, lang: project.language }}
       isCreator={isCreator}
       reportButton={reportButton}
+      blockButton={blockButton}
     />
   );
 }
