@@ -29,14 +29,14 @@ export function BlockPersonButton({
         variant="subtle"
         color="gray"
         onClick={() => setConfirming(true)}
-        aria-label={i18n.t('blocks.blockLabel', { name })}
+        aria-label={i18n.t('creatorTools.blocks.blockLabel', { name })}
       >
-        {i18n.t('blocks.block')}
+        {i18n.t('creatorTools.blocks.block')}
       </Button>
       <ConfirmDialog
         opened={confirming}
-        title={i18n.t('blocks.confirmTitle', { name })}
-        confirmLabel={i18n.t('blocks.block')}
+        title={i18n.t('creatorTools.blocks.confirmTitle', { name })}
+        confirmLabel={i18n.t('creatorTools.blocks.block')}
         loading={block.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -45,11 +45,11 @@ export function BlockPersonButton({
               notify.success(reply.message);
               setConfirming(false);
             },
-            onError: (error) => notify.error(serverMessage(error) ?? i18n.t('blocks.failed')),
+            onError: (error) => notify.error(serverMessage(error) ?? i18n.t('creatorTools.blocks.failed')),
           })
         }
       >
-        {i18n.t('blocks.confirmBody', { name })}
+        {i18n.t('creatorTools.blocks.confirmBody', { name })}
       </ConfirmDialog>
     </>
   );

@@ -20,23 +20,23 @@ export function BlockedPeople({ projectId }: { projectId: number }) {
   if (blocked.isError) {
     return (
       <Alert color="red" role="alert">
-        {serverMessage(blocked.error) ?? i18n.t('blocks.loadFailed')}
+        {serverMessage(blocked.error) ?? i18n.t('creatorTools.blocks.loadFailed')}
       </Alert>
     );
   }
-  if (!blocked.data) return <Loader size="sm" aria-label={i18n.t('blocks.loading')} />;
+  if (!blocked.data) return <Loader size="sm" aria-label={i18n.t('creatorTools.blocks.loading')} />;
   const people = blocked.data.data;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {i18n.t('blocks.explain')}
+        {i18n.t('creatorTools.blocks.explain')}
       </Text>
       {people.length === 0 ? (
         <Text c="dimmed" py="md">
-          {i18n.t('blocks.empty')}
+          {i18n.t('creatorTools.blocks.empty')}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} aria-label={i18n.t('blocks.title')}>
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label={i18n.t('creatorTools.blocks.title')}>
           {people.map((person) => {
             const name = personName(person.name, i18n);
             return (
@@ -50,7 +50,9 @@ export function BlockedPeople({ projectId }: { projectId: number }) {
                       {name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {i18n.t('blocks.blockedOn', { date: i18n.formatDate(person.blocked_at, 'numeric') })}
+                      {i18n.t('creatorTools.blocks.blockedOn', {
+                        date: i18n.formatDate(person.blocked_at, 'numeric'),
+                      })}
                     </Text>
                   </Stack>
                 </Group>
@@ -58,15 +60,16 @@ export function BlockedPeople({ projectId }: { projectId: number }) {
                   size="xs"
                   variant="default"
                   loading={unblock.isPending && unblock.variables === person.id}
-                  aria-label={i18n.t('blocks.unblockLabel', { name })}
+                  aria-label={i18n.t('creatorTools.blocks.unblockLabel', { name })}
                   onClick={() =>
                     unblock.mutate(person.id, {
                       onSuccess: (reply) => notify.success(reply.message),
-                      onError: (error) => notify.error(serverMessage(error) ?? i18n.t('blocks.failed')),
+                      onError: (error) =>
+                        notify.error(serverMessage(error) ?? i18n.t('creatorTools.blocks.failed')),
                     })
                   }
                 >
-                  {i18n.t('blocks.unblock')}
+                  {i18n.t('creatorTools.blocks.unblock')}
                 </Button>
               </Group>
             );

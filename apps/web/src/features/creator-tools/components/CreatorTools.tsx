@@ -60,7 +60,7 @@ export function CreatorTools({
               </Tabs.Tab>
             )}
             <Tabs.Tab value="blocked" leftSection={<IconUserOff size={16} />}>
-              {i18n.t('blocks.title')}
+              {i18n.t('creatorTools.blocks.title')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="funding">
