@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
  * - declined payments are written down per account and IP address, and the admins' card-testing alert is taken
  *   once per account or address and hour, so every instance counts and alerts from the same rows.
  * `message_blocks` keeps its rows and its name: a row already meant "the blocker hears nothing from the blocked";
- * from now on that also covers comments on the blocker's projects.
+ * from now on that also covers comments on the blocker's projects, whose rendered pages (decision 018) are told
+ * with the `c{project_id}` notification of migration 0028 when a block is made or lifted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -53,6 +54,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             where exists (select 1 from reports r
               where r.target_type = 'comment' and r.comment_id = c.id and r.status = 'open')`.execute(db);
 
+  await sql`
+    create function notify_block_change() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('project_changes', 'c' || p.id)
+      from projects p where p.creator_id = coalesce(new.blocker_id, old.blocker_id);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger message_blocks_notify_change after insert or delete on message_blocks
+            for each row execute function notify_block_change()`.execute(db);
+
   await db.schema
     .createTable('payment_declines')
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
@@ -77,6 +88,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('card_testing_alerts').execute();
   await db.schema.dropTable('payment_declines').execute();
+  await sql`drop trigger message_blocks_notify_change on message_blocks`.execute(db);
+  await sql`drop function notify_block_change()`.execute(db);
   await db.schema.alterTable('comments').dropColumn('hidden_at').dropColumn('reporters_count').execute();
   await sql`drop index reports_open_comment_idx`.execute(db);
   await sql`delete from reports where target_type = 'user'`.execute(db);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Comment, MODERATION_MESSAGES } from '@fundry/shared';
 import { createProjectRow } from '../../db/seed/factories';
@@ -223,4 +224,27 @@ describe.each(databaseKinds)('a creator blocks a person on %s', (kind) => {
     const list = await call('GET', `projects/${first}/blocked-users`, creator.headers);
     expect(list.json().data.map((u: { id: number }) => u.id)).toContain(pest.user.id);
   });
+
+  it.runIf(kind === 'postgres')(
+    'a block and its lifting tell every instance’s kept pages of each of the creator’s projects',
+    async () => {
+      const listener = new pg.Client({ connectionString: ctx.database.url });
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query('listen project_changes');
+      try {
+        const someone = await signedInUser(ctx);
+        const url = `projects/${first}/blocked-users`;
+        expect((await call('POST', url, creator.headers, { user_id: someone.user.id })).statusCode).toBe(201);
+        await expect.poll(() => heard).toEqual(expect.arrayContaining([`c${first}`, `c${second}`]));
+        expect(heard).not.toContain(`c${elsewhere}`);
+        heard.length = 0;
+        expect((await call('DELETE', `${url}/${someone.user.id}`, creator.headers)).statusCode).toBe(200);
+        await expect.poll(() => heard).toEqual(expect.arrayContaining([`c${first}`, `c${second}`]));
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 });
