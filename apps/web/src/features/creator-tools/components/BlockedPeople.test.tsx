@@ -34,7 +34,7 @@ describe('Blocked people (creator tools)', () => {
         return { body: { message: 'The block was lifted.' } };
       },
     });
-    const { user } = renderPage(<BlockedPeople projectId={1} />, { path: '/' });
+    const { user } = renderPage(<BlockedPeople projectId={1} mayUnblock />, { path: '/' });
     const list = await screen.findByRole('list', { name: 'Blocked people' });
     expect(
       within(list)
@@ -55,8 +55,19 @@ describe('Blocked people (creator tools)', () => {
       'GET profile/': { body: { data: { user: testUser } } },
       'GET projects/1/blocked-users': page([]),
     });
-    renderPage(<BlockedPeople projectId={1} />, { path: '/' });
+    renderPage(<BlockedPeople projectId={1} mayUnblock />, { path: '/' });
     expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+  });
+
+  it('shows an admin the list without Unblock (only the creator lifts a block)', async () => {
+    authStorage.setTokens('access', 'refresh');
+    mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'GET projects/1/blocked-users': page([person(9, 'Troll Tom')]),
+    });
+    renderPage(<BlockedPeople projectId={1} mayUnblock={false} />, { path: '/' });
+    expect(await screen.findByText('Troll Tom')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unblock/ })).not.toBeInTheDocument();
   });
 
   it('blocks a comment’s author only after a confirmation that says what it does', async () => {

@@ -10,8 +10,11 @@ import { notify } from '@/lib/notify';
 import { personName } from '@/lib/people';
 import { useBlockActions, useBlockedPeople } from '../api/blocks';
 
-/** The people the creator blocked from their projects, newest first, each with Unblock (creator tools). */
-export function BlockedPeople({ projectId }: { projectId: number }) {
+/**
+ * The people the creator blocked from their projects, newest first, each with Unblock for the creator (admins
+ * read the list in the creator tools too, but only the creator lifts a block).
+ */
+export function BlockedPeople({ projectId, mayUnblock }: { projectId: number; mayUnblock: boolean }) {
   const i18n = useI18n();
   const [page, setPage] = useState(1);
   const blocked = useBlockedPeople(projectId, page);
@@ -56,21 +59,23 @@ export function BlockedPeople({ projectId }: { projectId: number }) {
                     </Text>
                   </Stack>
                 </Group>
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={unblock.isPending && unblock.variables === person.id}
-                  aria-label={i18n.t('creatorTools.blocks.unblockLabel', { name })}
-                  onClick={() =>
-                    unblock.mutate(person.id, {
-                      onSuccess: (reply) => notify.success(reply.message),
-                      onError: (error) =>
-                        notify.error(serverMessage(error) ?? i18n.t('creatorTools.blocks.failed')),
-                    })
-                  }
-                >
-                  {i18n.t('creatorTools.blocks.unblock')}
-                </Button>
+                {mayUnblock && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={unblock.isPending && unblock.variables === person.id}
+                    aria-label={i18n.t('creatorTools.blocks.unblockLabel', { name })}
+                    onClick={() =>
+                      unblock.mutate(person.id, {
+                        onSuccess: (reply) => notify.success(reply.message),
+                        onError: (error) =>
+                          notify.error(serverMessage(error) ?? i18n.t('creatorTools.blocks.failed')),
+                      })
+                    }
+                  >
+                    {i18n.t('creatorTools.blocks.unblock')}
+                  </Button>
+                )}
               </Group>
             );
           })}

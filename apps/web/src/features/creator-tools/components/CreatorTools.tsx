@@ -4,6 +4,7 @@ import { IconChartLine, IconClipboardList, IconUserOff, IconUsers } from '@table
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
 import { BlockedPeople } from './BlockedPeople';
@@ -31,6 +32,7 @@ export function CreatorTools({
   messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
 }) {
   const i18n = useI18n();
+  const session = useSession();
   const [tab, setTab] = useState<string | null>('funding');
   return (
     <Stack gap="lg">
@@ -80,7 +82,9 @@ export function CreatorTools({
             {tab === 'survey' && <SurveyEditor projectId={project.id} rewards={rewards} />}
           </Tabs.Panel>
           <Tabs.Panel value="blocked">
-            {tab === 'blocked' && <BlockedPeople projectId={project.id} />}
+            {tab === 'blocked' && (
+              <BlockedPeople projectId={project.id} mayUnblock={session.userId === project.creator_id} />
+            )}
           </Tabs.Panel>
         </Tabs>
       </Paper>
