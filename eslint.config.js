@@ -117,6 +117,7 @@ const apiLayers = [
   ],
   [
     'users/*',
+    'blocks/*',
     'site/*',
     'projects/project-access',
     'projects/project-page.service',

@@ -19,6 +19,7 @@ import { validatorCompiler } from './validation';
 import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation.routes';
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -214,9 +215,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(payoutRoutes, { prefix: '/payouts', payouts: services.payouts });
       await api.register(bankAccountRoutes, { prefix: '/bank-accounts', payouts: services.payouts });
-      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
-      await api.register(reportRoutes, { admin: services.admin });
+      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin, reports: services.reports });
+      await api.register(reportRoutes, { reports: services.reports });
       await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
+      await api.register(blockRoutes, { blocks: services.blocks });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
@@ -254,6 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       payments: services.payments,
       events: services.paymentEvents,
       payouts: services.payouts,
+      cardTesting: services.cardTesting,
       appUrl: config.appUrl,
     });
   }

@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  DEFAULT_HIDE_AFTER_REPORTS,
   DEFAULT_LOCALE,
   type Locale,
   OFFERABLE_CURRENCIES,
@@ -48,6 +49,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   RATE_LIMITS: flag.default(true),
+  HIDE_AFTER_REPORTS: z.coerce.number().int().min(1).default(DEFAULT_HIDE_AFTER_REPORTS),
+  MAX_DECLINED_PAYMENTS: z.coerce.number().int().min(1).default(5),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -125,6 +128,10 @@ export interface Config {
     | undefined;
   platformFeePercent: number;
   rateLimits: boolean;
+  /** Distinct people whose reports hide a comment while it is reviewed (DESIGN.md §18). */
+  hideAfterReports: number;
+  /** Declined payments per account and per IP address in an hour before checkouts answer 429 (card testing). */
+  maxDeclinedPayments: number;
   /** Requests served at once; past this the process answers 503 with Retry-After instead of queueing. */
   maxInFlightRequests: number;
   /** Event-loop lag past which the process answers 503 with Retry-After; 0 never sheds on lag. */
@@ -253,6 +260,8 @@ export function loadConfig(
       : undefined,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     rateLimits: e.RATE_LIMITS,
+    hideAfterReports: e.HIDE_AFTER_REPORTS,
+    maxDeclinedPayments: e.MAX_DECLINED_PAYMENTS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,

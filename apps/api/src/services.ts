@@ -6,6 +6,9 @@ import { Translators } from './i18n';
 import type { ScheduledJob } from './jobs/runner';
 import { AdminService } from './modules/admin/admin.service';
 import { ModerationService } from './modules/admin/moderation.service';
+import { ReportService } from './modules/admin/reports.service';
+import { BlockService } from './modules/blocks/blocks.service';
+import { CardTestingGuard } from './modules/payments/card-testing.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
 import { TokenSigner } from './modules/auth/tokens';
@@ -136,7 +139,8 @@ export function createServices(
   const refunds = new RefundService(db, paymentProvider, mail, clock);
   const paymentEvents = new PaymentEventService(db, payments, refunds, mail, log, config.appUrl, clock);
   const backing = new BackingService(db, projectPages, config.baseCurrency);
-  const pledgeCheckout = new PledgeCheckoutService(db, payments, config.appUrl, clock, log);
+  const cardTesting = new CardTestingGuard(db, config.maxDeclinedPayments, clock);
+  const pledgeCheckout = new PledgeCheckoutService(db, payments, config.appUrl, clock, log, cardTesting);
   const pledges = new PledgeService(
     db,
     access,
@@ -176,9 +180,11 @@ export function createServices(
     mail,
     config.appUrl,
   );
-  const admin = new AdminService(db, access, moderation, comments, clock);
+  const admin = new AdminService(db, moderation);
+  const reports = new ReportService(db, access, moderation, comments, config.hideAfterReports, clock);
+  const blocks = new BlockService(db, access);
   const creatorTools = new CreatorToolsService(db, access, refunds, mail, preferences, config.appUrl, clock);
-  const messages = new MessageService(db, mail, preferences, config.appUrl, clock);
+  const messages = new MessageService(db, mail, preferences, config.appUrl, clock, reports);
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
   const surveyCharges = new SurveyChargeService(db, payments, config.platformFeePercent, clock, log);
   const surveyAnswers = new SurveyAnswerService(db, surveyCharges, clock);
@@ -196,6 +202,9 @@ export function createServices(
   return {
     translators,
     admin,
+    reports,
+    blocks,
+    cardTesting,
     creatorTools,
     payouts,
     clock,

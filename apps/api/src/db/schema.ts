@@ -431,17 +431,21 @@ export interface SentRemindersTable {
   sent_at: CreatedAt;
 }
 
-export type ReportTarget = 'project' | 'comment' | 'message';
+export type ReportTarget = 'project' | 'comment' | 'message' | 'user';
+export type ReportCategory = SuspensionReason;
 export type ReportResolution = 'comment_removed' | 'project_rejected' | 'dismissed';
 
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number;
   target_type: ReportTarget;
-  project_id: number;
+  /** Null only for a report of a person (migration 0053). */
+  project_id: number | null;
   comment_id: number | null;
   message_id: Generated<number | null>;
+  reported_user_id: Generated<number | null>;
   reason: string;
+  category: Generated<ReportCategory>;
   status: Generated<'open' | 'resolved'>;
   resolution: ReportResolution | null;
   resolution_reason: string | null;
@@ -532,6 +536,25 @@ export interface CommentsTable {
   edited_at: Timestamp | null;
   removed_at: Timestamp | null;
   removed_by: number | null;
+  /** Distinct people with an open report of it (migration 0053). */
+  reporters_count: Generated<number>;
+  /** When it was hidden while reviewed; null when shown. */
+  hidden_at: Timestamp | null;
+}
+
+/** A declined payment, per account and IP address, for the card-testing limit (migration 0053). */
+export interface PaymentDeclinesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  ip: string | null;
+  declined_at: CreatedAt;
+}
+
+/** The admins' card-testing alert, taken once per subject ("user:ID" or "ip:ADDRESS") and hour. */
+export interface CardTestingAlertsTable {
+  subject: string;
+  hour: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface ProjectFaqsTable {
@@ -666,6 +689,8 @@ export interface DB {
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
+  payment_declines: PaymentDeclinesTable;
+  card_testing_alerts: CardTestingAlertsTable;
   stretch_goals: StretchGoalsTable;
   surveys: SurveysTable;
   survey_questions: SurveyQuestionsTable;

@@ -38,18 +38,25 @@ export async function payInSandbox(ctx: TestContext, checkoutUrl: string) {
 }
 
 /** Stripe's test cards, as a backer types them on the sandbox checkout. */
-export const TEST_CARDS = { good: '4242 4242 4242 4242', declinesLater: '4000 0000 0000 0341' } as const;
+export const TEST_CARDS = {
+  good: '4242 4242 4242 4242',
+  declinesLater: '4000 0000 0000 0341',
+  declined: '4000 0000 0000 0002',
+} as const;
 
 /** Types a card number into the sandbox's card page (an all-or-nothing pledge, or a card change) and saves it. */
 export async function saveCardInSandbox(
   ctx: TestContext,
   checkoutUrl: string,
   card: string = TEST_CARDS.good,
+  /** The address the card is typed from (the IP address card testing counts). */
+  remoteAddress?: string,
 ) {
   const path = new URL(checkoutUrl).pathname;
   return ctx.app.inject({
     method: 'POST',
     url: `${path}/card`,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ card_number: card }).toString(),
   });

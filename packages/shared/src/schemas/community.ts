@@ -99,6 +99,11 @@ const commentBase = z.object({
   created_at: z.string(),
   edited_at: z.string().nullable(),
   removed: z.boolean(),
+  /**
+   * Hidden while it is reviewed (reported by enough people or by the creator) or because the creator blocked its
+   * author: others get no body and no author, only this flag; its author and the admins get both with it.
+   */
+  hidden: z.boolean(),
 });
 export const commentReply = commentBase;
 export type CommentReply = z.infer<typeof commentReply>;

@@ -178,15 +178,18 @@ export const dataExport = z.object({
       deleted_at: optionalTimestamp,
     }),
   ),
-  /** Reports made of projects and comments, and what became of them. */
+  /** Reports made of projects, comments, messages and people, and what became of them. */
   reports: z.array(
     z.object({
       id: z.number().int(),
       target_type: z.string(),
-      project_id: z.number().int(),
+      /** Null for a report of a person. */
+      project_id: z.number().int().nullable(),
       comment_id: z.number().int().nullable(),
       message_id: z.number().int().nullable(),
+      reported_user_id: z.number().int().nullable(),
       reason: z.string(),
+      category: z.string(),
       status: z.string(),
       resolution: z.string().nullable(),
       created_at: timestamp,

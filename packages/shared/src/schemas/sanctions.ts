@@ -70,7 +70,8 @@ export type SanctionEntry = z.infer<typeof sanctionEntry>;
 export const userReportEntry = z.object({
   id: z.number().int(),
   target_type: z.string(),
-  project: z.object({ id: z.number().int(), title: z.string() }),
+  /** The project reported or where the comment or message was written; null for a report of the person. */
+  project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   reporter: person,
   reason: z.string(),
   status: z.enum(['open', 'resolved']),

@@ -7,6 +7,8 @@ import { FULFILMENT_STATUSES, pledgedAddOn, shippingAddressView, trackingUrl } f
 import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
 import { TOOLS_MESSAGES, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../messages/tools';
+import { MODERATION_MESSAGES } from '../messages/moderation';
+import { DEFAULT_REPORT_CATEGORY, REPORT_CATEGORIES, REPORT_TARGETS } from '../rules/reports';
 
 /** Creator and admin tools (DESIGN.md §12). */
 
@@ -68,18 +70,64 @@ export type AdminSummary = z.infer<typeof adminSummaryResponse>['data'];
 export const REPORT_RESOLUTIONS = ['dismiss', 'reject_project', 'remove_comment'] as const;
 export type ReportResolutionAction = (typeof REPORT_RESOLUTIONS)[number];
 
-export const reportRequest = reasonRequest;
+/**
+ * A report (DESIGN.md §18): the reporter's own words and one of the report categories (`other` when none is
+ * given). The same body reports a project, a comment, a message thread and a person.
+ */
+export const reportRequest = z.strictObject({
+  reason: reasonField,
+  category: z
+    .enum(REPORT_CATEGORIES, { error: MODERATION_MESSAGES.categoryInvalid })
+    .default(DEFAULT_REPORT_CATEGORY),
+});
+export type ReportRequest = z.infer<typeof reportRequest>;
 
 export const reportsQuery = z.object({
   ...pageQuery,
   status: z.enum(['open', 'resolved']).default('open'),
 });
 
+const reportStatus = z.enum(['open', 'resolved']);
+
+/** What a reporter gets back: their own report, nothing of anyone else's. */
+export const filedReport = z.object({
+  id: z.number().int(),
+  target_type: z.enum(REPORT_TARGETS),
+  reason: z.string(),
+  category: z.enum(REPORT_CATEGORIES),
+  status: reportStatus,
+  created_at: z.string(),
+});
+export type FiledReport = z.infer<typeof filedReport>;
+
+/** One person's report of a reported thing, as the admins read it. */
+export const reportEntry = z.object({
+  id: z.number().int(),
+  reporter: z.object({ id: z.number().int(), name: z.string() }),
+  reason: z.string(),
+  category: z.enum(REPORT_CATEGORIES),
+  created_at: z.string(),
+});
+export type ReportEntry = z.infer<typeof reportEntry>;
+
+/**
+ * A reported thing in the admins' queue, once however many people reported it: `id` is its first report's,
+ * and resolving it resolves every report of the thing in the same state.
+ */
 export const report = z.object({
   id: z.number().int(),
-  target_type: z.enum(['project', 'comment', 'message']),
-  project: z.object({ id: z.number().int(), title: z.string(), status: z.string() }),
-  comment: z.object({ id: z.number().int(), body: z.string(), removed: z.boolean() }).nullable(),
+  target_type: z.enum(REPORT_TARGETS),
+  /** The project reported, or the one the comment or message belongs to; null for a person. */
+  project: z.object({ id: z.number().int(), title: z.string(), status: z.string() }).nullable(),
+  comment: z
+    .object({
+      id: z.number().int(),
+      body: z.string(),
+      removed: z.boolean(),
+      /** Hidden from others while it is reviewed. */
+      hidden: z.boolean(),
+    })
+    .nullable(),
   /** A reported private message: its reporter shares it with the admins by reporting it. */
   message: z
     .object({
@@ -88,9 +136,12 @@ export const report = z.object({
       author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     })
     .nullable(),
-  reason: z.string(),
-  reporter: z.object({ id: z.number().int(), name: z.string() }),
-  status: z.enum(['open', 'resolved']),
+  /** A reported person. */
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** How many people reported it, and each one's reason and category (oldest first). */
+  reporters_count: z.number().int(),
+  reports: z.array(reportEntry),
+  status: reportStatus,
   resolution: z.enum(['comment_removed', 'project_rejected', 'dismissed']).nullable(),
   resolution_reason: z.string().nullable(),
   created_at: z.string(),
@@ -98,7 +149,8 @@ export const report = z.object({
 });
 export type Report = z.infer<typeof report>;
 
-export const reportResponse = z.object({ data: report, message: z.string().optional() });
+export const reportResponse = z.object({ data: filedReport, message: z.string().optional() });
+export const resolvedReportResponse = z.object({ data: report, message: z.string().optional() });
 export const reportsResponse = z.object({ data: z.array(report), meta: pageMeta });
 
 export const resolveReportRequest = z.strictObject({

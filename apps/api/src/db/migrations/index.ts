@@ -51,6 +51,7 @@ import * as payoutFailureReasons from './0049_payout_failure_reasons';
 import * as backerSummariesHeld from './0050_backer_summaries_held';
 import * as campaignsEndedEarly from './0051_campaigns_ended_early';
 import * as userSanctions from './0052_user_sanctions';
+import * as moderation from './0053_moderation';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '0050_backer_summaries_held': backerSummariesHeld,
   '0051_campaigns_ended_early': campaignsEndedEarly,
   '0052_user_sanctions': userSanctions,
+  '0053_moderation': moderation,
 };

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import { insertReport } from '../../modules/admin/admin.repository';
+import { DEFAULT_HIDE_AFTER_REPORTS } from '@fundry/shared';
+import { insertReport } from '../../modules/admin/reports.repository';
 import { recordAudit } from '../../modules/admin/audit.repository';
 import {
+  countCommentReport,
   insertComment,
   moveUpdateCommentCount,
   removeComment,
@@ -178,18 +180,31 @@ export async function seedCommunity(
     projectId: suncell.id,
     reason: 'Advertising is not allowed in comments.',
   });
-  await insertReport(trx, {
-    reporterId: person('sofia'),
-    projectId: suncell.id,
-    commentId: spam!,
-    reason: 'Advertising another shop.',
-  });
+  // Three people reported the advertisement: it is hidden while an admin reviews it (HIDE_AFTER_REPORTS is 3).
+  const spamReports = [
+    ['sofia', 'spam', 'Advertising another shop.'],
+    ['yuki', 'spam', 'This is an advert, not a comment.'],
+    ['lena', 'fraud', 'The link looks like a scam selling copies of this lantern.'],
+  ] as const;
+  for (const [reporter, category, reason] of spamReports) {
+    await insertReport(trx, {
+      reporterId: person(reporter),
+      thing: { type: 'comment', projectId: suncell.id, commentId: spam! },
+      reason,
+      category,
+    });
+    await countCommentReport(trx, spam!, {
+      hideAfter: DEFAULT_HIDE_AFTER_REPORTS,
+      byCreator: false,
+      at: new Date(),
+    });
+  }
   const cookbook = project('The Neighbourhood Cookbook');
   await insertReport(trx, {
     reporterId: person('leo'),
-    projectId: cookbook.id,
-    commentId: null,
+    thing: { type: 'project', projectId: cookbook.id },
     reason: 'The recipes look copied from a published book.',
+    category: 'intellectual_property',
   });
   const capsules = project('Miracle Diet Capsules');
   await recordAudit(trx, {

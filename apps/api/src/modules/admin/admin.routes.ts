@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSummaryResponse,
+  type FiledReport,
+  type ReportRequest,
   auditLogQuery,
   auditLogResponse,
   idParam,
@@ -13,16 +15,22 @@ import {
   reportResponse,
   reportsQuery,
   reportsResponse,
+  resolvedReportResponse,
   resolveReportRequest,
   TOOLS_MESSAGES,
 } from '@fundry/shared';
 import { currentUser } from '../auth/authenticate';
+import type { AccessClaims } from '../auth/tokens';
 import type { AdminService } from './admin.service';
+import type { ReportService } from './reports.service';
 
 const tags = ['admin'];
 
 /** The admin area (Admin only; every route checks the role on the server). */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; reports: ReportService }> = async (
+  app,
+  { admin, reports },
+) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get(
@@ -97,13 +105,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags,
-        summary: 'Reports of projects and comments (open: oldest first)',
+        summary:
+          'Reported projects, comments, messages and people, each once with every report of it (open: oldest first)',
         querystring: reportsQuery,
         response: { 200: reportsResponse },
       },
     },
     async (request) =>
-      admin.reports(currentUser(request), request.query.status, request.query.page, request.query.per_page),
+      reports.list(currentUser(request), request.query.status, request.query.page, request.query.per_page),
   );
 
   app.post(
@@ -111,14 +120,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags,
-        summary: 'Resolve a report: dismiss it, reject its project, or remove its comment',
+        summary:
+          'Resolve a reported thing through any of its reports: dismiss (a hidden comment is shown again), reject its project, or remove its comment',
         params: idParam,
         body: resolveReportRequest,
-        response: { 200: reportResponse },
+        response: { 200: resolvedReportResponse },
       },
     },
     async (request) => ({
-      data: await admin.resolve(currentUser(request), request.params.id, request.body),
+      data: await reports.resolve(currentUser(request), request.params.id, request.body),
       message: app.translators.ofApiRequest(request).t('api.admin.reportResolved'),
     }),
   );
@@ -137,45 +147,48 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
 };
 
-/** Reports by any signed-in person: POST projects/{id}/report and comments/{id}/report (once each). */
-export const reportRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
-  app.post(
-    '/projects/:id/report',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a project to the administrators (once per person)',
-        params: idParam,
-        body: reportRequest,
-        response: { 201: reportResponse },
+/**
+ * Reports by any signed-in person: POST projects/{id}/report, comments/{id}/report and users/{id}/report, with
+ * `{reason, category?}`, once each (a second answers 409).
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+  type File = (caller: AccessClaims, id: number, request: ReportRequest) => Promise<FiledReport>;
+  const targets: [string, string, File][] = [
+    [
+      '/projects/:id/report',
+      'Report a project to the administrators (once per person)',
+      (caller, id, request) => reports.reportProject(caller, id, request),
+    ],
+    [
+      '/comments/:id/report',
+      'Report a comment to the administrators (once per person)',
+      (caller, id, request) => reports.reportComment(caller, id, request),
+    ],
+    [
+      '/users/:id/report',
+      'Report a person to the administrators (once per person)',
+      (caller, id, request) => reports.reportUser(caller, id, request),
+    ],
+  ];
+  for (const [path, summary, file] of targets) {
+    app.post(
+      path,
+      {
+        onRequest: app.requireUser,
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['reports'],
+          summary,
+          params: idParam,
+          body: reportRequest,
+          response: { 201: reportResponse },
+        },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await admin.reportProject(currentUser(request), request.params.id, request.body.reason),
-        message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
-      }),
-  );
-
-  app.post(
-    '/comments/:id/report',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a comment to the administrators (once per person)',
-        params: idParam,
-        body: reportRequest,
-        response: { 201: reportResponse },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await admin.reportComment(currentUser(request), request.params.id, request.body.reason),
-        message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
-      }),
-  );
+      async (request, reply) =>
+        reply.status(201).send({
+          data: await file(currentUser(request), request.params.id, request.body),
+          message: app.translators.ofApiRequest(request).t(TOOLS_MESSAGES.reported),
+        }),
+    );
+  }
 };

@@ -189,11 +189,13 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
 
       const first = await report(project.id, reporter.headers, { reason: 'Looks like a scam' });
       expect(first.statusCode).toBe(201);
-      expect(first.json().data).toMatchObject({
+      expect(first.json().data).toEqual({
+        id: expect.any(Number),
         target_type: 'project',
-        project: { id: project.id },
         reason: 'Looks like a scam',
+        category: 'other',
         status: 'open',
+        created_at: expect.any(String),
       });
       const second = await report(project.id, reporter.headers, { reason: 'Again' });
       expect(second.statusCode).toBe(409);
@@ -205,7 +207,13 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       const created = await report(project.id, reporter.headers, { reason: 'Wrong category' });
       const id = created.json().data.id;
       const open = await call('GET', 'admin/reports', admin.headers);
-      expect(open.json().data.map((r: { id: number }) => r.id)).toContain(id);
+      // The project is listed once, with both people's reports.
+      const listed = open
+        .json()
+        .data.filter((r: { project: { id: number } | null }) => r.project?.id === project.id);
+      expect(listed).toHaveLength(1);
+      expect(listed[0].reporters_count).toBe(2);
+      expect(listed[0].reports.map((r: { id: number }) => r.id)).toContain(id);
 
       for (const who of [anonymous, reporter.headers, creator.headers]) {
         const denied = await call('POST', `admin/reports/${id}/resolve`, who, {
@@ -247,7 +255,11 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       });
       expect(twice.statusCode).toBe(409);
       const log = await call('GET', 'admin/audit-log?action=report.resolve', admin.headers);
-      expect(log.json().data[0]).toMatchObject({ target_id: id, reason: 'The category is right.' });
+      expect(log.json().data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ target_id: id, reason: 'The category is right.' }),
+        ]),
+      );
       expect(project.status).toBe('ACTIVE');
     });
 
@@ -303,11 +315,7 @@ describe.each(databaseKinds)('admin tools on %s', (kind) => {
       ).toBe(404);
       const first = await report(reporters[0]!.headers, { reason: 'Spam' });
       expect(first.statusCode).toBe(201);
-      expect(first.json().data).toMatchObject({
-        target_type: 'comment',
-        comment: { id: commentId, body: 'Buy my stuff at spam.test', removed: false },
-        project: { id: projectId },
-      });
+      expect(first.json().data).toMatchObject({ target_type: 'comment', category: 'other', status: 'open' });
       expect((await report(reporters[0]!.headers, { reason: 'Again' })).statusCode).toBe(409);
       expect((await report(reporters[1]!.headers, { reason: 'Advertising' })).statusCode).toBe(201);
 

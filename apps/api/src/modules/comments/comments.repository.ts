@@ -23,12 +23,17 @@ function selectComments(db: Kysely<DB>) {
       'c.created_at',
       'c.edited_at',
       'c.removed_at',
+      'c.hidden_at',
       'c.author_id',
       sql<string>`coalesce(nullif(u.full_name, ''), u.username)`.as('author_name'),
       'u.profile_image as author_image',
       sql<boolean>`exists (
         select 1 from donations d where d.donor_id = c.author_id and d.project_id = c.project_id
         and d.status in (${sql.join(LIVE_PLEDGES)}))`.as('author_backs'),
+      // The project's creator blocked the author (decision 031): their comments there are hidden from others.
+      sql<boolean>`exists (
+        select 1 from projects p join message_blocks b on b.blocker_id = p.creator_id
+        where p.id = c.project_id and b.blocked_id = c.author_id)`.as('author_blocked'),
     ]);
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['executeTakeFirstOrThrow']>>;
@@ -146,6 +151,38 @@ export async function removeComment(trx: Kysely<DB>, id: number, removedBy: numb
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * One more distinct person reported the comment: counted on its row, and the comment is hidden while reviewed
+ * once `hideAfter` people reported it or when the reporter is the project's creator. Returns whether it is hidden.
+ */
+export async function countCommentReport(
+  trx: Kysely<DB>,
+  id: number,
+  rule: { hideAfter: number; byCreator: boolean; at: Date },
+) {
+  const row = await trx
+    .updateTable('comments')
+    .set((eb) => ({
+      reporters_count: eb('reporters_count', '+', 1),
+      hidden_at: sql<Date | null>`case when hidden_at is null
+        and (reporters_count + 1 >= ${rule.hideAfter} or ${rule.byCreator}) then ${rule.at}::timestamptz
+        else hidden_at end`,
+    }))
+    .where('id', '=', id)
+    .returning(['hidden_at', 'reporters_count'])
+    .executeTakeFirstOrThrow();
+  return row.hidden_at !== null;
+}
+
+/** Its review is over (its reports resolved): shown again unless removed, and counted afresh from nobody. */
+export async function endCommentReview(trx: Kysely<DB>, id: number) {
+  await trx
+    .updateTable('comments')
+    .set({ hidden_at: null, reporters_count: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function findUserContact(db: Kysely<DB>, id: number) {

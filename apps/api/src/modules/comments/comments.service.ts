@@ -5,12 +5,14 @@ import {
   type CommentRequest,
   COMMUNITY_MESSAGES,
   type CommunityListQuery,
+  MODERATION_MESSAGES,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { KeyedMessage } from '../../i18n';
 import { type AccessClaims, isAdmin } from '../auth/tokens';
 import { recordAudit } from '../admin/audit.repository';
+import { isBlocked } from '../blocks/blocks.repository';
 import { mailTemplates } from '../mail/mail.templates';
 import type { MailService } from '../mail/mail.service';
 import { actor, notificationMessages } from '../notifications/notification-messages';
@@ -40,14 +42,30 @@ const EXCERPT_LENGTH = 200;
 const excerpt = (text: string) =>
   text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 
-function toReply(row: CommentRow, creatorId: number): CommentReply {
+/** Who reads a comment: its author and the admins read a hidden comment; everyone else reads only that it is. */
+interface Reader {
+  userId: number | null;
+  admin: boolean;
+}
+const readerOf = (caller: AccessClaims | null): Reader => ({
+  userId: caller?.userId ?? null,
+  admin: isAdmin(caller),
+});
+
+/**
+ * A comment as `reader` may read it: a tombstone names nobody; a comment hidden while reviewed, or whose author
+ * the creator blocked, is sent to others without its text or author (DESIGN.md §18).
+ */
+function toReply(row: CommentRow, creatorId: number, reader: Reader): CommentReply {
   const removed = row.removed_at !== null;
+  const hidden = !removed && (row.hidden_at !== null || row.author_blocked);
+  const concealed = removed || (hidden && !reader.admin && reader.userId !== row.author_id);
   return {
     id: row.id,
     parent_id: row.parent_id,
     update_id: row.update_id,
-    body: removed ? '' : row.body,
-    author: removed
+    body: concealed ? '' : row.body,
+    author: concealed
       ? null
       : {
           id: row.author_id,
@@ -57,8 +75,9 @@ function toReply(row: CommentRow, creatorId: number): CommentReply {
           is_backer: row.author_backs,
         },
     created_at: row.created_at.toISOString(),
-    edited_at: removed ? null : (row.edited_at?.toISOString() ?? null),
+    edited_at: concealed ? null : (row.edited_at?.toISOString() ?? null),
     removed,
+    hidden,
   };
 }
 
@@ -108,18 +127,20 @@ export class CommentService {
       isAdmin(caller),
     );
     const creatorId = access.project.creator_id;
+    const reader = readerOf(caller);
     const byThread = new Map<number, CommentReply[]>();
     for (const reply of replies) {
       const list = byThread.get(reply.parent_id ?? 0) ?? [];
-      list.push(toReply(reply, creatorId));
+      list.push(toReply(reply, creatorId, reader));
       byThread.set(reply.parent_id ?? 0, list);
     }
     const comments: Comment[] = threads.map((thread) => ({
-      ...toReply(thread, creatorId),
+      ...toReply(thread, creatorId, reader),
       replies: byThread.get(thread.id) ?? [],
     }));
+    const blocked = caller !== null && (await isBlocked(this.db, creatorId, caller.userId));
     return {
-      data: { comments, can_comment: access.mayComment },
+      data: { comments, can_comment: access.mayComment && !blocked },
       meta: pageMeta(total, query.page, query.per_page),
     };
   }
@@ -128,12 +149,19 @@ export class CommentService {
     const { access, target } = await this.target(projectId, updateId, caller);
     if (!access.mayComment) throw forbidden(COMMUNITY_MESSAGES.onlyBackersComment);
     await assertMayPublish(this.db, caller.userId);
+    if (await isBlocked(this.db, access.project.creator_id, caller.userId)) {
+      throw forbidden(MODERATION_MESSAGES.blockedFromComments);
+    }
     const parent = input.parent_id ? await findComment(this.db, input.parent_id) : null;
     if (input.parent_id) {
       if (!parent || parent.project_id !== projectId || parent.update_id !== updateId) {
         throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.parentElsewhere);
       }
       if (parent.removed_at) throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.commentRemoved);
+      // Nobody answers what they cannot read; the hidden comment's author waits for the review like everyone.
+      if (parent.hidden_at !== null || parent.author_blocked) {
+        throw new AppError('UNPROCESSABLE', MODERATION_MESSAGES.commentHidden);
+      }
     }
     // One level of replies: answering a reply joins its thread.
     const threadId = parent ? (parent.parent_id ?? parent.id) : null;
@@ -151,7 +179,7 @@ export class CommentService {
     this.mail.kick();
     const row = await findComment(this.db, id);
     if (!row) throw notFound('comment');
-    return toReply(row, access.project.creator_id);
+    return toReply(row, access.project.creator_id, readerOf(caller));
   }
 
   /** A reply tells the author of the comment answered; any comment tells the creator (not their own). */
@@ -252,7 +280,7 @@ export class CommentService {
       .executeTakeFirstOrThrow();
     const edited = await findComment(this.db, id);
     if (!edited) throw notFound('comment');
-    return toReply(edited, project.creator_id);
+    return toReply(edited, project.creator_id, readerOf(caller));
   }
 
   /** Removes a comment, leaving a tombstone; `reason` is an admin's, for the audit log (from a report). */

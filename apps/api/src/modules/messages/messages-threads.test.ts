@@ -239,19 +239,28 @@ describe.each(databaseKinds)('messages on %s', (kind) => {
     const threadId = await ask(rude, 'You are a fraud');
     const nothing = await api('POST', `messages/${threadId}/report`, rude.headers, { reason: 'Me?' });
     expect(nothing.statusCode).toBe(422);
-    const report = await api('POST', `messages/${threadId}/report`, creator.headers, { reason: 'Insults' });
+    const report = await api('POST', `messages/${threadId}/report`, creator.headers, {
+      reason: 'Insults',
+      category: 'prohibited',
+    });
     expect(report.statusCode).toBe(201);
     expect(report.json().data).toMatchObject({
       target_type: 'message',
-      project: { id: projectId },
-      message: { body: 'You are a fraud', author: { id: rude.user.id } },
       reason: 'Insults',
+      category: 'prohibited',
     });
     expect(
       (await api('POST', `messages/${threadId}/report`, creator.headers, { reason: 'x' })).statusCode,
     ).toBe(409);
-    const queue = await api('GET', 'admin/reports', admin.headers);
-    expect(queue.json().data.map((r: { id: number }) => r.id)).toContain(report.json().data.id);
+    const queue = await api('GET', 'admin/reports?per_page=100', admin.headers);
+    const listed = queue.json().data.find((r: { id: number }) => r.id === report.json().data.id);
+    expect(listed).toMatchObject({
+      target_type: 'message',
+      project: { id: projectId },
+      message: { body: 'You are a fraud', author: { id: rude.user.id } },
+      reporters_count: 1,
+      reports: [{ reason: 'Insults', category: 'prohibited', reporter: { id: creator.user.id } }],
+    });
     const resolved = await api('POST', `admin/reports/${report.json().data.id}/resolve`, admin.headers, {
       action: 'dismiss',
       reason: 'Heated but fine',

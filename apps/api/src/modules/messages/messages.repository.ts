@@ -42,32 +42,6 @@ export async function openThread(db: Kysely<DB>, projectId: number, creatorId: n
   return existing.id;
 }
 
-export async function isBlocked(db: Kysely<DB>, blockerId: number, blockedId: number) {
-  const row = await db
-    .selectFrom('message_blocks')
-    .select('blocker_id')
-    .where('blocker_id', '=', blockerId)
-    .where('blocked_id', '=', blockedId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-export async function insertBlock(db: Kysely<DB>, blockerId: number, blockedId: number) {
-  await db
-    .insertInto('message_blocks')
-    .values({ blocker_id: blockerId, blocked_id: blockedId })
-    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-    .execute();
-}
-
-export async function deleteBlock(db: Kysely<DB>, blockerId: number, blockedId: number) {
-  await db
-    .deleteFrom('message_blocks')
-    .where('blocker_id', '=', blockerId)
-    .where('blocked_id', '=', blockedId)
-    .execute();
-}
-
 /**
  * Adds a message and moves the thread: its newest message, its activity time and the other side's unread count.
  * When the other side's last mail about this thread is older than `mailCutoff` (or there was none), the thread
@@ -225,25 +199,6 @@ export function latestMessageBy(db: Kysely<DB>, threadId: number, authorId: numb
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-export async function insertMessageReport(
-  db: Kysely<DB>,
-  report: { reporterId: number; projectId: number; messageId: number; reason: string },
-) {
-  const inserted = await db
-    .insertInto('reports')
-    .values({
-      reporter_id: report.reporterId,
-      target_type: 'message',
-      project_id: report.projectId,
-      message_id: report.messageId,
-      reason: report.reason,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id ?? null;
 }
 
 /**

@@ -174,7 +174,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> 
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await messages.report(request.params.threadId, currentUser(request), request.body.reason),
+        data: await messages.report(request.params.threadId, currentUser(request), request.body),
         message: t(request, TOOLS_MESSAGES.reported),
       }),
   );

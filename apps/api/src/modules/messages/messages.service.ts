@@ -2,15 +2,15 @@ import type { Kysely } from 'kysely';
 import {
   type BulkMessageRequest,
   LIVE_PLEDGE_STATUSES,
-  type Report,
+  type FiledReport,
+  type ReportRequest,
   type ThreadMessage,
   type ThreadSummary,
-  TOOLS_MESSAGES,
 } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { findReport } from '../admin/admin.repository';
-import { toReport } from '../admin/admin.service';
+import type { ReportService } from '../admin/reports.service';
+import { deleteBlock, insertBlock, isBlocked } from '../blocks/blocks.repository';
 import type { AccessClaims } from '../auth/tokens';
 import { may } from '../projects/project-access';
 import type { MailService } from '../mail/mail.service';
@@ -19,12 +19,8 @@ import type { PreferenceService } from '../preferences/preferences.service';
 import { assertMayPublish } from '../sanctions/sanctions.rules';
 import { communityAccess, pageMeta } from '../updates/updates.service';
 import {
-  deleteBlock,
   findThread,
-  insertBlock,
   insertMessage,
-  insertMessageReport,
-  isBlocked,
   latestMessageBy,
   listMessages,
   listThreads,
@@ -73,6 +69,7 @@ export class MessageService {
     private readonly preferences: PreferenceService,
     private readonly appUrl: string,
     private readonly clock: () => Date,
+    private readonly reports: ReportService,
   ) {}
 
   /** The thread, when the caller is one of its parties, and their side; 404 for anyone else. */
@@ -200,21 +197,19 @@ export class MessageService {
   }
 
   /**
-   * A party reports the other party to the admins' queue (DESIGN.md §12) with their newest message as what the
-   * admins read; once per message (a later message may be reported again).
+   * A party reports the other party through the one report flow (DESIGN.md §18) with their newest message as
+   * what the admins read; once per message (a later message may be reported again).
    */
-  async report(threadId: number, caller: AccessClaims, reason: string): Promise<Report> {
+  async report(threadId: number, caller: AccessClaims, request: ReportRequest): Promise<FiledReport> {
     const { thread, side } = await this.party(threadId, caller);
     const message = await latestMessageBy(this.db, threadId, this.other(thread, side));
     if (!message) throw new AppError('UNPROCESSABLE', 'api.messages.nothingToReport');
-    const id = await insertMessageReport(this.db, {
-      reporterId: caller.userId,
-      projectId: thread.project_id,
-      messageId: message.id,
-      reason,
-    });
-    if (id === null) throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyReported);
-    return toReport((await findReport(this.db, id))!);
+    return this.reports.file(
+      this.db,
+      caller,
+      { type: 'message', projectId: thread.project_id, messageId: message.id },
+      request,
+    );
   }
 
   /**

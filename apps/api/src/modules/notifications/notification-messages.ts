@@ -167,4 +167,14 @@ export const notificationMessages = {
     key: REPORT_RESOLVED[resolution],
     values: { title },
   }),
+  /** A report of a person was reviewed: what was done to the account is the admins' and the person's to know. */
+  personReportReviewed: (name: string): KeyedMessage => ({
+    key: 'api.notification.reportPersonReviewed',
+    values: { name },
+  }),
+  /** Possible card testing (DESIGN.md §18), to the admins: too many declines from one account or address. */
+  cardTesting: (subject: { account: string } | { ip: string }, declines: number): KeyedMessage =>
+    'account' in subject
+      ? { key: 'api.notification.cardTestingAccount', values: { name: subject.account, count: declines } }
+      : { key: 'api.notification.cardTestingIp', values: { ip: subject.ip, count: declines } },
 };

@@ -2,12 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { GENERIC_DECLINE_CODE } from '@fundry/shared';
 import type { ChargeRequest, ChargeResult, CheckoutRequest, PaymentProvider } from './provider';
 
-/** Stripe's test cards: the first succeeds everywhere; the second is saved but every later charge is declined. */
-export const SANDBOX_CARDS = { succeeds: '4242424242424242', declinesLater: '4000000000000341' } as const;
+/**
+ * Stripe's test cards: the first succeeds everywhere; the second is saved but every later charge is declined; the
+ * third is declined at checkout (card_declined), as Stripe declines it.
+ */
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declinesLater: '4000000000000341',
+  declined: '4000000000000002',
+} as const;
+
+/** A test card number as typed, without its spaces and dashes. */
+export const cardDigits = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+
+/** Whether the number is the test card that checkout declines. */
+export const isDeclinedCard = (cardNumber: string) => cardDigits(cardNumber) === SANDBOX_CARDS.declined;
 
 /** The saved card a test card number stands for; null for a number that is not one of the test cards. */
 export function sandboxPaymentMethod(cardNumber: string): string | null {
-  const digits = cardNumber.replace(/[\s-]/g, '');
+  const digits = cardDigits(cardNumber);
   if (digits !== SANDBOX_CARDS.succeeds && digits !== SANDBOX_CARDS.declinesLater) return null;
   return `pm_sandbox_${digits.slice(-4)}_${randomBytes(6).toString('hex')}`;
 }

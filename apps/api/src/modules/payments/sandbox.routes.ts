@@ -8,7 +8,8 @@ import { findDonationBySession, findPledgeView, type PledgeView } from '../pledg
 import type { PayoutService } from '../payouts/payouts.service';
 import type { PaymentEventService } from './payment-events.service';
 import type { PaymentService } from './payments.service';
-import { sandboxPaymentMethod } from './sandbox.provider';
+import type { CardTestingGuard } from './card-testing.service';
+import { isDeclinedCard, sandboxPaymentMethod } from './sandbox.provider';
 
 const escape = (text: string) =>
   text.replace(
@@ -96,8 +97,9 @@ export const sandboxRoutes: FastifyPluginAsync<{
   payments: PaymentService;
   events: PaymentEventService;
   payouts: PayoutService;
+  cardTesting: CardTestingGuard;
   appUrl: string;
-}> = async (app, { db, payments, events, payouts, appUrl }) => {
+}> = async (app, { db, payments, events, payouts, cardTesting, appUrl }) => {
   // The pages' buttons are plain HTML forms: a browser posts them url-encoded (the card form has one field).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -183,6 +185,15 @@ export const sandboxRoutes: FastifyPluginAsync<{
     const donation = await load(session);
     if (!donation || !savesCard(donation)) return reply.redirect(`${appUrl}/donation/cancel`, 303);
     const { card_number: cardNumber = '' } = (request.body ?? {}) as { card_number?: string };
+    if (isDeclinedCard(cardNumber)) {
+      // Declined as Stripe declines it (card_declined), and counted against card testing (DESIGN.md §18).
+      await cardTesting.recordDecline({ userId: donation.donor_id, ip: request.ip });
+      const t = app.translators.ofPageRequest(request);
+      return reply
+        .status(402)
+        .type('text/html; charset=utf-8')
+        .send(cardPage(t, session, donation, t.t('sandbox.card.declined')));
+    }
     const paymentMethod = sandboxPaymentMethod(cardNumber);
     if (!paymentMethod) {
       const t = app.translators.ofPageRequest(request);

@@ -14,6 +14,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { amountWithCents, type Money } from '../../i18n';
 import type { AccessClaims } from '../auth/tokens';
 import type { Clock } from '../../lib/clock';
+import type { CardTestingGuard } from '../payments/card-testing.service';
 import type { PaymentService } from '../payments/payments.service';
 import { insertDonation, setDonation, shareLockProject } from '../payments/payments.repository';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
@@ -41,14 +42,27 @@ export class PledgeCheckoutService {
     private readonly appUrl: string,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly cardTesting: CardTestingGuard,
   ) {}
+
+  /** Every call that starts a payment asks first: 429 while the caller's account or address is card testing. */
+  assertMayPay(caller: AccessClaims, ip: string | null) {
+    return this.cardTesting.assertMayPay({ userId: caller.userId, ip });
+  }
 
   /**
    * A new pledge: the rules checked, the reward reserved, a PENDING donation and a checkout (30 minutes) whose
    * description is in the backer's language `t`.
    */
-  async pledge(projectId: number, caller: AccessClaims, input: PledgeRequest, t: Translator) {
+  async pledge(
+    projectId: number,
+    caller: AccessClaims,
+    input: PledgeRequest,
+    t: Translator,
+    ip: string | null,
+  ) {
     if (!caller.permissions.includes('back_project')) throw forbidden('api.pledges.mayNotBack');
+    await this.assertMayPay(caller, ip);
     const now = this.clock();
     const { donation, projectTitle, rewardTitle, replacedSession, endDate, late } = await this.db
       .transaction()

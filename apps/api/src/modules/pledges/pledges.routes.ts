@@ -41,6 +41,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{
           currentUser(request),
           request.body,
           app.translators.ofApiRequest(request),
+          request.ip,
         ),
       }),
   );
@@ -129,6 +130,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         currentUser(request),
         app.translators.ofApiRequest(request),
+        request.ip,
       ),
     }),
   );

@@ -221,8 +221,9 @@ export class PledgeService {
    * A checkout that saves another card: for a live all-or-nothing pledge, or to fix a PAYMENT_FAILED one (the
    * new card is charged as soon as it is saved).
    */
-  async changePaymentMethod(id: number, caller: AccessClaims, t: Translator) {
+  async changePaymentMethod(id: number, caller: AccessClaims, t: Translator, ip: string | null) {
     const pledge = await this.ownPledge(id, caller);
+    await this.checkout.assertMayPay(caller, ip);
     const fixing = pledge.status === 'PAYMENT_FAILED';
     if (!fixing) {
       if (pledge.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);

@@ -57,8 +57,9 @@ export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned) =
  * - `edit`: the project's own fields (the form): its creator only; an admin moderates rather than edits.
  * - `message_backers`: one message to many of its backers: its creator only.
  * - `take_payouts`: its money (payouts): its creator only, not even an admin.
+ * - `block_people`: keeping a person away from the creator's projects (DESIGN.md §18): its creator only.
  */
-export type ProjectAct = 'offer' | 'run' | 'edit' | 'message_backers' | 'take_payouts';
+export type ProjectAct = 'offer' | 'run' | 'edit' | 'message_backers' | 'take_payouts' | 'block_people';
 
 const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => boolean> = {
   offer: (caller, project) =>
@@ -67,6 +68,7 @@ const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => bool
   edit: isCreatorOf,
   message_backers: isCreatorOf,
   take_payouts: isCreatorOf,
+  block_people: isCreatorOf,
 };
 
 export const may = (caller: AccessClaims, project: Owned, act: ProjectAct) => ALLOWED[act](caller, project);

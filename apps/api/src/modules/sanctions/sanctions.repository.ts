@@ -218,31 +218,35 @@ export function pledgeTotalsOf(db: Kysely<DB>, userId: number) {
 }
 
 function selectReports(db: Kysely<DB>) {
-  return db
-    .selectFrom('reports as r')
-    .innerJoin('projects as p', 'p.id', 'r.project_id')
-    .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
-    .select([
-      'r.id',
-      'r.target_type',
-      'r.project_id',
-      'p.title as project_title',
-      'r.reporter_id',
-      sql<string>`coalesce(nullif(reporter.full_name, ''), reporter.username)`.as('reporter_name'),
-      'r.reason',
-      'r.status',
-      'r.created_at',
-    ])
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(RECORD_REPORTS);
+  return (
+    db
+      .selectFrom('reports as r')
+      // A report of a person names no project.
+      .leftJoin('projects as p', 'p.id', 'r.project_id')
+      .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+      .select([
+        'r.id',
+        'r.target_type',
+        'r.project_id',
+        'p.title as project_title',
+        'r.reporter_id',
+        sql<string>`coalesce(nullif(reporter.full_name, ''), reporter.username)`.as('reporter_name'),
+        'r.reason',
+        'r.status',
+        'r.created_at',
+      ])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(RECORD_REPORTS)
+  );
 }
 
-/** Reports about what the person made: their projects, their comments and their messages. */
+/** Reports about the person, and about what they made: their projects, their comments and their messages. */
 export function reportsAbout(db: Kysely<DB>, userId: number) {
   return selectReports(db)
     .where((eb) =>
       eb.or([
+        eb('r.reported_user_id', '=', userId),
         eb.and([eb('r.target_type', '=', 'project'), eb('p.creator_id', '=', userId)]),
         eb.exists(
           eb

@@ -96,7 +96,10 @@ function toReport(row: Awaited<ReturnType<typeof reportsBy>>[number]): UserRepor
   return {
     id: row.id,
     target_type: row.target_type,
-    project: { id: row.project_id, title: row.project_title },
+    project:
+      row.project_id === null || row.project_title === null
+        ? null
+        : { id: row.project_id, title: row.project_title },
     reporter: { id: row.reporter_id, name: row.reporter_name },
     reason: row.reason,
     status: row.status,

@@ -18,6 +18,10 @@ const UpdatesTab = lazy(async () => ({
 const ProjectComments = lazy(async () => ({
   default: (await import('@/features/community/components/ProjectCommunity')).ProjectComments,
 }));
+// Only a creator sees Block on a comment: its code loads when one does.
+const BlockPersonButton = lazy(async () => ({
+  default: (await import('@/features/creator-tools/components/BlockPersonButton')).BlockPersonButton,
+}));
 const FaqSection = lazy(async () => ({
   default: (await import('@/features/community/components/FaqSection')).FaqSection,
 }));
@@ -83,6 +87,11 @@ export function ProjectPage() {
           isCreator={isCreator}
           reportButton={(commentId, name) => (
             <ReportButton kind="comment" id={commentId} name={name} compact />
+          )}
+          blockButton={(userId, name) => (
+            <Suspense fallback={null}>
+              <BlockPersonButton projectId={project.id} userId={userId} name={name} />
+            </Suspense>
           )}
         />
       )}

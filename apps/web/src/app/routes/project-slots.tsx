@@ -34,6 +34,17 @@ function ReportProjectButton({ projectId }: { projectId: number }) {
   return <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />;
 }
 
+function ReportCreatorButton({ project }: { project: Project }) {
+  const i18n = useI18n();
+  return (
+    <ReportButton
+      kind="user"
+      id={project.creator_id}
+      name={i18n.t('reports.person', { name: creatorName(i18n, project.creator) })}
+    />
+  );
+}
+
 function MessageTheCreator({ project }: { project: Project }) {
   const i18n = useI18n();
   return (
@@ -67,5 +78,6 @@ export const projectSlots = {
     </Stack>
   ),
   reportButton: (project) => <ReportProjectButton projectId={project.id} />,
+  reportCreatorButton: (project) => <ReportCreatorButton project={project} />,
   messageButton: (project) => <MessageTheCreator project={project} />,
 } satisfies ProjectPageSlots;

@@ -147,6 +147,7 @@ describe('Comments thread', () => {
       created_at: '2026-05-02T10:00:00.000Z',
       edited_at: null,
       removed: false,
+      hidden: false,
       replies: [
         {
           id: 12,
@@ -157,6 +158,7 @@ describe('Comments thread', () => {
           created_at: '2026-05-02T11:00:00.000Z',
           edited_at: '2026-05-02T12:00:00.000Z',
           removed: false,
+          hidden: false,
         },
       ],
     },
@@ -169,6 +171,7 @@ describe('Comments thread', () => {
       created_at: '2026-05-01T10:00:00.000Z',
       edited_at: null,
       removed: true,
+      hidden: false,
       replies: [
         {
           id: 13,
@@ -179,6 +182,7 @@ describe('Comments thread', () => {
           created_at: '2026-05-01T11:00:00.000Z',
           edited_at: null,
           removed: false,
+          hidden: false,
         },
       ],
     },

@@ -42,6 +42,7 @@ describe('the community of a campaign ended early', () => {
                 created_at: '2030-01-05T10:00:00.000Z',
                 edited_at: null,
                 removed: false,
+                hidden: false,
                 replies: [],
               } satisfies Comment,
             ],

@@ -5,7 +5,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { COMMUNITY_MESSAGES, type Report, type ReportResolutionAction } from '@fundry/shared';
+import {
+  COMMUNITY_MESSAGES,
+  type Report,
+  REPORT_CATEGORY_LABEL,
+  type ReportResolutionAction,
+} from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
@@ -39,14 +44,45 @@ const ACTION_TEXT: Record<ReportResolutionAction, { title: string; confirm: stri
   },
 };
 
-/** Each kind of report's badge: a private message (messages) can only be dismissed here. */
+/** Each kind of report's badge: a private message (messages) and a person can only be dismissed here. */
 const TARGET_BADGE: Record<Report['target_type'], { label: string; color: string }> = {
   project: { label: 'admin.reports.project', color: 'blue' },
   comment: { label: 'admin.reports.comment', color: 'orange' },
   message: { label: 'admin.reports.message', color: 'grape' },
+  user: { label: 'admin.reports.user', color: 'red' },
 };
 
-/** Reported projects and comments, oldest first, each resolved inline with a reason. */
+/** Who reported it and why: every report of the thing, oldest first, with its category. */
+function ReportEntries({ report }: { report: Report }) {
+  const i18n = useI18n();
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} aria-label={i18n.t('admin.reports.entries')}>
+      {report.reports.map((entry) => (
+        <Stack component="li" key={entry.id} gap={0} style={{ listStyle: 'none' }}>
+          <Group gap="xs">
+            <Badge size="xs" variant="light" color="gray">
+              {i18n.t(REPORT_CATEGORY_LABEL[entry.category])}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {i18n.t('admin.reports.reportedBy', {
+                name: personName(entry.reporter.name, i18n),
+                date: i18n.formatDate(entry.created_at, 'numeric'),
+              })}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600}>
+              {i18n.t('admin.reports.reasonLabel')}
+            </Text>{' '}
+            {entry.reason}
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Reported things, oldest first, each once with every report of it, resolved inline with a reason. */
 export function ReportsQueue() {
   const i18n = useI18n();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
@@ -87,15 +123,20 @@ export function ReportsQueue() {
                     <Badge size="sm" color={TARGET_BADGE[report.target_type].color}>
                       {i18n.t(TARGET_BADGE[report.target_type].label)}
                     </Badge>
-                    <Anchor component={Link} to={`/projects/${report.project.id}`} fw={600}>
-                      {report.project.title}
-                    </Anchor>
+                    {report.project && (
+                      <Anchor component={Link} to={`/projects/${report.project.id}`} fw={600}>
+                        {report.project.title}
+                      </Anchor>
+                    )}
+                    {report.user && <Text fw={600}>{personName(report.user.name, i18n)}</Text>}
+                    {report.comment?.hidden && (
+                      <Badge size="sm" color="yellow" variant="light">
+                        {i18n.t('admin.reports.hidden')}
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {i18n.t('admin.reports.reportedBy', {
-                      name: personName(report.reporter.name, i18n),
-                      date: i18n.formatDate(report.created_at, 'numeric'),
-                    })}
+                    {i18n.t('admin.reports.reportersCount', { count: report.reporters_count })}
                   </Text>
                 </Stack>
                 {report.resolution && (
@@ -119,12 +160,7 @@ export function ReportsQueue() {
                   {i18n.t('admin.reports.quote', { text: report.comment.body })}
                 </Text>
               )}
-              <Text size="sm">
-                <Text span fw={600}>
-                  {i18n.t('admin.reports.reasonLabel')}
-                </Text>{' '}
-                {report.reason}
-              </Text>
+              <ReportEntries report={report} />
               {report.resolution_reason && (
                 <Text size="sm" c="dimmed">
                   {i18n.t('admin.reports.resolutionReason', { reason: report.resolution_reason })}
@@ -190,7 +226,12 @@ export function ReportsQueue() {
       <ReasonDialog
         opened={opened}
         title={i18n.t(text.title)}
-        description={i18n.t(text.description, { removed: i18n.t(COMMUNITY_MESSAGES.commentRemoved) })}
+        description={i18n.t(
+          pending?.action === 'dismiss' && pending.report.comment?.hidden
+            ? 'admin.reports.dismiss.restoreDescription'
+            : text.description,
+          { removed: i18n.t(COMMUNITY_MESSAGES.commentRemoved) },
+        )}
         audience={i18n.t(
           pending?.action === 'reject_project'
             ? 'admin.reports.audienceCreator'

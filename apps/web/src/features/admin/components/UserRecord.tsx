@@ -96,9 +96,11 @@ function ReportList({ reports, empty }: { reports: UserReportEntry[]; empty: str
             <Badge size="xs" variant="outline">
               {i18n.t('admin.users.reportTarget', { type: report.target_type })}
             </Badge>
-            <Anchor component={Link} to={`/projects/${report.project.id}`} size="sm">
-              {report.project.title}
-            </Anchor>
+            {report.project && (
+              <Anchor component={Link} to={`/projects/${report.project.id}`} size="sm">
+                {report.project.title}
+              </Anchor>
+            )}
             <Badge size="xs" color={report.status === 'open' ? 'orange' : 'gray'}>
               {i18n.t(report.status === 'open' ? 'admin.reports.open' : 'admin.reports.resolved')}
             </Badge>

@@ -3,7 +3,13 @@ import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primi
 import { Button } from '@/components/primitives/buttons';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { COMMENT_MAX, type Comment, type CommentReply, COMMUNITY_MESSAGES } from '@fundry/shared';
+import {
+  COMMENT_MAX,
+  type Comment,
+  type CommentReply,
+  COMMUNITY_MESSAGES,
+  MODERATION_MESSAGES,
+} from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';
@@ -18,6 +24,18 @@ import { personName } from '@/lib/people';
  * comment it reports.
  */
 export type CommentReportButton = (commentId: number, name: string) => ReactNode;
+
+/**
+ * A comment's Block action for the project's creator, composed in by the app (creator tools): blocks its author
+ * (`userId`, called `name`) from the creator's projects.
+ */
+export type CommentBlockButton = (userId: number, name: string) => ReactNode;
+
+/** What the page composes into each comment's actions. */
+interface CommentSlots {
+  reportButton?: CommentReportButton;
+  blockButton?: CommentBlockButton;
+}
 
 interface Viewer {
   userId: number | null;
@@ -148,13 +166,13 @@ function CommentItem({
   comment,
   target,
   viewer,
-  reportButton,
+  slots,
   onReply,
 }: {
   comment: CommentReply;
   target: CommentTarget;
   viewer: Viewer;
-  reportButton?: CommentReportButton;
+  slots: CommentSlots;
   onReply?: () => void;
 }) {
   const i18n = useI18n();
@@ -168,12 +186,26 @@ function CommentItem({
       </Text>
     );
   }
+  if (comment.hidden && !comment.author) {
+    // Hidden while reviewed, or its author is blocked: others read only that (the API sent no text).
+    return (
+      <Text size="sm" c="dimmed" fs="italic" py={4}>
+        {i18n.t(MODERATION_MESSAGES.commentHidden)}
+      </Text>
+    );
+  }
   const isAuthor = comment.author?.id === viewer.userId;
   const mayRemove = isAuthor || viewer.isCreator || viewer.isAdmin;
   const who = comment.author ? personName(comment.author.name, i18n) : i18n.t('community.comments.someone');
+  const mayBlock = viewer.isCreator && comment.author !== null && !isAuthor;
   return (
     <Stack gap={6}>
       <AuthorLine comment={comment} />
+      {comment.hidden && (
+        <Text size="xs" c="orange.8" role="note">
+          {i18n.t('community.comments.hiddenNotice', { hidden: i18n.t(MODERATION_MESSAGES.commentHidden) })}
+        </Text>
+      )}
       {editing ? (
         <CommentForm
           target={target}
@@ -234,7 +266,8 @@ function CommentItem({
           )}
           {!isAuthor &&
             viewer.userId !== null &&
-            reportButton?.(comment.id, i18n.t('community.comments.reportBy', { name: who }))}
+            slots.reportButton?.(comment.id, i18n.t('community.comments.reportBy', { name: who }))}
+          {mayBlock && comment.author && slots.blockButton?.(comment.author.id, who)}
         </Group>
       )}
       <ConfirmDialog
@@ -266,23 +299,24 @@ function Thread({
   thread,
   target,
   viewer,
-  reportButton,
+  slots,
 }: {
   thread: Comment;
   target: CommentTarget;
   viewer: Viewer;
-  reportButton?: CommentReportButton;
+  slots: CommentSlots;
 }) {
   const i18n = useI18n();
   const [replying, setReplying] = useState(false);
-  const canReply = viewer.canComment && !thread.removed;
+  // A hidden thread takes no replies while it is reviewed (the API refuses them).
+  const canReply = viewer.canComment && !thread.removed && !thread.hidden;
   return (
     <Paper component="li" withBorder radius="md" p="md" style={{ listStyle: 'none' }}>
       <CommentItem
         comment={thread}
         target={target}
         viewer={viewer}
-        reportButton={reportButton}
+        slots={slots}
         onReply={canReply ? () => setReplying(true) : undefined}
       />
       {(thread.replies.length > 0 || replying) && (
@@ -300,7 +334,7 @@ function Thread({
                   comment={reply}
                   target={target}
                   viewer={viewer}
-                  reportButton={reportButton}
+                  slots={slots}
                   onReply={canReply ? () => setReplying(true) : undefined}
                 />
               </li>
@@ -336,14 +370,14 @@ export function CommentsThread({
   target,
   isCreator,
   reportButton,
+  blockButton,
   closed = false,
 }: {
   target: CommentTarget;
   isCreator: boolean;
-  reportButton?: CommentReportButton;
   /** The campaign ended early (DESIGN.md §18): the comments are read, no longer written. */
   closed?: boolean;
-}) {
+} & CommentSlots) {
   const i18n = useI18n();
   const [page, setPage] = useState(1);
   const session = useSession();
@@ -414,7 +448,7 @@ export function CommentsThread({
               thread={thread}
               target={target}
               viewer={viewer}
-              reportButton={reportButton}
+              slots={{ reportButton, blockButton }}
             />
           ))}
         </Stack>

@@ -1,15 +1,17 @@
 import { ENDED_EARLY_STATUSES, type Project } from '@fundry/shared';
-import { type CommentReportButton, CommentsThread } from './CommentsThread';
+import { type CommentBlockButton, type CommentReportButton, CommentsThread } from './CommentsThread';
 
 /** The project page's Comments tab: the project's own discussion (updates have theirs on their pages). */
 export function ProjectComments({
   project,
   isCreator,
   reportButton,
+  blockButton,
 }: {
   project: Project;
   isCreator: boolean;
   reportButton?: CommentReportButton;
+  blockButton?: CommentBlockButton;
 }) {
   return (
     <CommentsThread
@@ -17,6 +19,7 @@ export function ProjectComments({
       isCreator={isCreator}
       reportButton={reportButton}
       closed={ENDED_EARLY_STATUSES.includes(project.status)}
+      blockButton={blockButton}
     />
   );
 }

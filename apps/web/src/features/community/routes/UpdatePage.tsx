@@ -14,7 +14,11 @@ import { usePageMeta } from '@/lib/page-meta';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useSession, useStoredAccessToken } from '@/lib/session';
 import { useUpdate } from '../api/community';
-import { type CommentReportButton, CommentsThread } from '../components/CommentsThread';
+import {
+  type CommentBlockButton,
+  type CommentReportButton,
+  CommentsThread,
+} from '../components/CommentsThread';
 import { LockedNotice, UpdateActions, UpdateByline } from '../components/UpdateCard';
 
 const positiveId = (value: string | undefined) => {
@@ -33,7 +37,14 @@ function useProjectOf(id: number | null) {
 }
 
 /** /projects/{id}/updates/{updateId}: one update, shareable, with its comments. */
-export function UpdatePage({ reportButton }: { reportButton?: CommentReportButton }) {
+export function UpdatePage({
+  reportButton,
+  blockButton,
+}: {
+  reportButton?: CommentReportButton;
+  /** The creator's Block action on each comment, for the update's project. */
+  blockButton?: (projectId: number) => CommentBlockButton;
+}) {
   const i18n = useI18n();
   const params = useParams();
   const projectId = positiveId(params.id);
@@ -114,6 +125,7 @@ export function UpdatePage({ reportButton }: { reportButton?: CommentReportButto
               isCreator={isCreator}
               reportButton={reportButton}
               closed={ended}
+              blockButton={blockButton?.(view.project_id)}
             />
           </section>
         )}

@@ -1,11 +1,13 @@
 import { Tabs } from '@/components/primitives/tabs';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
-import { IconChartLine, IconClipboardList, IconUsers } from '@tabler/icons-react';
+import { IconChartLine, IconClipboardList, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import type { BackerFilters } from '../api/tools';
 import { BackersTable } from './BackersTable';
+import { BlockedPeople } from './BlockedPeople';
 import { FundingCurve } from './FundingCurve';
 import { LatePledgesControl } from './LatePledgesControl';
 import { SurveyEditor } from './SurveyEditor';
@@ -30,6 +32,7 @@ export function CreatorTools({
   messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
 }) {
   const i18n = useI18n();
+  const session = useSession();
   const [tab, setTab] = useState<string | null>('funding');
   return (
     <Stack gap="lg">
@@ -58,6 +61,9 @@ export function CreatorTools({
                 {i18n.t('creatorTools.tabs.survey')}
               </Tabs.Tab>
             )}
+            <Tabs.Tab value="blocked" leftSection={<IconUserOff size={16} />}>
+              {i18n.t('creatorTools.blocks.title')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="funding">
             {tab === 'funding' && <FundingCurve projectId={project.id} />}
@@ -74,6 +80,11 @@ export function CreatorTools({
           </Tabs.Panel>
           <Tabs.Panel value="survey">
             {tab === 'survey' && <SurveyEditor projectId={project.id} rewards={rewards} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="blocked">
+            {tab === 'blocked' && (
+              <BlockedPeople projectId={project.id} mayUnblock={session.userId === project.creator_id} />
+            )}
           </Tabs.Panel>
         </Tabs>
       </Paper>

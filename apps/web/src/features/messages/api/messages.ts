@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type BulkMessageFilter,
   NOTIFICATION_POLL_MS,
+  type ReportRequest,
   type ThreadMessage,
   type ThreadPage,
   type ThreadsPage,
@@ -94,8 +95,8 @@ export function useMessageActions() {
       onSuccess: refresh,
     }),
     report: useMutation({
-      mutationFn: ({ threadId, reason }: { threadId: number; reason: string }) =>
-        api.post<{ message: string }>(`messages/${threadId}/report`, { reason }),
+      mutationFn: ({ threadId, ...report }: { threadId: number } & ReportRequest) =>
+        api.post<{ message: string }>(`messages/${threadId}/report`, report),
     }),
     bulk: useMutation({
       mutationFn: ({

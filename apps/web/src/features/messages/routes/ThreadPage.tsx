@@ -209,10 +209,11 @@ export function ThreadPage() {
                   audience={i18n.t('reports.dialog.audience')}
                   confirmLabel={i18n.t('reports.dialog.send')}
                   loading={report.isPending}
+                  withCategory
                   onClose={() => setReporting(false)}
-                  onConfirm={(reason) =>
+                  onConfirm={(reason, category) =>
                     report.mutate(
-                      { threadId: thread.id, reason },
+                      { threadId: thread.id, reason, category },
                       {
                         onSuccess: (response) => {
                           notify.success(response.message ?? i18n.t(TOOLS_MESSAGES.reported));

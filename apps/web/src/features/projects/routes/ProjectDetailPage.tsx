@@ -219,6 +219,8 @@ export interface ProjectPageSlots {
   payoutPanel?: (project: Project) => ReactNode;
   /** Report this project, for signed-in people other than its creator on a public project (reports). */
   reportButton?: (project: Project) => ReactNode;
+  /** Report the project's creator as a person, on their profile, for signed-in people other than them (reports). */
+  reportCreatorButton?: (project: Project) => ReactNode;
   /** Message the creator, for everyone but the creator on a public project (messages). */
   messageButton?: (project: Project) => ReactNode;
 }
@@ -337,7 +339,12 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           </Stack>
           <Stack gap="lg" className={classes.aside}>
             {slots.rewardList?.(project, manages)}
-            <CreatorCard creator={project.creator} />
+            <CreatorCard
+              creator={project.creator}
+              reportAction={
+                session.isSignedIn && !isCreator ? slots.reportCreatorButton?.(project) : undefined
+              }
+            />
             {slots.messageButton && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
               <Suspense fallback={null}>{slots.messageButton(project)}</Suspense>
             )}

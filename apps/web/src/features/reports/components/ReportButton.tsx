@@ -13,7 +13,16 @@ const ReasonDialog = lazy(async () => ({
   default: (await import('@/components/moderation/ReasonDialog')).ReasonDialog,
 }));
 
-/** Reports a project or a comment to the administrators, with a reason (once per person; the server says so). */
+const TITLE: Record<ReportKind, string> = {
+  project: 'reports.dialog.projectTitle',
+  comment: 'reports.dialog.commentTitle',
+  user: 'reports.dialog.userTitle',
+};
+
+/**
+ * Reports a project, a comment or a person to the administrators, with a reason and a category (once per person;
+ * the server says so).
+ */
 export function ReportButton({
   kind,
   id,
@@ -45,23 +54,27 @@ export function ReportButton({
         <Suspense fallback={null}>
           <ReasonDialog
             opened={dialog.state.opened}
-            title={i18n.t(kind === 'project' ? 'reports.dialog.projectTitle' : 'reports.dialog.commentTitle')}
+            title={i18n.t(TITLE[kind])}
             description={i18n.t('reports.dialog.description')}
             audience={i18n.t('reports.dialog.audience')}
             confirmLabel={i18n.t('reports.dialog.send')}
             loading={report.isPending}
+            withCategory
             onClose={dialog.close}
-            onConfirm={(reason) =>
-              report.mutate(reason, {
-                onSuccess: (response) => {
-                  notify.success(response.message ?? i18n.t(TOOLS_MESSAGES.reported));
-                  dialog.close();
+            onConfirm={(reason, category) =>
+              report.mutate(
+                { reason, category },
+                {
+                  onSuccess: (response) => {
+                    notify.success(response.message ?? i18n.t(TOOLS_MESSAGES.reported));
+                    dialog.close();
+                  },
+                  onError: (error) => {
+                    notify.error(serverMessage(error) ?? i18n.t('reports.dialog.failed'));
+                    dialog.close();
+                  },
                 },
-                onError: (error) => {
-                  notify.error(serverMessage(error) ?? i18n.t('reports.dialog.failed'));
-                  dialog.close();
-                },
-              })
+              )
             }
           />
         </Suspense>

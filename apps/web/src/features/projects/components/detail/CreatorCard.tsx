@@ -2,7 +2,7 @@ import { Avatar } from '@mantine/core';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconMapPin } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
@@ -21,7 +21,14 @@ function joinedYear(i18n: Translator, createdAt: string | null | undefined): str
 }
 
 /** 'About the Creator' with the 'View more about this creator' dialog (SPEC §2). */
-export function CreatorCard({ creator }: { creator: ProjectCreator | null | undefined }) {
+export function CreatorCard({
+  creator,
+  reportAction,
+}: {
+  creator: ProjectCreator | null | undefined;
+  /** Report the creator, shown on their profile (the 'View more' dialog). */
+  reportAction?: ReactNode;
+}) {
   const i18n = useI18n();
   const bioDialog = useLazyDialog();
   const name = creatorName(i18n, creator);
@@ -80,7 +87,12 @@ export function CreatorCard({ creator }: { creator: ProjectCreator | null | unde
       </Stack>
       {creator && bioDialog.state && (
         <Suspense fallback={null}>
-          <CreatorDialog creator={creator} opened={bioDialog.state.opened} onClose={bioDialog.close} />
+          <CreatorDialog
+            creator={creator}
+            opened={bioDialog.state.opened}
+            onClose={bioDialog.close}
+            reportAction={reportAction}
+          />
         </Suspense>
       )}
     </Paper>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Avatar, Modal } from '@mantine/core';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { IconBrandX, IconWorld } from '@tabler/icons-react';
@@ -56,10 +57,13 @@ export function CreatorDialog({
   creator,
   opened,
   onClose,
+  reportAction,
 }: {
   creator: ProjectCreator;
   opened: boolean;
   onClose: () => void;
+  /** Report this person (reports), for signed-in people other than the creator. */
+  reportAction?: ReactNode;
 }) {
   const i18n = useI18n();
   const name = creatorName(i18n, creator);
@@ -111,6 +115,7 @@ export function CreatorDialog({
           </Text>
           <CreatorLinks creator={creator} />
         </div>
+        {reportAction && <Group justify="flex-end">{reportAction}</Group>}
       </Stack>
     </Modal>
   );
