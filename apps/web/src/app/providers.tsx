@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base; each component's own CSS comes with its code (mantine-styles-plugin.ts, decision 032).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,7 +16,7 @@ import { theme, themeCssVariables } from './theme';
 import toastClasses from './toasts.module.css';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
 /**
  * Marks the document once React has taken the page over: from then on its buttons answer (a click on the server's

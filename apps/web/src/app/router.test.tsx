@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '@fundry/shared';
-import { candidateRoutes, routes } from './router';
+import { PAGE_MODULES } from '../../page-modules';
+import { candidateRoutes, preloadPages, routes } from './router';
 
 function paths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
@@ -47,4 +49,23 @@ describe('the routes a path is matched against', () => {
     expect(candidateRoutes('/nowhere')).toBe(candidateRoutes('/elsewhere/at/all'));
     expect(candidateRoutes('/projects/1').length).toBeLessThan(routes[0]!.children!.length);
   });
+});
+
+describe('the route modules whose CSS the server links (page-modules.ts)', () => {
+  const webRoot = path.resolve(import.meta.dirname, '../..');
+  it.each(Object.entries(PAGE_MODULES))(
+    '%s: the modules the router loads for it',
+    async (pattern, modules) => {
+      const address = pattern === '*' ? '/nowhere' : pattern.replace(/:[a-zA-Z]+/g, '42');
+      if (pattern !== '*') expect(PAGE_PATHS).toContain(pattern);
+      const loaded = ((await preloadPages(address)) as Array<{ default: unknown }>).map(
+        (page) => page.default,
+      );
+      const exported = await Promise.all(
+        modules.map(async (module) => Object.values(await import(path.join(webRoot, module)))),
+      );
+      expect(loaded.length).toBe(modules.length);
+      loaded.forEach((page, index) => expect(exported[index]).toContain(page));
+    },
+  );
 });
