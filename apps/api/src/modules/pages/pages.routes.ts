@@ -338,7 +338,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       offered: translators.offered,
       named: typeof (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM] === 'string',
       catalogChunk: catalogChunks[translator.locale],
-      styles: (pattern && routeStyles[pattern]) ?? [],
+      styles: (pattern === undefined ? undefined : routeStyles[pattern]) ?? [],
     };
   };
 
