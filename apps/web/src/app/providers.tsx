@@ -2,6 +2,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import '@mantine/notifications/styles.css';
 import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { theme, themeCssVariables } from './theme';
 import toastClasses from './toasts.module.css';
 
 // Toasts queue in the notifications store from the start; the component that shows them loads after the page.
-const Notifications = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /**
  * Marks the document once React has taken the page over: from then on its buttons answer (a click on the server's
