@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogs } from './catalogs-plugin.ts';
 import { mantineStyles } from './mantine-styles-plugin.ts';
-import { PAGE_MODULES, PAGE_MODULES_FILE } from './page-modules.ts';
+import { PAGE_MODULES, PAGE_MODULES_FILE, PAGE_QUERY_MODULES } from './page-modules.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 
@@ -49,7 +49,11 @@ function pageModules(): Plugin {
     name: 'fundry:page-modules',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: PAGE_MODULES_FILE, source: JSON.stringify(PAGE_MODULES) });
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_MODULES_FILE,
+        source: JSON.stringify({ pages: PAGE_MODULES, queries: PAGE_QUERY_MODULES }),
+      });
     },
   };
 }

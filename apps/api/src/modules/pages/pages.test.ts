@@ -36,6 +36,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shell-1.js'] },
         '_shell-1.js': { file: 'assets/shell-1.js', css: ['assets/shell-1.css'] },
         '_card-1.js': { file: 'assets/card-1.js', imports: ['_shell-1.js'], css: ['assets/card-1.css'] },
+        'src/Faq.tsx': { file: 'assets/Faq-1.js', isDynamicEntry: true, css: ['assets/Faq-1.css'] },
         'src/Project.tsx': {
           file: 'assets/Project-1.js',
           isDynamicEntry: true,
@@ -47,7 +48,10 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     // The route modules of each page the server renders (apps/web/page-modules.ts), as the web build writes them.
     writeFileSync(
       path.join(webDist, '.vite/page-modules.json'),
-      JSON.stringify({ '/projects/:id': ['src/Project.tsx'], '/about': ['src/About.tsx'] }),
+      JSON.stringify({
+        pages: { '/projects/:id': ['src/Project.tsx'], '/about': ['src/About.tsx'] },
+        queries: { '/projects/:id': { 'tab=faq': ['src/Faq.tsx'] } },
+      }),
     );
     ctx = await createTestApp(kind, {
       WEB_DIST_DIR: webDist,
@@ -97,6 +101,11 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
       '<link rel="stylesheet" crossorigin href="/assets/card-1.css" />',
       '<link rel="stylesheet" crossorigin href="/assets/Project-1.css" />',
     ]);
+    // A lazy part the address asks the server to render (a tab) brings its own.
+    expect(links((await page(`/projects/${ids.active}?tab=faq`)).body)).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/Faq-1.css" />',
+    );
+    expect(links((await page(`/projects/${ids.active}?tab=updates`)).body)).toHaveLength(2);
     // A module the build does not name, a page without a table entry, an error page: no route stylesheet.
     expect(links((await page('/about')).body)).toEqual([]);
     expect(links((await page('/terms')).body)).toEqual([]);
