@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogs } from './apps/web/catalogs-plugin.ts';
+import { mantineStyles } from './apps/web/mantine-styles-plugin.ts';
 
 export default defineConfig({
   test: {
@@ -24,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), catalogs()],
+        plugins: [react(), catalogs(), mantineStyles()],
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'web',

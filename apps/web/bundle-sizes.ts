@@ -109,11 +109,10 @@ export function measureBundles(outDir: string, routes: BundleRoute[] = BUNDLE_RO
   };
   const sum = (files: string[], size: (file: string) => number) =>
     files.reduce((total, file) => total + size(file), 0);
-  // One stylesheet for every page (vite.config.ts, cssCodeSplit off): the manifest keys it apart.
-  const stylesheet = manifest['style.css'] ? [manifest['style.css'].file] : [];
   return {
     routes: routes.map((route) => {
-      const files = [...new Set([...staticClosure(manifest, [entry, ...route.modules]), ...stylesheet])];
+      // Each chunk's CSS is its own (decision 032): the shell's, and the route's that the server links.
+      const files = [...staticClosure(manifest, [entry, ...route.modules])];
       const js = files.filter((file) => file.endsWith('.js'));
       const css = files.filter((file) => file.endsWith('.css'));
       return {

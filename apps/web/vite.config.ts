@@ -6,6 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogs } from './catalogs-plugin.ts';
+import { mantineStyles } from './mantine-styles-plugin.ts';
+import { PAGE_MODULES, PAGE_MODULES_FILE, PAGE_QUERY_MODULES } from './page-modules.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 
@@ -41,6 +43,21 @@ function precompress(): Plugin {
   };
 }
 
+/** The route modules of each server-rendered page, beside the manifest: the server links their CSS (page-modules.ts). */
+function pageModules(): Plugin {
+  return {
+    name: 'fundry:page-modules',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_MODULES_FILE,
+        source: JSON.stringify({ pages: PAGE_MODULES, queries: PAGE_QUERY_MODULES }),
+      });
+    },
+  };
+}
+
 const apiTarget = 'http://localhost:5000';
 
 /**
@@ -61,7 +78,7 @@ const CHUNKS = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), catalogs(), precompress()],
+  plugins: [react(), catalogs(), mantineStyles(), pageModules(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -82,9 +99,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bench/ reads it to size what each route loads first.
     manifest: true,
     chunkSizeWarningLimit: 600,
-    // One stylesheet in the head: a page the server rendered is styled from its first paint, whichever page
-    // it is, instead of waiting for its route's chunk to bring its CSS.
-    cssCodeSplit: false,
+    // Each chunk brings its own CSS (decision 032): the server links a rendered page's route CSS in its head.
+    cssCodeSplit: true,
     // Fewer, larger files: on a phone each request costs a round trip, and a page's first load waited on dozens.
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: CHUNKS }, preserveEntrySignatures: false },
   },

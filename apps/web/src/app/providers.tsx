@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Mantine's base; each component's own CSS comes with its code (mantine-styles-plugin.ts, decision 032).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '@fundry/shared';
-import { candidateRoutes, routes } from './router';
+import { existsSync } from 'node:fs';
+import { PAGE_MODULES, PAGE_QUERY_MODULES } from '../../page-modules';
+import { candidateRoutes, preloadPages, routes } from './router';
 
 function paths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
@@ -46,5 +49,36 @@ describe('the routes a path is matched against', () => {
   it('keeps one table for every first segment no route names', () => {
     expect(candidateRoutes('/nowhere')).toBe(candidateRoutes('/elsewhere/at/all'));
     expect(candidateRoutes('/projects/1').length).toBeLessThan(routes[0]!.children!.length);
+  });
+});
+
+describe('the route modules whose CSS the server links (page-modules.ts)', () => {
+  const webRoot = path.resolve(import.meta.dirname, '../..');
+  it.each(Object.entries(PAGE_MODULES))(
+    '%s: the modules the router loads for it',
+    async (pattern, modules) => {
+      const address = pattern === '*' ? '/nowhere' : pattern.replace(/:[a-zA-Z]+/g, '42');
+      if (pattern !== '*') expect(PAGE_PATHS).toContain(pattern);
+      const loaded = ((await preloadPages(address)) as Array<{ default: unknown }>).map(
+        (page) => page.default,
+      );
+      const exported = (
+        await Promise.all(
+          modules.map(async (module) => Object.values(await import(path.join(webRoot, module)))),
+        )
+      ).flat();
+      // The route's own modules, and the lazy parts the server renders in it.
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const page of loaded) expect(exported).toContain(page);
+    },
+  );
+
+  it('names lazy parts that exist, of pages the table knows', () => {
+    for (const [pattern, queries] of Object.entries(PAGE_QUERY_MODULES)) {
+      expect(PAGE_MODULES[pattern]).toBeDefined();
+      for (const module of Object.values(queries).flat()) {
+        expect(existsSync(path.join(webRoot, module))).toBe(true);
+      }
+    }
   });
 });

@@ -8,6 +8,9 @@ import {
   defaultCssVariablesResolver,
   mergeMantineTheme,
 } from '@mantine/core';
+// Before the classes that override it: every other component's CSS comes with its code, after the shell's
+// (decision 032), which would put Mantine's tab list after ours and undo it.
+import '@mantine/core/styles/Tabs.css';
 import { currentTranslator } from '@/lib/i18n';
 import tabClasses from './tabs.module.css';
 

@@ -61,6 +61,8 @@ export interface PageLanguage {
    * the messages it brought and takes the rest after, any other page waits for it.
    */
   catalogChunk?: string | undefined;
+  /** The build's stylesheets of the page's route, beyond the shell's (decision 032), linked after the shell's. */
+  styles?: readonly string[];
 }
 
 /**
@@ -76,7 +78,9 @@ export function withPageHead(
 ): string {
   const { translator } = language;
   const { title, description } = writePageMeta(translator.t, head);
-  const tags: string[] = [];
+  const tags: string[] = (language.styles ?? []).map(
+    (file) => `<link rel="stylesheet" crossorigin href="/${escape(file)}" />`,
+  );
   if (language.catalogChunk) {
     tags.push(`<link rel="modulepreload" crossorigin href="/${escape(language.catalogChunk)}" />`);
   }

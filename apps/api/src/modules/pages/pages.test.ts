@@ -31,7 +31,27 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     mkdirSync(path.join(webDist, '.vite'));
     writeFileSync(
       path.join(webDist, '.vite/manifest.json'),
-      JSON.stringify({ 'virtual:fundry-catalog/de': { file: 'assets/de-Xy12.js', isDynamicEntry: true } }),
+      JSON.stringify({
+        'virtual:fundry-catalog/de': { file: 'assets/de-Xy12.js', isDynamicEntry: true },
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shell-1.js'] },
+        '_shell-1.js': { file: 'assets/shell-1.js', css: ['assets/shell-1.css'] },
+        '_card-1.js': { file: 'assets/card-1.js', imports: ['_shell-1.js'], css: ['assets/card-1.css'] },
+        'src/Faq.tsx': { file: 'assets/Faq-1.js', isDynamicEntry: true, css: ['assets/Faq-1.css'] },
+        'src/Project.tsx': {
+          file: 'assets/Project-1.js',
+          isDynamicEntry: true,
+          imports: ['_shell-1.js', '_card-1.js'],
+          css: ['assets/Project-1.css'],
+        },
+      }),
+    );
+    // The route modules of each page the server renders (apps/web/page-modules.ts), as the web build writes them.
+    writeFileSync(
+      path.join(webDist, '.vite/page-modules.json'),
+      JSON.stringify({
+        pages: { '/projects/:id': ['src/Project.tsx'], '/about': ['src/About.tsx'] },
+        queries: { '/projects/:id': { 'tab=faq': ['src/Faq.tsx'] } },
+      }),
     );
     ctx = await createTestApp(kind, {
       WEB_DIST_DIR: webDist,
@@ -73,6 +93,22 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(response.body).toContain(`<link rel="canonical" href="${APP_URL}/projects/${ids.active}" />`);
     // No one's own data is in it: a shared cache may hold it briefly.
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+  });
+
+  it("links the stylesheets of a page's route after the shell's, what they import first (decision 032)", async () => {
+    const links = (html: string) => html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links((await page(`/projects/${ids.active}`)).body)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/card-1.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/Project-1.css" />',
+    ]);
+    // A lazy part the address asks the server to render (a tab) brings its own.
+    expect(links((await page(`/projects/${ids.active}?tab=faq`)).body)).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/Faq-1.css" />',
+    );
+    expect(links((await page(`/projects/${ids.active}?tab=updates`)).body)).toHaveLength(2);
+    // A module the build does not name, a page without a table entry, an error page: no route stylesheet.
+    expect(links((await page('/about')).body)).toEqual([]);
+    expect(links((await page('/terms')).body)).toEqual([]);
   });
 
   it('escapes a project title with markup and quotes in the title and every tag', async () => {

@@ -1,10 +1,8 @@
-import { Avatar, Burger } from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { Group } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { MessagesIcon, MessagesLink } from '@/features/messages/components/MessagesLink';
-import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { BrandLink } from './BrandLink';
@@ -16,6 +14,18 @@ import { SearchBox } from './SearchBox';
 const loadMenus = () => import('./NavMenus');
 const CategoriesMenu = lazy(async () => ({ default: (await loadMenus()).CategoriesMenu }));
 const AccountMenu = lazy(async () => ({ default: (await loadMenus()).AccountMenu }));
+
+// What only a signed-in person sees (their messages, the bell and their unread counts) loads once there is a
+// session: the server renders every page signed out, and a visitor never needs it (decision 032).
+const loadMessagesLink = () => import('@/features/messages/components/MessagesLink');
+const MessagesLink = lazy(async () => ({ default: (await loadMessagesLink()).MessagesLink }));
+const MessagesIcon = lazy(async () => ({ default: (await loadMessagesLink()).MessagesIcon }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications/components/NotificationBell')).NotificationBell,
+}));
+
+/** The account menu's place while its code loads: the size of its avatar, so nothing moves. */
+const AVATAR_PLACE = <span className={classes.avatarPlace} aria-hidden />;
 
 /**
  * Until the menu is wanted (pointer over it, or a click or key press), the button alone; focus only fetches
@@ -74,7 +84,11 @@ export function Navbar({
               {i18n.t('common.account.dashboard')}
             </Link>
           )}
-          {session.isSignedIn && <MessagesLink className={`${classes.link} ${classes.wideOnly}`} />}
+          {session.isSignedIn && (
+            <Suspense fallback={null}>
+              <MessagesLink className={`${classes.link} ${classes.wideOnly}`} />
+            </Suspense>
+          )}
           {session.isAdmin && (
             <Link to="/admin" className={classes.link}>
               {i18n.t('common.nav.admin')}
@@ -84,7 +98,7 @@ export function Navbar({
             {i18n.t('common.nav.startProject')}
           </Button>
           {session.isSignedIn ? (
-            <Suspense fallback={<Avatar radius="xl" size={32} aria-hidden />}>
+            <Suspense fallback={AVATAR_PLACE}>
               <AccountMenu />
             </Suspense>
           ) : (
@@ -95,10 +109,16 @@ export function Navbar({
         </Group>
         {session.isSignedIn && (
           <Group hiddenFrom="xl" gap={0}>
-            <MessagesIcon />
+            <Suspense fallback={null}>
+              <MessagesIcon />
+            </Suspense>
           </Group>
         )}
-        {session.isSignedIn && <NotificationBell />}
+        {session.isSignedIn && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <Burger
           ref={menuButtonRef}
           opened={menuOpened}

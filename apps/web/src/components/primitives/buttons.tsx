@@ -3,12 +3,13 @@ import {
   getSize,
   Loader,
   type MantineColor,
-  Button as MantineButton,
-  UnstyledButton as MantineUnstyledButton,
   rem,
   Transition,
   useMantineTheme,
 } from '@mantine/core';
+// Mantine's classes and their CSS, without the components' code (mantine-styles-plugin.ts), in Mantine's order.
+import unstyledButtonClasses from 'mantine-classes:UnstyledButton';
+import buttonClasses from 'mantine-classes:Button';
 import type {
   AnchorHTMLAttributes,
   ButtonHTMLAttributes,
@@ -33,7 +34,7 @@ function unstyledButtonClassName(className: string | undefined, responsive: stri
   return classNames(
     'mantine-focus-auto',
     className,
-    MantineUnstyledButton.classes.root,
+    unstyledButtonClasses.root,
     'mantine-UnstyledButton-root',
     responsive,
   );
@@ -139,7 +140,7 @@ export function Button({
         classNames(
           !disabled && !loading && 'mantine-active',
           className,
-          MantineButton.classes.root,
+          buttonClasses.root,
           'mantine-Button-root',
         ),
         responsive,
@@ -160,7 +161,7 @@ export function Button({
           {(transitionStyles) => (
             <span
               style={transitionStyles}
-              className={classNames(MantineButton.classes.loader, 'mantine-Button-loader')}
+              className={classNames(buttonClasses.loader, 'mantine-Button-loader')}
               aria-hidden
             >
               <Loader color="var(--button-color)" size="calc(var(--button-height) / 1.8)" />
@@ -168,26 +169,20 @@ export function Button({
           )}
         </Transition>
       )}
-      <span className={classNames(MantineButton.classes.inner, 'mantine-Button-inner')}>
+      <span className={classNames(buttonClasses.inner, 'mantine-Button-inner')}>
         {leftSection && (
-          <span
-            className={classNames(MantineButton.classes.section, 'mantine-Button-section')}
-            data-position="left"
-          >
+          <span className={classNames(buttonClasses.section, 'mantine-Button-section')} data-position="left">
             {leftSection}
           </span>
         )}
         <span
-          className={classNames(MantineButton.classes.label, 'mantine-Button-label')}
+          className={classNames(buttonClasses.label, 'mantine-Button-label')}
           data-loading={loading || undefined}
         >
           {children}
         </span>
         {rightSection && (
-          <span
-            className={classNames(MantineButton.classes.section, 'mantine-Button-section')}
-            data-position="right"
-          >
+          <span className={classNames(buttonClasses.section, 'mantine-Button-section')} data-position="right">
             {rightSection}
           </span>
         )}

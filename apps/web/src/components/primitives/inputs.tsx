@@ -1,10 +1,7 @@
-import {
-  ComboboxChevron,
-  getFontSize,
-  getSize,
-  InputBase as MantineInputBase,
-  useMantineTheme,
-} from '@mantine/core';
+import { getFontSize, getSize, useMantineTheme } from '@mantine/core';
+// Mantine's classes and their CSS, without the components' code (mantine-styles-plugin.ts), in Mantine's order.
+import inputClasses from 'mantine-classes:Input';
+import comboboxClasses from 'mantine-classes:Combobox';
 import {
   type CSSProperties,
   type InputHTMLAttributes,
@@ -24,8 +21,6 @@ import { classNames, type LightStyleProps, splitStyleProps } from './style-props
 
 type InputSize = 'xs' | 'sm';
 type StaticSelector = 'TextInput' | 'NativeSelect';
-
-const inputClasses = MantineInputBase.classes;
 
 // Mantine's label does not select its text on a double click.
 function keepTextUnselected(event: MouseEvent) {
@@ -194,7 +189,7 @@ function Chevron({ size }: { size: InputSize }) {
   return (
     <svg
       style={{ '--combobox-chevron-size': getSize(size, 'combobox-chevron-size') } as CSSProperties}
-      className={classNames(ComboboxChevron.classes.chevron, 'mantine-ComboboxChevron-chevron')}
+      className={classNames(comboboxClasses.chevron, 'mantine-ComboboxChevron-chevron')}
       data-size={size}
       data-combobox-chevron
       viewBox="0 0 15 15"

@@ -1,26 +1,27 @@
 import {
-  Anchor as MantineAnchor,
-  Container as MantineContainer,
   getFontSize,
   getLineHeight,
   getRadius,
   getShadow,
   getSize,
   getSpacing,
-  Group as MantineGroup,
   type MantineFontSize,
   type MantineRadius,
   type MantineShadow,
   type MantineSpacing,
-  Paper as MantinePaper,
-  SimpleGrid as MantineSimpleGrid,
-  Stack as MantineStack,
-  Text as MantineText,
-  Title as MantineTitle,
   rem,
-  VisuallyHidden as MantineVisuallyHidden,
   useMantineTheme,
 } from '@mantine/core';
+// Mantine's classes and their CSS, without the components' code (mantine-styles-plugin.ts), in Mantine's order.
+import visuallyHiddenClasses from 'mantine-classes:VisuallyHidden';
+import paperClasses from 'mantine-classes:Paper';
+import groupClasses from 'mantine-classes:Group';
+import textClasses from 'mantine-classes:Text';
+import anchorClasses from 'mantine-classes:Anchor';
+import containerClasses from 'mantine-classes:Container';
+import simpleGridClasses from 'mantine-classes:SimpleGrid';
+import stackClasses from 'mantine-classes:Stack';
+import titleClasses from 'mantine-classes:Title';
 import {
   type AnchorHTMLAttributes,
   Children,
@@ -112,7 +113,7 @@ export function Text({ size, lineClamp, span, inherit, component, className, sty
       className={classNames(
         'mantine-focus-auto',
         className,
-        MantineText.classes.root,
+        textClasses.root,
         'mantine-Text-root',
         responsive,
       )}
@@ -165,7 +166,7 @@ export function Group({
           ...styleProps,
         } as CSSProperties
       }
-      className={classNames(className, MantineGroup.classes.root, 'mantine-Group-root', responsive)}
+      className={classNames(className, groupClasses.root, 'mantine-Group-root', responsive)}
       data-grow={grow || undefined}
       {...(rest as HTMLAttributes<HTMLElement>)}
     >
@@ -204,7 +205,7 @@ export function Stack({
           ...styleProps,
         } as CSSProperties
       }
-      className={classNames(className, MantineStack.classes.root, 'mantine-Stack-root', responsive)}
+      className={classNames(className, stackClasses.root, 'mantine-Stack-root', responsive)}
       {...(rest as HTMLAttributes<HTMLElement>)}
     />
   );
@@ -260,7 +261,7 @@ export function Paper({ radius, shadow, withBorder, p, component, className, sty
       }
       className={classNames(
         className,
-        MantinePaper.classes.root,
+        paperClasses.root,
         'mantine-Paper-root',
         responsivePadding && classes.responsivePadding,
         responsive,
@@ -328,7 +329,7 @@ export function Title({ order = 1, size, lineClamp, fz, className, style, ...pro
       }
       className={classNames(
         className,
-        MantineTitle.classes.root,
+        titleClasses.root,
         'mantine-Title-root',
         responsiveSize && classes.responsiveTitle,
         responsive,
@@ -378,9 +379,9 @@ export function Anchor({
       style={textStyle(size, lineClamp, style, styleProps)}
       className={classNames(
         'mantine-focus-auto',
-        MantineAnchor.classes.root,
+        anchorClasses.root,
         className,
-        MantineText.classes.root,
+        textClasses.root,
         'mantine-Text-root',
         'mantine-Anchor-root',
         responsive,
@@ -424,7 +425,7 @@ export function Container({ size, py, className, style, ...props }: ContainerPro
       }
       className={classNames(
         className,
-        MantineContainer.classes.root,
+        containerClasses.root,
         'mantine-Container-root',
         responsivePadding && classes.responsivePaddingBlock,
         responsive,
@@ -440,7 +441,7 @@ export function Container({ size, py, className, style, ...props }: ContainerPro
 export function VisuallyHidden({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
   return (
     <span
-      className={classNames(className, MantineVisuallyHidden.classes.root, 'mantine-VisuallyHidden-root')}
+      className={classNames(className, visuallyHiddenClasses.root, 'mantine-VisuallyHidden-root')}
       {...props}
     />
   );
@@ -497,7 +498,7 @@ export function SimpleGrid({
       }
       className={classNames(
         className,
-        MantineSimpleGrid.classes.root,
+        simpleGridClasses.root,
         'mantine-SimpleGrid-root',
         perBreakpoint && classes.colsPerBreakpoint,
         ...changesAt.map((breakpoint) => GRID_CLASSES[breakpoint]),

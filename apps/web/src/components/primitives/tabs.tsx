@@ -2,12 +2,13 @@ import {
   createScopedKeydownHandler,
   getRadius,
   getThemeColor,
-  Tabs as MantineTabs,
-  UnstyledButton as MantineUnstyledButton,
   useDirection,
   useMantineEnv,
   useMantineTheme,
 } from '@mantine/core';
+// Mantine's classes and their CSS, without the components' code (mantine-styles-plugin.ts), in Mantine's order.
+import unstyledButtonClasses from 'mantine-classes:UnstyledButton';
+import tabsClasses from 'mantine-classes:Tabs';
 import { useId, useUncontrolled } from '@mantine/hooks';
 import {
   Activity,
@@ -27,7 +28,7 @@ import { classNames, type LightStyleProps, splitStyleProps } from './style-props
  * page's tabs were fourteen of Mantine's components, each resolving its props and styles against the theme.
  */
 
-const classes = MantineTabs.classes;
+const classes = tabsClasses;
 
 interface TabsContextValue {
   id: string;
@@ -142,7 +143,7 @@ function Tab({ value, leftSection, rightSection, children }: TabProps) {
         classes['tab--default'],
         classes.tab,
         'mantine-Tabs-tab',
-        MantineUnstyledButton.classes.root,
+        unstyledButtonClasses.root,
         'mantine-UnstyledButton-root',
       )}
       data-variant="default"

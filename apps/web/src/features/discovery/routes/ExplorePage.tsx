@@ -12,7 +12,6 @@ import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useProjectList } from '../api/discovery';
 import { ActiveFilters } from '../components/ActiveFilters';
-import { ExploreFilters } from '../components/ExploreFilters';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 import {
   activeFilterCount,
@@ -26,8 +25,16 @@ import { DISCOVERY_MESSAGES, SORT_LABELS } from '../messages';
 
 /** A search without a chosen sort is ordered by relevance: the dropdown names it rather than leaving it blank. */
 const BEST_MATCH = 'best';
+/**
+ * The filter panel (its radio buttons, checkboxes and scrolling list) loads when it is first shown: on a link with
+ * filters set, in the server's page; otherwise when the visitor opens it, or points at or focuses its button.
+ */
+const loadFilters = () => import('../components/ExploreFilters');
+const ExploreFilters = lazy(async () => ({ default: (await loadFilters()).ExploreFilters }));
+
+// With the panel it holds, at once.
 const FiltersDrawer = lazy(async () => ({
-  default: (await import('../components/FiltersDrawer')).FiltersDrawer,
+  default: (await Promise.all([import('../components/FiltersDrawer'), loadFilters()]))[0].FiltersDrawer,
 }));
 
 /** Phones (below Mantine's `sm` breakpoint) get the filters in a drawer instead of a panel above the list. */
@@ -74,6 +81,8 @@ export function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const state = parseExploreQuery(params);
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(state) > 0);
+  // Mounted from the first time it opens, so that it closes as it opened.
+  const [filtersWanted, setFiltersWanted] = useState(filtersOpen);
   const drawer = useLazyDialog();
   const drawerOpen = Boolean(drawer.state?.opened);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -141,7 +150,13 @@ export function ExplorePage() {
             aria-expanded={phone ? drawerOpen : filtersOpen}
             aria-controls={phone ? undefined : panelId}
             aria-haspopup={phone ? 'dialog' : undefined}
-            onClick={() => (phone ? drawer.open() : setFiltersOpen((open) => !open))}
+            onPointerEnter={() => void loadFilters()}
+            onFocus={() => void loadFilters()}
+            onClick={() => {
+              if (phone) return drawer.open();
+              setFiltersWanted(true);
+              setFiltersOpen((open) => !open);
+            }}
           >
             {i18n.t('discovery.filters.title')}
           </Button>
@@ -169,12 +184,16 @@ export function ExplorePage() {
           )
         ) : (
           <Collapse expanded={filtersOpen} id={panelId}>
-            <ExploreFilters
-              state={state}
-              categories={categories.data}
-              categoriesFailed={categories.isError}
-              onChange={update}
-            />
+            {filtersWanted && (
+              <Suspense fallback={null}>
+                <ExploreFilters
+                  state={state}
+                  categories={categories.data}
+                  categoriesFailed={categories.isError}
+                  onChange={update}
+                />
+              </Suspense>
+            )}
           </Collapse>
         )}
 
