@@ -129,6 +129,7 @@ const apiLayers = [
   [
     'projects/project-form.service',
     'projects/project-lifecycle.service',
+    'projects/campaign-refunds.service',
     'admin/*',
     'creator-tools/*',
     'surveys/*',
