@@ -108,6 +108,32 @@ describe.each(databaseKinds)('campaigns ended early on %s', (kind) => {
     expect(project.status).toBe('ACTIVE');
   });
 
+  it('lets a silenced creator still cancel (it protects the backers); a suspended one is refused, as is suspending', async () => {
+    const sanction = (who: User, act: 'silence' | 'suspend') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${who.user.id}/${act}`,
+        headers: admin.headers,
+        payload: {
+          reason: 'spam',
+          message: 'Please read the rules.',
+          ...(act === 'silence' ? { until: new Date(Date.now() + 7 * 86_400_000).toISOString() } : {}),
+        },
+      });
+    const silenced = await signedInUser(ctx);
+    const heard = await createProjectRow(ctx.database.db, { creatorId: silenced.user.id, start: -1, end: 5 });
+    expect((await sanction(silenced, 'silence')).statusCode).toBe(200);
+    expect((await cancel(heard, silenced)).statusCode).toBe(200);
+
+    const suspended = await signedInUser(ctx);
+    const shut = await createProjectRow(ctx.database.db, { creatorId: suspended.user.id, start: -1, end: 5 });
+    expect((await sanction(suspended, 'suspend')).statusCode).toBe(200);
+    expect((await cancel(shut, suspended)).statusCode).toBe(403);
+    expect((await suspend(shut, suspended)).statusCode).toBe(403);
+    // The suspension put the live project on hold; an admin may still end it for good.
+    expect((await suspend(shut, admin)).statusCode).toBe(200);
+  });
+
   it('releases an all-or-nothing campaign’s pledges, tells its backers in their language, and leaves a tombstone', async () => {
     const { id, pledges } = await campaign('all_or_nothing');
     const mailsBefore = (await ctx.database.db.selectFrom('mail_outbox').select('id').execute()).map(

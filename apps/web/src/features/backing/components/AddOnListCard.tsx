@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primit
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import type { AddOn, Reward } from '@fundry/shared';
+import type { AddOn, ProjectStatus, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useAddOns } from '../api/add-ons';
@@ -26,13 +26,13 @@ export function AddOnListCard({
   project,
   isCreator,
 }: {
-  project: { id: number; currency: string };
+  project: { id: number; currency: string; status: ProjectStatus };
   isCreator: boolean;
 }) {
   const i18n = useI18n();
   const addOns = useAddOns(project.id);
   const rewards = useRewards(project.id);
-  const canManage = useCanManageRewards(isCreator);
+  const canManage = useCanManageRewards(isCreator, project.status);
   const form = useLazyDialog<AddOn | null>();
   if (addOns.isPending || (addOns.data && addOns.data.length === 0 && !canManage)) return null;
   return (

@@ -35,7 +35,7 @@ export function RewardListCard({
 }) {
   const i18n = useI18n();
   const rewards = useRewards(project.id);
-  const canManage = useCanManageRewards(isCreator);
+  const canManage = useCanManageRewards(isCreator, project.status);
   const backing = useBackingStarter(project);
   const form = useLazyDialog<Reward | null>();
   const available = (rewards.data ?? []).filter((reward) => !isSoldOut(reward));

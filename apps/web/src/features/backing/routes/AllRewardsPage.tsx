@@ -29,7 +29,7 @@ export function AllRewardsPage({ projectId, project }: { projectId: number | nul
   const rewards = useRewards(projectId);
   usePageMeta(project && projectRewardsPageMeta(project));
   const isCreator = Boolean(project && session.userId !== null && session.userId === project.creator_id);
-  const canManage = useCanManageRewards(isCreator);
+  const canManage = useCanManageRewards(isCreator, project?.status);
   const backing = useBackingStarter({
     id: projectId ?? 0,
     title: project?.title ?? '',
