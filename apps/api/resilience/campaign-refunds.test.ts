@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { createProjectRow, createUser } from '../src/db/seed/factories';
-import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../src/test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe';
 import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import { eventually, moneyOf } from './support/fixtures';
-import { SHARED_JWT_SECRET } from './support/instance';
+import { killAll, runJobs as runJobsProcess } from './support/jobs';
 
-const JOBS = fileURLToPath(new URL('../dist/jobs.js', import.meta.url));
 const PLEDGES = 1_200;
 /** Two suspended campaigns, one in euros and one in yen (no minor unit): each refunded in its own currency. */
 const CURRENCIES = ['EUR', 'JPY'] as const;
@@ -29,38 +27,15 @@ describe('refunds of suspended campaigns', () => {
     // Each refund takes a little while, as over a real network: the kill lands mid-batch.
     stripe = await startFakeStripe({ refundDelayMs: 20 });
   });
-  const children: ReturnType<typeof spawn>[] = [];
   afterAll(async () => {
-    // A failed run leaves no process behind holding the fake's connections.
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    killAll(started);
     await stripe.close();
     await database.drop();
   });
 
-  function runJobs(...jobs: string[]) {
-    const child = spawn(process.execPath, [JOBS, ...jobs], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        JWT_SECRET: SHARED_JWT_SECRET,
-        STRIPE_SECRET_KEY: 'sk_test_fundry',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    return { child, exited, output: () => output };
-  }
+  const started: ChildProcess[] = [];
+  const runJobs = (...jobs: string[]) =>
+    runJobsProcess({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs);
 
   const counts = async (projectIds: number[]) => {
     const rows = await database.db

@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { createProjectRow, createUser } from '../src/db/seed/factories';
-import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../src/test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe';
 import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import { eventually, moneyOf } from './support/fixtures';
-import { SHARED_JWT_SECRET } from './support/instance';
+import { killAll, runJobs as runJobsProcess } from './support/jobs';
 
-const JOBS = fileURLToPath(new URL('../dist/jobs.js', import.meta.url));
 const PLEDGES = 1_500;
 const DECLINED = PLEDGES / 10;
 /** Two campaigns ending together, one in euros and one in yen (no minor unit): each collected in its own. */
@@ -30,33 +28,14 @@ describe('pledge collection', () => {
     stripe = await startFakeStripe({ paymentIntentDelayMs: 25 });
   });
   afterAll(async () => {
+    killAll(started);
     await stripe.close();
     await database.drop();
   });
 
-  /** `npm run jobs` as an operator runs it: the built jobs entry point, its own process. */
-  function runJobs(...jobs: string[]) {
-    const child = spawn(process.execPath, [JOBS, ...jobs], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        JWT_SECRET: SHARED_JWT_SECRET,
-        STRIPE_SECRET_KEY: 'sk_test_fundry',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    return { child, exited, output: () => output };
-  }
+  const started: ChildProcess[] = [];
+  const runJobs = (...jobs: string[]) =>
+    runJobsProcess({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs);
 
   const counts = async (projectIds: number[]) => {
     const rows = await database.db

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Translator } from '@fundry/shared';
+import { BackgroundRun } from '../../lib/background-run';
 import type { DB } from '../../db/schema';
 import type { SavedLanguage, Translators } from '../../i18n';
 import { platformMetrics } from '../metrics/metrics';
@@ -26,8 +27,10 @@ const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1),
  * SMTP. Delivery runs right after (kick) and again from the scheduled job for anything left over.
  */
 export class MailService {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly delivery = new BackgroundRun(
+    () => this.deliverDue(),
+    (error) => this.log.error({ err: error }, 'mail delivery failed'),
+  );
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -59,25 +62,12 @@ export class MailService {
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */
   kick() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.deliverDue()
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'mail delivery failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.delivery.kick();
   }
 
   /** Resolves once any delivery in progress has finished (tests and shutdown). */
-  async idle() {
-    while (this.running) await this.running;
+  idle() {
+    return this.delivery.idle();
   }
 
   async deliverDue(): Promise<number> {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { BackgroundRun } from '../../lib/background-run';
 import type { Clock } from '../../lib/clock';
 import { TransferError, type PaymentProvider } from '../payments/provider';
 import type { RefundService } from '../payments/refunds.service';
@@ -51,32 +52,19 @@ export class CampaignRefundService {
 
   /** Names this process's leases. */
   private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private running: Promise<unknown> | null = null;
-  private again = false;
+  private readonly background = new BackgroundRun(
+    () => this.run(),
+    (error) => this.log.error({ err: error }, 'campaign refunds failed'),
+  );
 
-  /**
-   * Starts a run now in the background (a campaign just ended), or one more after the run in progress; the
-   * scheduled job runs it every minute anyway, so a failure here only waits for it.
-   */
+  /** Starts a run now in the background (a campaign just ended), or one more after the run in progress. */
   kick() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run()
-      .catch((error: unknown) => this.log.error({ err: error }, 'campaign refunds failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.background.kick();
   }
 
   /** Waits for the background run, if any (tests, shutdown). */
-  async idle() {
-    while (this.running) await this.running;
+  idle() {
+    return this.background.idle();
   }
 
   async run(): Promise<CampaignRefundRun> {
