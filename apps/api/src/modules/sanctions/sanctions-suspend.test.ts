@@ -161,7 +161,7 @@ describe.each(databaseKinds)('a suspended account, on %s', (kind) => {
       .where('recipient', '=', 'pat@example.test')
       .execute();
     const sanctionMail = mails.find((m) => m.subject === inEnglish('mail.sanction.suspendSubject'));
-    expect(sanctionMail?.text_body).toContain(inEnglish('common.sanctionReason.fraud'));
+    expect(sanctionMail?.text_body).toContain(inEnglish('common.suspensionReason.fraud'));
     expect(sanctionMail?.text_body).toContain('Your pledges used stolen cards.');
   });
 

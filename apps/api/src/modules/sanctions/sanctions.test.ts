@@ -233,7 +233,7 @@ describe.each(databaseKinds)('sanctions on accounts, on %s', (kind) => {
     const [silenceMail, reinstateMail] = mails.slice(-2);
     expect(silenceMail!.subject).toBe(inEnglish('mail.sanction.silenceSubject'));
     expect(silenceMail!.text_body).toContain(
-      inEnglish('mail.sanction.reason', { reason: inEnglish('common.sanctionReason.prohibited') }),
+      inEnglish('mail.sanction.reason', { reason: inEnglish('common.suspensionReason.prohibited') }),
     );
     expect(silenceMail!.text_body).toContain('Please stop posting the same link everywhere.');
     expect(silenceMail!.text_body).toContain('/about');
