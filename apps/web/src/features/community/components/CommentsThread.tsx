@@ -202,7 +202,7 @@ function CommentItem({
     <Stack gap={6}>
       <AuthorLine comment={comment} />
       {comment.hidden && (
-        <Text size="xs" c="orange.8" role="note">
+        <Text size="xs" c="dimmed" fw={600} role="note">
           {i18n.t('community.comments.hiddenNotice', { hidden: i18n.t(MODERATION_MESSAGES.commentHidden) })}
         </Text>
       )}
