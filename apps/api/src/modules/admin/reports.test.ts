@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inEnglish, inLocale } from '../../test/i18n';
+import { sanctionsBy } from '../sanctions/sanctions.fixtures';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 type Headers = Record<string, string>;
@@ -298,6 +299,39 @@ describe.each(databaseKinds)('one report flow and comments hidden while reviewed
           inLocale('es', 'api.notification.reportCommentRemoved', { title: 'Loud Loom' }),
         ]);
       }
+    });
+  });
+
+  describe('sanctioned people', () => {
+    it('a silenced person still reports (only admins read a report); a suspended one is refused every report', async () => {
+      const act = sanctionsBy(
+        () => ctx,
+        () => admin,
+      );
+      const silenced = await signedInUser(ctx);
+      const suspended = await signedInUser(ctx);
+      const target = await commentByBacker('Something to report');
+      const reports = (who: Headers) => [
+        call('POST', `projects/${projectId}/report`, who, { reason: 'Looks like a scam', category: 'fraud' }),
+        reportComment(target, who, { reason: 'Rude', category: 'spam' }),
+        call('POST', `users/${creator.user.id}/report`, who, { reason: 'Impersonates me' }),
+      ];
+      await act.silence(silenced);
+      await act.suspend(suspended);
+      for (const filed of await Promise.all(reports(silenced.headers))) {
+        expect(filed.statusCode, filed.body).toBe(201);
+        expect(filed.json().message).toBe(inEnglish(TOOLS_MESSAGES.reported));
+      }
+      const refusedAll = await Promise.all(reports(suspended.headers));
+      for (const refused of refusedAll) {
+        expect([refused.statusCode, refused.json().error]).toEqual([403, 'ACCOUNT_SUSPENDED']);
+      }
+      const filedBySuspended = await ctx.database.db
+        .selectFrom('reports')
+        .select('id')
+        .where('reporter_id', '=', suspended.user.id)
+        .execute();
+      expect(filedBySuspended).toEqual([]);
     });
   });
 });

@@ -7,6 +7,7 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inEnglish } from '../../test/i18n';
+import { sanctionsBy } from '../sanctions/sanctions.fixtures';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 type Headers = Record<string, string>;
@@ -247,4 +248,44 @@ describe.each(databaseKinds)('a creator blocks a person on %s', (kind) => {
       }
     },
   );
+
+  it('a silenced creator still blocks (a block is seen by no one else); a suspended creator is refused', async () => {
+    const act = sanctionsBy(
+      () => ctx,
+      () => admin,
+    );
+    const silencedCreator = await signedInUser(ctx);
+    const suspendedCreator = await signedInUser(ctx);
+    const ofSilenced = await createProjectRow(ctx.database.db, { creatorId: silencedCreator.user.id });
+    const ofSuspended = await createProjectRow(ctx.database.db, { creatorId: suspendedCreator.user.id });
+    const target = await signedInUser(ctx);
+    await act.silence(silencedCreator);
+    await act.suspend(suspendedCreator);
+
+    const silencedUrl = `projects/${ofSilenced}/blocked-users`;
+    expect(
+      (await call('POST', silencedUrl, silencedCreator.headers, { user_id: target.user.id })).statusCode,
+    ).toBe(201);
+    expect((await call('GET', silencedUrl, silencedCreator.headers)).json().data).toEqual([
+      expect.objectContaining({ id: target.user.id }),
+    ]);
+    expect(
+      (await call('DELETE', `${silencedUrl}/${target.user.id}`, silencedCreator.headers)).statusCode,
+    ).toBe(200);
+
+    const suspendedUrl = `projects/${ofSuspended}/blocked-users`;
+    for (const refused of [
+      await call('POST', suspendedUrl, suspendedCreator.headers, { user_id: target.user.id }),
+      await call('GET', suspendedUrl, suspendedCreator.headers),
+      await call('DELETE', `${suspendedUrl}/${target.user.id}`, suspendedCreator.headers),
+    ]) {
+      expect([refused.statusCode, refused.json().error]).toEqual([403, 'ACCOUNT_SUSPENDED']);
+    }
+    const byTheSuspended = await ctx.database.db
+      .selectFrom('message_blocks')
+      .select('blocked_id')
+      .where('blocker_id', '=', suspendedCreator.user.id)
+      .execute();
+    expect(byTheSuspended).toEqual([]);
+  });
 });
