@@ -28,6 +28,8 @@ export interface Database {
   /** The pool behind `searchDb`: on PGlite, `pool` itself. */
   searchPool: pg.Pool;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself, on PGlite (to take an image of it); null on a PostgreSQL server. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,11 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export async function createDatabase(config: DatabaseConfig, poolSize = 10): Promise<Database> {
+/**
+ * The database of `config`. On PGlite, `image` (a `dumpDataDir` of another PGlite database) is its starting data:
+ * the tests start each database from one that is already migrated, which takes a fraction of migrating it.
+ */
+export async function createDatabase(config: DatabaseConfig, poolSize = 10, image?: Blob): Promise<Database> {
   if (config.kind === 'postgres') {
     const db = postgresPool(config.url, poolSize);
     const searchDb = postgresPool(config.url, poolSize, {
@@ -79,6 +85,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
       searchDb: searchDb.kysely,
       searchPool: searchDb.pool,
       kind: 'postgres',
+      pglite: null,
       close: async () => {
         await Promise.all([db.kysely.destroy(), searchDb.kysely.destroy()]);
       },
@@ -86,7 +93,11 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
   }
 
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm, btree_gin } });
+  const pglite = await PGlite.create({
+    dataDir: config.dataDir,
+    extensions: { pg_trgm, btree_gin },
+    ...(image ? { loadDataDir: image } : {}),
+  });
   // PGlite is one in-process connection: a pool of one serialises every query and transaction.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -96,6 +107,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10): Pro
     searchDb: db,
     searchPool: pool,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -1,6 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { createServerDatabase } from './server-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -12,19 +12,27 @@ export interface TestDatabase extends Database {
   url: string | undefined;
 }
 
-/** A new, empty, migrated database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
+let pgliteImage: Promise<Blob> | undefined;
+/** The migrated PGlite image of global-setup, read once per worker. */
+const migratedPglite = () =>
+  (pgliteImage ??= readFile(inject('pgliteImagePath')).then((bytes) => new Blob([bytes])));
+
+/**
+ * A new database with no data: in-memory PGlite, or a fresh database on the PostgreSQL server. Migrated, it starts
+ * from global-setup's migrated image or template; with `migrate: false` it is empty.
+ */
 export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
-    if (migrate) await migrateToLatest(database.db);
+    const image = migrate ? await migratedPglite() : undefined;
+    const database = await createDatabase({ kind: 'pglite', dataDir: undefined }, undefined, image);
     return { ...database, url: undefined };
   }
 
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('No PostgreSQL server for this test');
-  const server = await createServerDatabase(adminUrl, 'fundry_test');
+  const template = migrate ? inject('postgresTemplate') : null;
+  const server = await createServerDatabase(adminUrl, 'fundry_test', template ?? undefined);
   const database = await createDatabase({ kind: 'postgres', url: server.url }, 60);
-  if (migrate) await migrateToLatest(database.db);
   return {
     ...database,
     url: server.url,

@@ -41,15 +41,16 @@ async function asAdmin(adminUrl: string, statement: string) {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `adminUrl`, named `{prefix}_{random}`, for tests and
- * benchmarks that must not share one; `drop()` removes it, closing any connection still open to it.
+ * A new database on the PostgreSQL server of `adminUrl`, named `{prefix}_{random}`, for tests and benchmarks that
+ * must not share one: empty, or a copy of `template`; `drop()` removes it, closing any connection still open to it.
  */
-export async function createServerDatabase(adminUrl: string, prefix: string) {
+export async function createServerDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `create database ${name}`);
+  await asAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => asAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   };
