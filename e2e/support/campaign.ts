@@ -37,10 +37,15 @@ export function isoDate(days: number) {
 }
 
 /**
- * A running all-or-nothing campaign for one journey, made as people make one: Maya (a creator) submits it with
- * a digital reward and a shipped one (US $5, rest of the world $15), and the admin activates it.
+ * A running campaign for one journey (all-or-nothing unless told), made as people make one: Maya (a creator)
+ * submits it with a digital reward and a shipped one (US $5, rest of the world $15), and the admin activates it.
  */
-export async function createCampaign(request: APIRequestContext, title: string, goalDollars: number) {
+export async function createCampaign(
+  request: APIRequestContext,
+  title: string,
+  goalDollars: number,
+  fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
+) {
   const creator = await bearer(request, 'maya@fundry.dev');
   const categories = await request.get(`${API}/categories`);
   const [category] = ((await categories.json()) as { data: { id: number }[] }).data;
@@ -54,7 +59,7 @@ export async function createCampaign(request: APIRequestContext, title: string, 
       end_date: isoDate(10),
       description: '<p>A campaign made for a journey.</p>',
       risk_and_challenges: '<p>None.</p>',
-      funding_model: 'all_or_nothing',
+      funding_model: fundingModel,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -120,12 +125,16 @@ export async function runJobs(baseUrl: string, ...jobs: string[]) {
   );
 }
 
-/** A backer pledges through the API and saves a test card on the sandbox checkout, as its form would. */
+/**
+ * A backer pledges through the API and completes the sandbox checkout as its form would: an all-or-nothing pledge
+ * saves a test card; a flexible one pays at once.
+ */
 export async function pledgeWithCard(
   request: APIRequestContext,
   email: string,
   projectId: number,
   amount: number,
+  checkout: 'save card' | 'pay' = 'save card',
 ) {
   const response = await request.post(`${API}/backers/projects/${projectId}/back`, {
     headers: await bearer(request, email),
@@ -133,9 +142,12 @@ export async function pledgeWithCard(
   });
   expect(response.status(), await response.text()).toBe(201);
   const { checkout_url } = ((await response.json()) as { data: { checkout_url: string } }).data;
-  const saved = await request.post(`${new URL(checkout_url).pathname}/card`, {
-    form: { card_number: '4242 4242 4242 4242' },
-    maxRedirects: 0,
-  });
-  expect(saved.status()).toBe(303);
+  const completed = await request.post(
+    `${new URL(checkout_url).pathname}/${checkout === 'pay' ? 'pay' : 'card'}`,
+    checkout === 'pay'
+      ? { maxRedirects: 0 }
+      : { form: { card_number: '4242 4242 4242 4242' }, maxRedirects: 0 },
+  );
+  expect(completed.status()).toBe(303);
+  expect(completed.headers().location).not.toContain('/donation/cancel');
 }

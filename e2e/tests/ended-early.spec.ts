@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { createCampaign, pledgeWithCard } from '../support/campaign';
+import { API, bearer, createCampaign, pledgeWithCard, runJobs } from '../support/campaign';
 import { translator } from '../support/i18n';
 import { shoot, toast } from '../support/page';
 import { signIn, signOut } from '../support/session';
@@ -56,4 +56,41 @@ test('a creator cancels a campaign from My Projects; a backer sees the tombstone
   await expect(backed.getByText(es.t('backing.backed.endedCanceled'))).toBeVisible();
   await expect(backed.getByText(es.t('backing.backed.pledgeReleased'))).toBeVisible();
   await shoot(page, 'ended-early-backed', (name) => testInfo.outputPath(name));
+});
+
+test('an admin suspends a flexible campaign; a backer reading Spanish sees the tombstone and the refund in Backed Projects', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const es = translator('es');
+  const title = `Cloud kettle ${Date.now().toString(36)}`;
+  const projectId = await createCampaign(request, title, 500, 'flexible');
+  await pledgeWithCard(request, 'yuki@fundry.dev', projectId, 35, 'pay');
+
+  const suspended = await request.post(`${API}/admin/projects/${projectId}/suspend`, {
+    headers: await bearer(request, 'admin@fundry.dev'),
+    data: { reason: 'fraud', message: 'The kettle does not exist.' },
+  });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+  // The refunds run on their job (kicked at once in the app as well); run it now, as the scheduler would.
+  await runJobs(baseURL!, 'campaign-refunds');
+
+  await signIn(page, 'yuki@fundry.dev');
+  await page.goto(`/projects/${projectId}?lang=es`);
+  const tombstone = page.getByRole('region', { name: es.t('projects.ended.suspendedTitle') });
+  await expect(tombstone).toContainText(es.t('common.suspensionReason.fraud'));
+  await expect(tombstone).not.toContainText('The kettle does not exist.');
+
+  await page.goto('/backed-projects?lang=es');
+  const backed = page.getByRole('article', { name: title });
+  await expect(backed.getByText(es.t('common.projectStatus.SUSPENDED'))).toBeVisible();
+  const pledged = es.money(35, 'USD');
+  await expect(backed.getByText(es.t('backing.backed.pledgeRefunded', { amount: pledged }))).toBeVisible();
+  // What was pledged stays said beside its refund.
+  await expect(backed).toContainText(
+    es.t('backing.backed.pledged', { amount: pledged }).replace(/<\/?amount>/g, ''),
+  );
+  await shoot(page, 'ended-early-refunded', (name) => testInfo.outputPath(name));
 });

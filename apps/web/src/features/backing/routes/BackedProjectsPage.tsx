@@ -46,6 +46,17 @@ function endedPledgeText(i18n: Translator, project: BackedProject): string | nul
   return null;
 }
 
+/**
+ * What the backer pledged: the sum of their pledges that count, or on a campaign ended early the pledge as it stood
+ * before it was released or refunded (which count nothing any more), so the card does not say "You pledged $0".
+ */
+function pledgedText(i18n: Translator, project: BackedProject): string {
+  if (endedPledgeText(i18n, project) !== null && project.pledge) {
+    return i18n.money(project.pledge.amount, project.pledge.currency);
+  }
+  return project.total_amount === null ? '—' : i18n.money(project.total_amount, project.currency);
+}
+
 /** The pledge's state: what became of it when its campaign ended early, else its badge. */
 function PledgeState({
   project,
@@ -185,12 +196,7 @@ export function BackedProjectsPage() {
                     <Text size="sm">
                       <Rich
                         id="backing.backed.pledged"
-                        values={{
-                          amount:
-                            project.total_amount === null
-                              ? '—'
-                              : i18n.money(project.total_amount, project.currency),
-                        }}
+                        values={{ amount: pledgedText(i18n, project) }}
                         tags={{
                           amount: (text) => (
                             <Text span fw={700} c="teal">
