@@ -25,9 +25,13 @@ export function useTeam(projectId: number) {
 type Saved = { data: Collaborator; message: string };
 
 /** The creator's calls on the team; each reads the team again. */
-export function useTeamActions(projectId: number) {
+export function useTeamActions(
+  projectId: number,
+  said?: { onSuccess: (message: string) => void; onError: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.team(projectId) });
+  // Not awaited: a removed row unmounts once the team is read again, and the caller's toast must still show.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: teamKeys.team(projectId) });
   const base = `projects/${projectId}/collaborators`;
   return {
     invite: useMutation({
@@ -40,11 +44,18 @@ export function useTeamActions(projectId: number) {
         api.put<Saved>(`${base}/${userId}`, { permissions }),
       onSuccess: refresh,
     }),
-    /** Removes a member or withdraws an invitation, by the invitation's id (an address may have no account). */
+    /**
+     * Removes a member or withdraws an invitation, by the invitation's id (an address may have no account); `said`
+     * is told here, as the removed row unmounts.
+     */
     remove: useMutation({
       mutationFn: (invitationId: number) =>
         api.delete<{ message: string }>(`${base}/invitations/${invitationId}`),
-      onSuccess: refresh,
+      onSuccess: (answer) => {
+        said?.onSuccess(answer.message);
+        refresh();
+      },
+      onError: (error) => said?.onError(error),
     }),
   };
 }
@@ -59,14 +70,25 @@ export function useCollaborations() {
   });
 }
 
-export function useAnswerInvitation() {
+/**
+ * Accept or decline; `said` tells the person how it went. It is the mutation's own callback, not the call's: the
+ * answered row moves to another list and unmounts before a call's callback would run.
+ */
+export function useAnswerInvitation(said: {
+  onSuccess: (message: string) => void;
+  onError: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
+    onError: said.onError,
     mutationFn: ({ projectId, accept }: { projectId: number; accept: boolean }) =>
       api.post<{ message: string }>(
         `projects/${projectId}/collaborators/${accept ? 'accept' : 'decline'}`,
         {},
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
+    onSuccess: (answer) => {
+      said.onSuccess(answer.message);
+      void queryClient.invalidateQueries({ queryKey: teamKeys.mine });
+    },
   });
 }

@@ -10,15 +10,11 @@ import { useAnswerInvitation, useCollaborations } from '../api/collaborators';
 
 function Row({ item }: { item: Collaboration }) {
   const i18n = useI18n();
-  const answer = useAnswerInvitation();
-  const respond = (accept: boolean) =>
-    answer.mutate(
-      { projectId: item.project.id, accept },
-      {
-        onSuccess: (reply) => notify.success(reply.message),
-        onError: (error) => notify.error(serverMessage(error) ?? i18n.t('collaborators.mine.failed')),
-      },
-    );
+  const answer = useAnswerInvitation({
+    onSuccess: (message) => notify.success(message),
+    onError: (error) => notify.error(serverMessage(error) ?? i18n.t('collaborators.mine.failed')),
+  });
+  const respond = (accept: boolean) => answer.mutate({ projectId: item.project.id, accept });
   const title = item.project.title || i18n.t('projects.untitled');
   return (
     <Group

@@ -48,7 +48,10 @@ function PermissionBoxes({
 
 function Member({ member, projectId }: { member: Collaborator; projectId: number }) {
   const i18n = useI18n();
-  const { change, remove } = useTeamActions(projectId);
+  const { change, remove } = useTeamActions(projectId, {
+    onSuccess: (message) => notify.success(message),
+    onError: (error) => notify.error(serverMessage(error) ?? i18n.t('collaborators.team.failed')),
+  });
   const name = member.user?.name ?? member.email;
   const save = (permissions: CollaboratorPermission[]) => {
     if (permissions.length === 0 || !member.user) return;
@@ -94,12 +97,7 @@ function Member({ member, projectId }: { member: Collaborator; projectId: number
           size="xs"
           loading={remove.isPending}
           aria-label={i18n.t('collaborators.team.removeNamed', { name })}
-          onClick={() =>
-            remove.mutate(member.id, {
-              onSuccess: (answer) => notify.success(answer.message),
-              onError: (error) => notify.error(serverMessage(error) ?? i18n.t('collaborators.team.failed')),
-            })
-          }
+          onClick={() => remove.mutate(member.id)}
         >
           {member.status === 'pending'
             ? i18n.t('collaborators.team.withdraw')
