@@ -20,6 +20,7 @@ import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
+import { collaboratorRoutes } from './modules/collaborators/collaborators.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(reportRoutes, { reports: services.reports });
       await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
       await api.register(blockRoutes, { blocks: services.blocks });
+      await api.register(collaboratorRoutes, { collaborators: services.collaborators });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',

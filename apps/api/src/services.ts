@@ -8,6 +8,7 @@ import { AdminService } from './modules/admin/admin.service';
 import { ModerationService } from './modules/admin/moderation.service';
 import { ReportService } from './modules/admin/reports.service';
 import { BlockService } from './modules/blocks/blocks.service';
+import { CollaboratorService } from './modules/collaborators/collaborators.service';
 import { CardTestingGuard } from './modules/payments/card-testing.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
@@ -183,6 +184,7 @@ export function createServices(
   const admin = new AdminService(db, moderation);
   const reports = new ReportService(db, access, moderation, comments, config.hideAfterReports, clock);
   const blocks = new BlockService(db, access);
+  const collaborators = new CollaboratorService(db, access, mail, config.appUrl);
   const creatorTools = new CreatorToolsService(db, access, refunds, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock, reports);
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
@@ -204,6 +206,7 @@ export function createServices(
     admin,
     reports,
     blocks,
+    collaborators,
     cardTesting,
     creatorTools,
     payouts,

@@ -499,6 +499,20 @@ export interface MessageBlocksTable {
   created_at: CreatedAt;
 }
 
+/** An invitation to a project's team, or (once accepted, naming the person) a membership (DESIGN.md §19). */
+export interface ProjectCollaboratorsTable {
+  id: Generated<number>;
+  project_id: number;
+  email: string;
+  user_id: number | null;
+  can_edit: Generated<boolean>;
+  can_community: Generated<boolean>;
+  can_fulfilment: Generated<boolean>;
+  invited_by: number | null;
+  created_at: CreatedAt;
+  accepted_at: Timestamp | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
@@ -540,6 +554,8 @@ export interface CommentsTable {
   reporters_count: Generated<number>;
   /** When it was hidden while reviewed; null when shown. */
   hidden_at: Timestamp | null;
+  /** Who hid it: the reporter whose report did (migration 0054). */
+  hidden_by: number | null;
 }
 
 /** A declined payment, per account and IP address, for the card-testing limit (migration 0053). */
@@ -689,6 +705,7 @@ export interface DB {
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
+  project_collaborators: ProjectCollaboratorsTable;
   payment_declines: PaymentDeclinesTable;
   card_testing_alerts: CardTestingAlertsTable;
   stretch_goals: StretchGoalsTable;

@@ -263,9 +263,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'my-projects',
-            element: lazyPage(
-              async () => (await import('@/features/projects/routes/MyProjectsPage')).MyProjectsPage,
-            ),
+            element: lazyPage(async () => (await import('./routes/MyProjectsRoute')).MyProjectsRoute),
           },
           {
             path: 'profile',

@@ -38,6 +38,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     backers_count: 12,
     rewards_sent: 0,
     rewards_total: 0,
+    team: [],
     late_pledges: { open: false, until: null },
     late_amount: 0,
     late_backers_count: 0,

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'user.silence',
   'user.suspend',
   'user.reinstate',
+  'collaborator.invite',
+  'collaborator.change',
+  'collaborator.remove',
+  'collaborator.accept',
+  'collaborator.decline',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

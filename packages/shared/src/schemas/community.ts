@@ -84,6 +84,8 @@ export type CommentEditRequest = z.infer<typeof commentEditRequest>;
 
 export const commentAuthor = communityAuthor.extend({
   is_creator: z.boolean(),
+  /** On the project's team with `community` (DESIGN.md §19): replies for the project, named as themselves. */
+  is_team: z.boolean(),
   is_backer: z.boolean(),
 });
 export type CommentAuthor = z.infer<typeof commentAuthor>;

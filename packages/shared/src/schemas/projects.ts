@@ -3,6 +3,8 @@ import { MAX_PER_PAGE, PAGE_SIZES, PROGRESS_BUCKETS, SEARCH_MAX_LENGTH, SORT_OPT
 import { FUNDING_MODELS, PROJECT_STATUSES, STATUS_FILTERS, SUSPENSION_REASONS } from '../rules/projects';
 import { LATE_PLEDGE_MESSAGES } from '../messages/late-pledges';
 import { currencyCode, pageMeta } from './common';
+import { teamMember } from './collaborators';
+import { COLLABORATOR_PERMISSIONS } from '../messages/collaborators';
 
 export const creatorSummary = z.object({
   id: z.number().int(),
@@ -84,6 +86,8 @@ export const project = projectFields.extend({
   late_pledges: z.object({ open: z.boolean(), until: z.string().nullable() }),
   late_amount: z.number(),
   late_backers_count: z.number().int(),
+  /** The people who help its creator run it (DESIGN.md §19): accepted collaborators, names and pictures only. */
+  team: z.array(teamMember),
 });
 export type Project = z.infer<typeof project>;
 
@@ -198,7 +202,12 @@ export const projectFormFields = z.strictObject({
 export type ProjectFormFields = z.infer<typeof projectFormFields>;
 
 export const projectRolesResponse = z.object({
-  data: z.object({ roles: z.array(z.string()), isCreator: z.boolean() }),
+  data: z.object({
+    roles: z.array(z.string()),
+    isCreator: z.boolean(),
+    /** The caller's own permissions as a collaborator (DESIGN.md §19): the controls the client shows them. */
+    my_permissions: z.array(z.enum(COLLABORATOR_PERMISSIONS)),
+  }),
 });
 
 /** A creator ends a live campaign (DESIGN.md §18), with a message to its backers. */

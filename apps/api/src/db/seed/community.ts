@@ -197,6 +197,7 @@ export async function seedCommunity(
       hideAfter: DEFAULT_HIDE_AFTER_REPORTS,
       byCreator: false,
       at: new Date(),
+      reporterId: person(reporter),
     });
   }
   const cookbook = project('The Neighbourhood Cookbook');

@@ -15,7 +15,7 @@ import { countCommentReport, endCommentReview } from '../comments/comments.repos
 import type { CommentService } from '../comments/comments.service';
 import { notificationMessages } from '../notifications/notification-messages';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { ProjectAccess } from '../projects/project-access';
+import { may, type ProjectAccess } from '../projects/project-access';
 import { findUserById } from '../users/users.repository';
 import { recordAudit } from './audit.repository';
 import type { ModerationService } from './moderation.service';
@@ -156,6 +156,7 @@ export class ReportService {
       throw new AppError('UNPROCESSABLE', 'api.admin.ownComment');
     }
     const project = await this.access.visible(comment.project_id, caller);
+    const byTeam = may(caller, project, 'moderate_comments', await this.access.team(caller, project));
     return this.db.transaction().execute(async (trx) => {
       const filed = await this.file(
         trx,
@@ -165,8 +166,9 @@ export class ReportService {
       );
       await countCommentReport(trx, commentId, {
         hideAfter: this.hideAfterReports,
-        byCreator: project.creator_id === caller.userId,
+        byCreator: byTeam,
         at: this.clock(),
+        reporterId: caller.userId,
       });
       return filed;
     });

@@ -30,6 +30,12 @@ function selectComments(db: Kysely<DB>) {
       sql<boolean>`exists (
         select 1 from donations d where d.donor_id = c.author_id and d.project_id = c.project_id
         and d.status in (${sql.join(LIVE_PLEDGES)}))`.as('author_backs'),
+      // A collaborator with `community` replies as the team (DESIGN.md §19), under their own name.
+      sql<boolean>`exists (
+        select 1 from project_collaborators pc
+        where pc.project_id = c.project_id and pc.user_id = c.author_id and pc.can_community)`.as(
+        'author_team',
+      ),
       // The project's creator blocked the author (decision 031): their comments there are hidden from others.
       sql<boolean>`exists (
         select 1 from projects p join message_blocks b on b.blocker_id = p.creator_id
@@ -155,12 +161,13 @@ export async function removeComment(trx: Kysely<DB>, id: number, removedBy: numb
 
 /**
  * One more distinct person reported the comment: counted on its row, and the comment is hidden while reviewed
- * once `hideAfter` people reported it or when the reporter is the project's creator. Returns whether it is hidden.
+ * once `hideAfter` people reported it or when the reporter speaks for the project (its creator, or a collaborator with
+ * `community`). Returns whether it is hidden.
  */
 export async function countCommentReport(
   trx: Kysely<DB>,
   id: number,
-  rule: { hideAfter: number; byCreator: boolean; at: Date },
+  rule: { hideAfter: number; byCreator: boolean; at: Date; reporterId: number },
 ) {
   const row = await trx
     .updateTable('comments')
@@ -169,6 +176,10 @@ export async function countCommentReport(
       hidden_at: sql<Date | null>`case when hidden_at is null
         and (reporters_count + 1 >= ${rule.hideAfter} or ${rule.byCreator}) then ${rule.at}::timestamptz
         else hidden_at end`,
+      // Who hid it (migration 0054): the reporter whose report did.
+      hidden_by: sql<number | null>`case when hidden_at is null
+        and (reporters_count + 1 >= ${rule.hideAfter} or ${rule.byCreator}) then ${rule.reporterId}::integer
+        else hidden_by end`,
     }))
     .where('id', '=', id)
     .returning(['hidden_at', 'reporters_count'])
@@ -180,7 +191,7 @@ export async function countCommentReport(
 export async function endCommentReview(trx: Kysely<DB>, id: number) {
   await trx
     .updateTable('comments')
-    .set({ hidden_at: null, reporters_count: 0 })
+    .set({ hidden_at: null, hidden_by: null, reporters_count: 0 })
     .where('id', '=', id)
     .execute();
 }

@@ -72,6 +72,7 @@ function toReply(row: CommentRow, creatorId: number, reader: Reader): CommentRep
           name: row.author_name,
           profile_image: row.author_image,
           is_creator: row.author_id === creatorId,
+          is_team: row.author_team,
           is_backer: row.author_backs,
         },
     created_at: row.created_at.toISOString(),
@@ -288,7 +289,8 @@ export class CommentService {
     const { row, access } = await this.existing(id, caller);
     if (row.removed_at) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.commentRemoved);
     const byAdmin = isAdmin(caller);
-    const isCreator = access?.isCreator ?? false;
+    // The creator and a collaborator with `community` keep the project's conversation (DESIGN.md §19).
+    const isCreator = access?.speaksForProject ?? false;
     if (row.author_id !== caller.userId && !isCreator && !byAdmin) {
       throw forbidden(COMMUNITY_MESSAGES.cannotRemove);
     }

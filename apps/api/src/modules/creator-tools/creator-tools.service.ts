@@ -115,18 +115,21 @@ export class CreatorToolsService {
     private readonly clock: () => Date,
   ) {}
 
-  /** The project, when the caller is its creator or an admin: 404 if they may not see it, 403 if only that. */
-  private ownProject(projectId: number, caller: AccessClaims) {
-    return this.access.authorize(projectId, caller, 'run', 'api.tools.onlyCreatorOrAdmin');
+  /**
+   * The project, when the caller may do `act` to it (its creator or an admin; the backer list, its CSV and marking
+   * sent also `fulfilment`): 404 if they may not see it, 403 if only that.
+   */
+  private ownProject(projectId: number, caller: AccessClaims, act: 'run' | 'see_backers' = 'run') {
+    return this.access.authorize(projectId, caller, act, 'api.tools.onlyCreatorOrAdmin');
   }
 
-  /** A pledge of a project the caller runs (or any, for an admin); its backer gets 403, others 404. */
-  private async ownDonation(donationId: number, caller: AccessClaims) {
+  /** A pledge of a project the caller may do `act` to (or any, for an admin); its backer gets 403, others 404. */
+  private async ownDonation(donationId: number, caller: AccessClaims, act: 'run' | 'see_backers') {
     const donation = await findDonation(this.db, donationId);
     if (!donation) throw notFound('pledge');
     const project = await findProject(this.db, donation.project_id);
     if (!project) throw notFound('pledge');
-    if (may(caller, project, 'run')) return { donation, project };
+    if (may(caller, project, act, await this.access.team(caller, project))) return { donation, project };
     if (donation.donor_id === caller.userId) {
       throw forbidden('api.tools.onlyCreatorOrAdmin');
     }
@@ -134,7 +137,7 @@ export class CreatorToolsService {
   }
 
   async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {
-    const { currency } = await this.ownProject(projectId, caller);
+    const { currency } = await this.ownProject(projectId, caller, 'see_backers');
     const filters: BackerFilters = {
       status: query.status,
       rewardId: query.reward_id,
@@ -161,7 +164,7 @@ export class CreatorToolsService {
 
   /** The backers as an RFC 4180 document (UTF-8 with BOM, formulas neutralised). */
   async backersCsv(projectId: number, caller: AccessClaims, filters: BackerFilters, translator: Translator) {
-    const project = await this.ownProject(projectId, caller);
+    const project = await this.ownProject(projectId, caller, 'see_backers');
     const { currency } = project;
     const records = await allBackers(this.db, projectId, filters);
     const addOns = await pledgedAddOnsOf(
@@ -218,7 +221,7 @@ export class CreatorToolsService {
    * (in-app, and by mail unless they turned project news off). A pledge already sent is left alone.
    */
   async markSent(projectId: number, caller: AccessClaims, donationIds: number[], trackingUrl?: string) {
-    const project = await this.ownProject(projectId, caller);
+    const project = await this.ownProject(projectId, caller, 'see_backers');
     const ids = [...new Set(donationIds)];
     const changed = await this.db.transaction().execute(async (trx) => {
       const rows = await markSent(trx, projectId, ids, trackingUrl ?? null, this.clock());
@@ -258,7 +261,7 @@ export class CreatorToolsService {
 
   /** One pledge's reward marked sent: 409 when it cannot be (not collected, no reward). */
   async markOneSent(donationId: number, caller: AccessClaims, trackingUrl?: string) {
-    const { donation } = await this.ownDonation(donationId, caller);
+    const { donation } = await this.ownDonation(donationId, caller, 'see_backers');
     if (donation.fulfilment_status !== null) {
       return { fulfilment_status: donation.fulfilment_status, tracking_url: donation.tracking_url };
     }
@@ -279,7 +282,7 @@ export class CreatorToolsService {
    * however many requests race, one refund is recorded; the others get 409.
    */
   async refund(donationId: number, caller: AccessClaims) {
-    const { donation, project } = await this.ownDonation(donationId, caller);
+    const { donation, project } = await this.ownDonation(donationId, caller, 'run');
     await this.refundable(donation.id, project.id);
     const applied = await this.refunds.refund(donation.id);
     if (!applied) {

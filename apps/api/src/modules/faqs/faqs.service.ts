@@ -28,7 +28,9 @@ export class FaqService {
 
   private async asCreator(projectId: number, caller: AccessClaims) {
     const access = await communityAccess(this.db, projectId, caller);
-    if (!access.isCreator) throw forbidden(COMMUNITY_MESSAGES.onlyCreatorFaq);
+    // The FAQ is part of the story: its creator and a collaborator with `edit` (DESIGN.md §19).
+    if (!access.isCreator && !access.team.includes('edit'))
+      throw forbidden(COMMUNITY_MESSAGES.onlyCreatorFaq);
   }
 
   async create(projectId: number, caller: AccessClaims, input: FaqRequest) {

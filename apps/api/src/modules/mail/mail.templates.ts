@@ -320,7 +320,7 @@ export const mailTemplates = {
     to: string,
     name: string,
     project: string,
-    update: { number: number; title: string; excerpt: string },
+    update: { number: number; title: string; excerpt: string; author: string },
     url: string,
   ) => {
     const values = { project, number: update.number, title: update.title };
@@ -328,7 +328,12 @@ export const mailTemplates = {
       to,
       subject: t.t('mail.projectUpdate.subject', values),
       name,
-      paragraphs: [t.t('mail.projectUpdate.body', values), update.excerpt],
+      paragraphs: [
+        t.t('mail.projectUpdate.body', values),
+        update.excerpt,
+        // Signed by the person who wrote it and the project (DESIGN.md §19).
+        t.t('mail.projectUpdate.signature', { author: update.author, project }),
+      ],
       action: { label: t.t('mail.projectUpdate.action'), url },
       footer: t.t('mail.projectUpdate.footer'),
     });

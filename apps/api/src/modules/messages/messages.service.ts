@@ -218,8 +218,8 @@ export class MessageService {
    * statements for any number of backers.
    */
   async bulk(projectId: number, caller: AccessClaims, request: BulkMessageRequest) {
-    const { project } = await communityAccess(this.db, projectId, caller);
-    if (!may(caller, project, 'message_backers')) throw forbidden('api.messages.onlyCreatorBulk');
+    const { project, team } = await communityAccess(this.db, projectId, caller);
+    if (!may(caller, project, 'message_backers', team)) throw forbidden('api.messages.onlyCreatorBulk');
     await assertMayPublish(this.db, caller.userId);
     const now = this.clock();
     const cutoff = new Date(now.getTime() - MESSAGE_MAIL_INTERVAL_MS);

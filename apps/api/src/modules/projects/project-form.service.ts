@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   type Locale,
+  COLLABORATOR_MESSAGES,
   CURRENCY_DECIMALS_MESSAGE,
   hasValidDecimals,
   majorToMinor,
@@ -20,7 +21,7 @@ import { stretchGoalsInCurrency } from '../stretch-goals/stretch-goals.service';
 import { assertMayPublish } from '../sanctions/sanctions.rules';
 import { findUserById } from '../users/users.repository';
 import type { DiscoveryService } from './discovery.service';
-import { may, mayOpenForEditing } from './project-access';
+import { isCreatorOf, may, mayOpenForEditing, teamOf } from './project-access';
 import {
   checkLiveLocks,
   checkRules,
@@ -98,8 +99,14 @@ export class ProjectFormService {
     const asked = fields.currency === undefined ? undefined : this.offeredCurrency(fields.currency);
     await this.db.transaction().execute(async (trx) => {
       const existing = await lockProject(trx, id);
-      if (!existing || !mayOpenForEditing(caller, existing)) throw notFound('project');
-      if (!may(caller, existing, 'edit')) throw forbidden('api.projects.onlyCreatorEdits');
+      if (!existing) throw notFound('project');
+      const team = await teamOf(trx, caller, existing);
+      if (!mayOpenForEditing(caller, existing, team)) throw notFound('project');
+      if (!may(caller, existing, 'edit', team)) throw forbidden('api.projects.onlyCreatorEdits');
+      // Sending it for review is its creator's alone, as launching is (DESIGN.md §19).
+      if (fields.status?.toUpperCase() === 'PENDING' && !isCreatorOf(caller, existing)) {
+        throw forbidden(COLLABORATOR_MESSAGES.onlyCreatorSubmits);
+      }
       const currency = asked ?? existing.currency;
       // A pledge of any status was made, and is kept, in the project's currency (the lock holds new ones back).
       if (currency !== existing.currency && (await hasDonations(trx, id))) {

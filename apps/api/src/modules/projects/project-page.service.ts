@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { type AccessClaims, isAdmin } from '../auth/tokens';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { UserService } from '../users/users.service';
+import { listMembers } from '../collaborators/collaborators.repository';
 import type { ProjectPageCache } from './page-cache';
 import { isCreatorOf, isOpenToAll, mayOpenForEditing, type ProjectAccess } from './project-access';
 import { toCard } from './project-card';
@@ -41,16 +42,24 @@ export class ProjectPageService {
   /** The edit form's data: only for the creator (and admins, who moderate). */
   async getForEditing(id: number, caller: AccessClaims): Promise<Project> {
     const row = await findProject(this.db, id);
-    if (!row || !mayOpenForEditing(caller, row)) throw notFound('project');
+    if (!row || !mayOpenForEditing(caller, row, await this.access.team(caller, row)))
+      throw notFound('project');
     return this.withCreator(row);
   }
 
+  /** Who the caller is to the project, and their own permissions on its team: the controls the client shows. */
   async roles(id: number, caller: AccessClaims | null) {
     const project = await this.access.visible(id, caller);
     const creator = isCreatorOf(caller, project);
+    const team = await this.access.team(caller, project);
     return {
-      roles: [...(creator ? ['creator'] : []), ...(isAdmin(caller) ? ['admin'] : [])],
+      roles: [
+        ...(creator ? ['creator'] : []),
+        ...(team.length > 0 ? ['collaborator'] : []),
+        ...(isAdmin(caller) ? ['admin'] : []),
+      ],
       isCreator: creator,
+      my_permissions: [...team],
     };
   }
 
@@ -83,19 +92,21 @@ export class ProjectPageService {
   }
 
   private async withCachedCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, counters] = await Promise.all([
+    const [creator, counters, team] = await Promise.all([
       this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
       this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
+      this.pageCache.part(row.id, 'team', () => listMembers(this.db, row.id)),
     ]);
-    return this.toProject(row, creator, counters);
+    return this.toProject(row, creator, counters, team);
   }
 
   private async withCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, counters] = await Promise.all([
+    const [creator, counters, team] = await Promise.all([
       this.users.creatorProfile(row.creator_id),
       rewardCounters(this.db, row.id),
+      listMembers(this.db, row.id),
     ]);
-    return this.toProject(row, creator, counters);
+    return this.toProject(row, creator, counters, team);
   }
 
   /** The project page's project: the card, its creator, its rewards sent and its late pledges (open at this time). */
@@ -103,6 +114,7 @@ export class ProjectPageService {
     row: ProjectRecord,
     creator: Project['creator'],
     { late, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
+    team: Project['team'],
   ): Project {
     const open = latePledgesOpenNow(
       {
@@ -120,6 +132,7 @@ export class ProjectPageService {
       late_pledges: { open, until: open ? late.until : null },
       late_amount: minorToMajor(late.cents, row.currency),
       late_backers_count: late.backers,
+      team,
     };
   }
 }

@@ -181,13 +181,13 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     it('answers project roles for the creator and others', async () => {
       const project = await createProject(ctx, creator, {}, admin);
       expect((await get(`projects/${project.id}/roles`, creator)).json()).toEqual({
-        data: { roles: ['creator'], isCreator: true },
+        data: { roles: ['creator'], isCreator: true, my_permissions: [] },
       });
       expect((await get(`projects/${project.id}/roles`, other)).json()).toEqual({
-        data: { roles: [], isCreator: false },
+        data: { roles: [], isCreator: false, my_permissions: [] },
       });
       expect((await get(`projects/${project.id}/roles`, visitor)).json()).toEqual({
-        data: { roles: [], isCreator: false },
+        data: { roles: [], isCreator: false, my_permissions: [] },
       });
     });
 

@@ -205,9 +205,9 @@ export class SurveyService {
 
   // ------------------------------------------------------------------------------------------ helpers
 
-  /** The project's creator or an admin (SPEC §6's rule for what a project offers). */
+  /** The project's creator or an admin (SPEC §6's rule for what a project offers), or `fulfilment` (DESIGN.md §19). */
   private manager(projectId: number, caller: AccessClaims) {
-    return this.access.authorize(projectId, caller, 'offer', 'api.surveys.onlyCreator');
+    return this.access.authorize(projectId, caller, 'survey', 'api.surveys.onlyCreator');
   }
 
   /**

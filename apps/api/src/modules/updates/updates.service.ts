@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   COMMUNITY_MESSAGES,
   type CommunityListQuery,
@@ -15,7 +15,7 @@ import { notificationMessages } from '../notifications/notification-messages';
 import type { MailService } from '../mail/mail.service';
 import type { PreferenceService } from '../preferences/preferences.service';
 import { withUnsubscribe } from '../preferences/unsubscribe';
-import { isCreatorOf, isEndedEarly, mayView } from '../projects/project-access';
+import { isCreatorOf, isEndedEarly, may, mayView, type Team, teamOf } from '../projects/project-access';
 import { sanitizeRichText } from '../projects/rich-text';
 import { assertMayPublish } from '../sanctions/sanctions.rules';
 import {
@@ -37,6 +37,10 @@ const EXCERPT_LENGTH = 280;
 export interface CommunityAccess {
   project: CommunityProject;
   isCreator: boolean;
+  /** The caller's permissions on the project's team (DESIGN.md §19). */
+  team: Team;
+  /** Creator or `community`: writes updates, replies as the team, hides and removes comments. */
+  speaksForProject: boolean;
   isAdmin: boolean;
   isBacker: boolean;
   /** Creator, admin or backer: may read backers-only updates. */
@@ -62,18 +66,23 @@ export async function communityAccess(
   readProject: ReadProject = (id) => findCommunityProject(db, id),
 ): Promise<CommunityAccess> {
   const project = await readProject(projectId);
-  if (!project || !mayView(caller, project)) throw notFound('project');
+  if (!project) throw notFound('project');
+  const team = await teamOf(db, caller, project);
+  if (!mayView(caller, project, team)) throw notFound('project');
   const isCreator = isCreatorOf(caller, project);
   const byAdmin = isAdmin(caller);
+  const speaksForProject = caller !== null && may(caller, project, 'post_updates', team);
   const isBacker = caller !== null && !isCreator && (await isBackerOf(db, projectId, caller.userId));
   return {
     project,
     isCreator,
+    team,
+    speaksForProject,
     isAdmin: byAdmin,
     isBacker,
-    readsBackersOnly: isCreator || byAdmin || isBacker,
+    readsBackersOnly: isCreator || team.length > 0 || byAdmin || isBacker,
     // A campaign ended early keeps its conversation as it was: read-only (DESIGN.md §18).
-    mayComment: (isCreator || isBacker) && !isEndedEarly(project.status),
+    mayComment: (isCreator || speaksForProject || isBacker) && !isEndedEarly(project.status),
   };
 }
 
@@ -160,7 +169,7 @@ export class UpdateService {
 
   private async creatorAccess(projectId: number, caller: AccessClaims) {
     const access = await communityAccess(this.db, projectId, caller);
-    if (!access.isCreator) throw forbidden(COMMUNITY_MESSAGES.onlyCreatorPosts);
+    if (!access.speaksForProject) throw forbidden(COMMUNITY_MESSAGES.onlyCreatorPosts);
     return access;
   }
 
@@ -171,6 +180,11 @@ export class UpdateService {
       throw new AppError('UNPROCESSABLE', COMMUNITY_MESSAGES.notLive);
     await assertMayPublish(this.db, caller.userId);
     const body = cleanBody(input.body);
+    const author = await this.db
+      .selectFrom('users')
+      .select(sql<string>`coalesce(nullif(full_name, ''), username)`.as('name'))
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
     const id = await this.db.transaction().execute(async (trx) => {
       const inserted = await insertUpdate(trx, {
         projectId,
@@ -191,6 +205,7 @@ export class UpdateService {
         number: inserted.number,
         title: input.title,
         excerpt: excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH - 1)}…` : excerpt,
+        author: author.name,
       };
       // The recipients' query already leaves out those who turned update mails off.
       for (const person of await updateMailRecipients(trx, project, input.visibility === 'public')) {

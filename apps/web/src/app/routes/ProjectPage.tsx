@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import type { Project } from '@fundry/shared';
+import type { CollaboratorPermission, Project } from '@fundry/shared';
 import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
@@ -29,6 +29,10 @@ const FaqSection = lazy(async () => ({
 const CreatorTools = lazy(async () => ({
   default: (await import('@/features/creator-tools/components/CreatorTools')).CreatorTools,
 }));
+/** Only the creator sees the Team tab. */
+const TeamTab = lazy(async () => ({
+  default: (await import('@/features/collaborators/components/TeamTab')).TeamTab,
+}));
 /** Only the creator sees the payout panel. */
 const PayoutPanel = lazy(async () => ({
   default: (await import('@/features/payouts/components/PayoutPanel')).PayoutPanel,
@@ -43,17 +47,33 @@ const BulkMessageButton = lazy(async () => ({
  * The creator tools filter the backers by reward and add-on: the project's rewards and add-ons come from backing. Its creator (not an
  * admin) may message the backers the filter shows.
  */
-function ProjectCreatorTools({ project }: { project: Project }) {
+function ProjectCreatorTools({
+  project,
+  permissions,
+}: {
+  project: Project;
+  permissions: readonly CollaboratorPermission[] | undefined;
+}) {
   const rewards = useRewards(project.id);
   const addOns = useAddOns(project.id);
   const session = useSession();
+  const isCreator = session.userId === project.creator_id;
   return (
     <CreatorTools
       project={project}
       rewards={rewards.data ?? []}
       addOns={addOns.data ?? []}
+      permissions={permissions}
+      // The team is its creator's alone (DESIGN.md §19).
+      teamTab={
+        isCreator ? (
+          <Suspense fallback={null}>
+            <TeamTab projectId={project.id} />
+          </Suspense>
+        ) : undefined
+      }
       messageBackers={
-        session.userId === project.creator_id
+        isCreator || permissions?.includes('fulfilment')
           ? (filters, pledges) => (
               <Suspense fallback={null}>
                 <BulkMessageButton projectId={project.id} filter={filters} pledges={pledges} />
@@ -96,7 +116,9 @@ export function ProjectPage() {
         />
       )}
       faqTab={(project, isCreator) => <FaqSection projectId={project.id} isCreator={isCreator} />}
-      creatorTools={(project) => <ProjectCreatorTools project={project} />}
+      creatorTools={(project, permissions) => (
+        <ProjectCreatorTools project={project} permissions={permissions} />
+      )}
       payoutPanel={(project) => <PayoutPanel projectId={project.id} />}
     />
   );

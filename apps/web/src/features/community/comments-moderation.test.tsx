@@ -20,7 +20,14 @@ function hiddenThread(reader: 'author' | 'other'): Comment {
     body: reader === 'author' ? 'You are all fools' : '',
     author:
       reader === 'author'
-        ? { id: 8, name: 'Bea Backer', profile_image: null, is_creator: false, is_backer: true }
+        ? {
+            id: 8,
+            name: 'Bea Backer',
+            profile_image: null,
+            is_creator: false,
+            is_team: false,
+            is_backer: true,
+          }
         : null,
     created_at: '2026-05-02T10:00:00.000Z',
     edited_at: null,
@@ -35,7 +42,14 @@ const visibleThread: Comment = {
   parent_id: null,
   update_id: null,
   body: 'Great loom',
-  author: { id: 8, name: 'Bea Backer', profile_image: null, is_creator: false, is_backer: true },
+  author: {
+    id: 8,
+    name: 'Bea Backer',
+    profile_image: null,
+    is_creator: false,
+    is_team: false,
+    is_backer: true,
+  },
   created_at: '2026-05-01T10:00:00.000Z',
   edited_at: null,
   removed: false,

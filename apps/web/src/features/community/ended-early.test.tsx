@@ -37,6 +37,7 @@ describe('the community of a campaign ended early', () => {
                   name: 'Ada Lovelace',
                   profile_image: null,
                   is_creator: false,
+                  is_team: false,
                   is_backer: true,
                 },
                 created_at: '2030-01-05T10:00:00.000Z',

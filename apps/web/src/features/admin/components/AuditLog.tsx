@@ -26,6 +26,11 @@ const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'user.silence': 'admin.audit.action.userSilence',
   'user.suspend': 'admin.audit.action.userSuspend',
   'user.reinstate': 'admin.audit.action.userReinstate',
+  'collaborator.invite': 'admin.audit.action.collaboratorInvite',
+  'collaborator.change': 'admin.audit.action.collaboratorChange',
+  'collaborator.remove': 'admin.audit.action.collaboratorRemove',
+  'collaborator.accept': 'admin.audit.action.collaboratorAccept',
+  'collaborator.decline': 'admin.audit.action.collaboratorDecline',
 };
 
 /** Who did what, when and why: every admin action, newest first, filtered by action. */

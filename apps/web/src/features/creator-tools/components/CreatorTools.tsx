@@ -1,8 +1,15 @@
 import { Tabs } from '@/components/primitives/tabs';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
-import { IconChartLine, IconClipboardList, IconUserOff, IconUsers } from '@tabler/icons-react';
+import {
+  IconChartLine,
+  IconClipboardList,
+  IconUserOff,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { AddOn, Project, Reward } from '@fundry/shared';
+import { useSearchParams } from 'react-router';
+import type { AddOn, CollaboratorPermission, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { BackerFilters } from '../api/tools';
@@ -24,19 +31,35 @@ export function CreatorTools({
   rewards,
   addOns = [],
   messageBackers,
+  permissions,
+  teamTab,
 }: {
   project: Project;
   rewards: Reward[];
   addOns?: AddOn[];
   /** Message the backers of the list's filter (the app passes it in from messages, for the creator). */
   messageBackers?: (filters: BackerFilters, pledges: number) => ReactNode;
+  /**
+   * A collaborator's permissions (DESIGN.md §19): their tabs are only those the server lets them use; left out,
+   * the caller is the creator or an admin.
+   */
+  permissions?: readonly CollaboratorPermission[];
+  /** The creator's Team tab (the app passes it in from collaborators, for the creator only). */
+  teamTab?: ReactNode;
 }) {
   const i18n = useI18n();
   const session = useSession();
-  const [tab, setTab] = useState<string | null>('funding');
+  const runs = permissions === undefined;
+  const fulfils = runs || permissions.includes('fulfilment');
+  const offers = runs || permissions.includes('edit');
+  // A notification of the team's answer opens the Team tab (`?tab=team`).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<string | null>(
+    teamTab && params.get('tab') === 'team' ? 'team' : runs ? 'funding' : 'backers',
+  );
   return (
     <Stack gap="lg">
-      <LatePledgesControl project={project} />
+      {offers && <LatePledgesControl project={project} />}
       <Paper
         withBorder
         radius="lg"
@@ -50,20 +73,31 @@ export function CreatorTools({
         </Title>
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="lg">
-            <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
-              {i18n.t('creatorTools.tabs.funding')}
-            </Tabs.Tab>
-            <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
-              {i18n.t('creatorTools.tabs.backers')}
-            </Tabs.Tab>
-            {CAMPAIGN_STATUSES.includes(project.status) && (
+            {runs && (
+              <Tabs.Tab value="funding" leftSection={<IconChartLine size={16} />}>
+                {i18n.t('creatorTools.tabs.funding')}
+              </Tabs.Tab>
+            )}
+            {fulfils && (
+              <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
+                {i18n.t('creatorTools.tabs.backers')}
+              </Tabs.Tab>
+            )}
+            {fulfils && CAMPAIGN_STATUSES.includes(project.status) && (
               <Tabs.Tab value="survey" leftSection={<IconClipboardList size={16} />}>
                 {i18n.t('creatorTools.tabs.survey')}
               </Tabs.Tab>
             )}
-            <Tabs.Tab value="blocked" leftSection={<IconUserOff size={16} />}>
-              {i18n.t('creatorTools.blocks.title')}
-            </Tabs.Tab>
+            {runs && (
+              <Tabs.Tab value="blocked" leftSection={<IconUserOff size={16} />}>
+                {i18n.t('creatorTools.blocks.title')}
+              </Tabs.Tab>
+            )}
+            {teamTab && (
+              <Tabs.Tab value="team" leftSection={<IconUsersGroup size={16} />}>
+                {i18n.t('collaborators.team.title')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="funding">
             {tab === 'funding' && <FundingCurve projectId={project.id} />}
@@ -81,6 +115,7 @@ export function CreatorTools({
           <Tabs.Panel value="survey">
             {tab === 'survey' && <SurveyEditor projectId={project.id} rewards={rewards} />}
           </Tabs.Panel>
+          {teamTab && <Tabs.Panel value="team">{tab === 'team' && teamTab}</Tabs.Panel>}
           <Tabs.Panel value="blocked">
             {tab === 'blocked' && (
               <BlockedPeople projectId={project.id} mayUnblock={session.userId === project.creator_id} />

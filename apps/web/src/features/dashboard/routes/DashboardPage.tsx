@@ -39,8 +39,14 @@ function StatCard({
   );
 }
 
-/** `funding`: the creator's funding curve, composed in by the app (creator tools). */
-export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
+/**
+ * `funding`: the creator's funding curve, composed in by the app (creator tools); `collaborations`: my invitations
+ * and the projects I help with (collaborators).
+ */
+export function DashboardPage({
+  funding,
+  collaborations,
+}: { funding?: ReactNode; collaborations?: ReactNode } = {}) {
   const i18n = useI18n();
   const session = useSession();
   const user = session.user;
@@ -75,6 +81,7 @@ export function DashboardPage({ funding }: { funding?: ReactNode } = {}) {
             color="grape"
           />
         </SimpleGrid>
+        {collaborations}
         <LatestProjects />
         {funding && <Suspense fallback={null}>{funding}</Suspense>}
         <RecentActivity />

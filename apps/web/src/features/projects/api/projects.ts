@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignRefundStatus, Project, SuspensionReason } from '@fundry/shared';
+import type { CampaignRefundStatus, CollaboratorPermission, Project, SuspensionReason } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { projectKeys, type ProjectResponse } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
 import { uploadWithProgress } from '@/lib/upload';
 
 interface RolesResponse {
-  data: { roles: string[]; isCreator: boolean };
+  data: { roles: string[]; isCreator: boolean; my_permissions: CollaboratorPermission[] };
 }
 
 /** A route's id, or null when it is not a positive whole number (such a project cannot exist). */

@@ -3,7 +3,7 @@ import { Tabs } from '@/components/primitives/tabs';
 import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DESCRIPTION_CUT, type ProjectCard as ProjectCardData, type StatusFilter } from '@fundry/shared';
 import { PageHeader } from '@/components/PageHeader';
@@ -128,7 +128,8 @@ function SignInPrompt() {
 }
 
 /** /my-projects: the signed-in creator's projects by status (SPEC §2). */
-export function MyProjectsPage() {
+/** `collaborations`: my invitations and the projects I help with (DESIGN.md §19), composed in by the app. */
+export function MyProjectsPage({ collaborations }: { collaborations?: ReactNode } = {}) {
   const i18n = useI18n();
   const token = useStoredAccessToken();
   const [params, setParams] = useSearchParams();
@@ -164,6 +165,7 @@ export function MyProjectsPage() {
             {i18n.t('projects.mine.create')}
           </Button>
         </Group>
+        {collaborations}
 
         <Tabs value={tab.value} onChange={changeTab}>
           <Tabs.List>

@@ -17,6 +17,7 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  type CollaboratorPermission,
   ENDED_EARLY_STATUSES,
   NOT_FOUND_META,
   type Project,
@@ -73,7 +74,18 @@ function editPath(project: Project) {
   return project.status === 'DRAFT' ? `/projects/drafts/edit/${project.id}` : `/projects/edit/${project.id}`;
 }
 
-function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: boolean; isAdmin: boolean }) {
+function Header({
+  project,
+  isCreator,
+  isAdmin,
+  editsStory,
+}: {
+  project: Project;
+  isCreator: boolean;
+  isAdmin: boolean;
+  /** The creator, or a collaborator with `edit` (DESIGN.md §19). */
+  editsStory: boolean;
+}) {
   const i18n = useI18n();
   const category = project.category?.name ?? project.category_name;
   return (
@@ -104,7 +116,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
       </Stack>
       {/* Share and save actions, and the Rewards button, join the header with their own issues. */}
       <ProjectActions project={project} isCreator={isCreator} compact />
-      {isCreator && !ENDED_EARLY_STATUSES.includes(project.status) && (
+      {editsStory && !ENDED_EARLY_STATUSES.includes(project.status) && (
         <Button
           component={Link}
           to={`/projects/${project.id}/rewards`}
@@ -114,7 +126,7 @@ function Header({ project, isCreator, isAdmin }: { project: Project; isCreator: 
           {i18n.t('projects.detail.rewardsButton')}
         </Button>
       )}
-      {isCreator && EDITABLE.includes(project.status) && (
+      {editsStory && EDITABLE.includes(project.status) && (
         <Button
           component={Link}
           to={editPath(project)}
@@ -213,8 +225,11 @@ export interface ProjectPageSlots {
   updatesTab?: (project: Project, isCreator: boolean) => ReactNode;
   commentsTab?: (project: Project, isCreator: boolean) => ReactNode;
   faqTab?: (project: Project, isCreator: boolean) => ReactNode;
-  /** The funding curve and the backers, for the creator and admins (creator tools). */
-  creatorTools?: (project: Project) => ReactNode;
+  /**
+   * The funding curve and the backers, for the creator and admins (creator tools); `permissions` are a
+   * collaborator's (DESIGN.md §19), undefined for the creator and admins.
+   */
+  creatorTools?: (project: Project, permissions: readonly CollaboratorPermission[] | undefined) => ReactNode;
   /** The creator's payment management: bank account, balance and payouts (payouts). */
   payoutPanel?: (project: Project) => ReactNode;
   /** Report this project, for signed-in people other than its creator on a public project (reports). */
@@ -242,6 +257,10 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
   // A campaign ended early is a tombstone (DESIGN.md §18): no backing, and its creator's tabs and lists are read-only.
   const endedEarly = ENDED_EARLY_STATUSES.includes(project.status);
   const manages = isCreator && !endedEarly;
+  // A collaborator sees the controls of their permissions only (DESIGN.md §19); the server decides each call.
+  const permissions = isCreator ? [] : (roles.data?.my_permissions ?? []);
+  const editsStory = manages || (permissions.includes('edit') && !endedEarly);
+  const speaks = manages || (permissions.includes('community') && !endedEarly);
   const pledgeAction = () => (endedEarly ? null : slots.pledgeAction?.(project, isCreator));
 
   return (
@@ -270,7 +289,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           </Stack>
         </Alert>
       )}
-      <Header project={project} isCreator={isCreator} isAdmin={isAdmin} />
+      <Header project={project} isCreator={isCreator} isAdmin={isAdmin} editsStory={editsStory} />
       <div className={classes.layout}>
         <div className={classes.media}>
           <ProjectMedia project={project} />
@@ -303,21 +322,21 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               </Tabs.Panel>
               <Tabs.Panel value="updates">
                 <Suspense fallback={<TabLoader />}>
-                  {slots.updatesTab?.(project, manages) ?? (
+                  {slots.updatesTab?.(project, speaks) ?? (
                     <EmptyTab text={i18n.t('projects.detail.noUpdates')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="comments">
                 <Suspense fallback={<TabLoader />}>
-                  {slots.commentsTab?.(project, manages) ?? (
+                  {slots.commentsTab?.(project, speaks) ?? (
                     <EmptyTab text={i18n.t('projects.detail.noComments')} />
                   )}
                 </Suspense>
               </Tabs.Panel>
               {slots.faqTab && (
                 <Tabs.Panel value="faq">
-                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, manages)}</Suspense>
+                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, editsStory)}</Suspense>
                 </Tabs.Panel>
               )}
             </Tabs>
@@ -335,12 +354,13 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
                 <ProjectActions project={project} isCreator={isCreator} />
               </StatsCard>
             </div>
-            {slots.stretchGoals?.(project, manages)}
+            {slots.stretchGoals?.(project, editsStory)}
           </Stack>
           <Stack gap="lg" className={classes.aside}>
-            {slots.rewardList?.(project, manages)}
+            {slots.rewardList?.(project, editsStory)}
             <CreatorCard
               creator={project.creator}
+              team={project.team}
               reportAction={
                 session.isSignedIn && !isCreator ? slots.reportCreatorButton?.(project) : undefined
               }
@@ -374,8 +394,14 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
       )}
       {/* The creator's tools take the page's whole width: the backers table has many columns. */}
       {(isCreator || isAdmin) && CAMPAIGN_STATUSES.includes(project.status) && (
-        <Suspense fallback={null}>{slots.creatorTools?.(project)}</Suspense>
+        <Suspense fallback={null}>{slots.creatorTools?.(project, undefined)}</Suspense>
       )}
+      {!isCreator &&
+        !isAdmin &&
+        (permissions.includes('fulfilment') || permissions.includes('edit')) &&
+        CAMPAIGN_STATUSES.includes(project.status) && (
+          <Suspense fallback={null}>{slots.creatorTools?.(project, permissions)}</Suspense>
+        )}
     </Stack>
   );
 }

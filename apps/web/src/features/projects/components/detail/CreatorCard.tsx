@@ -3,7 +3,14 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primi
 import { Button } from '@/components/primitives/buttons';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { BIO_PREVIEW_LENGTH, mediaUrl, type ProjectCreator, type Translator, truncate } from '@fundry/shared';
+import {
+  BIO_PREVIEW_LENGTH,
+  mediaUrl,
+  type ProjectCreator,
+  type TeamMember,
+  type Translator,
+  truncate,
+} from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { Count } from './Count';
@@ -23,9 +30,12 @@ function joinedYear(i18n: Translator, createdAt: string | null | undefined): str
 /** 'About the Creator' with the 'View more about this creator' dialog (SPEC §2). */
 export function CreatorCard({
   creator,
+  team = [],
   reportAction,
 }: {
   creator: ProjectCreator | null | undefined;
+  /** The people who help the creator run the project (DESIGN.md §19), shown beside them. */
+  team?: readonly TeamMember[];
   /** Report the creator, shown on their profile (the 'View more' dialog). */
   reportAction?: ReactNode;
 }) {
@@ -79,6 +89,25 @@ export function CreatorCard({
           />
           <Count label={i18n.t('projects.creator.joined')} value={joinedYear(i18n, creator?.created_at)} />
         </SimpleGrid>
+        {team.length > 0 && (
+          <Stack gap={6}>
+            <Text fw={600} size="sm" id="project-team">
+              {i18n.t('projects.creator.team')}
+            </Text>
+            <Stack component="ul" gap={6} p={0} m={0} aria-labelledby="project-team">
+              {team.map((member) => (
+                <Group component="li" key={member.id} gap="sm" wrap="nowrap" style={{ listStyle: 'none' }}>
+                  <Avatar src={mediaUrl(member.profile_image)} alt="" size={28} radius="xl">
+                    {member.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Text size="sm" lineClamp={1}>
+                    {member.name}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        )}
         {creator && (
           <Button variant="subtle" onClick={() => bioDialog.open()}>
             {i18n.t('projects.creator.viewMore')}
