@@ -118,6 +118,7 @@ const apiLayers = [
   [
     'users/*',
     'blocks/*',
+    'follows/*',
     'site/*',
     'projects/project-access',
     'projects/project-page.service',

@@ -20,6 +20,7 @@ import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
+import { followRoutes } from './modules/follows/follows.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     services.pageHtml.close();
     await services.campaignRefunds.idle();
+    await services.launchNotices.settled();
     await services.mail.idle();
     services.mailTransport.close();
   });
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(reportRoutes, { reports: services.reports });
       await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
       await api.register(blockRoutes, { blocks: services.blocks });
+      await api.register(followRoutes, { follows: services.follows, lifecycle: services.projectLifecycle });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',

@@ -22,6 +22,9 @@ export const projectCreator = creatorSummary.extend({
   created_at: z.string(),
   projects_created_count: z.number().int(),
   backed_projects_count: z.number().int(),
+  /** People who follow the creator, and whether the caller is one of them (DESIGN.md §19). */
+  followers_count: z.number().int(),
+  following: z.boolean(),
 });
 export type ProjectCreator = z.infer<typeof projectCreator>;
 
@@ -84,6 +87,12 @@ export const project = projectFields.extend({
   late_pledges: z.object({ open: z.boolean(), until: z.string().nullable() }),
   late_amount: z.number(),
   late_backers_count: z.number().int(),
+  /**
+   * "Notify me on launch" (DESIGN.md §19): how many asked, exact for its creator and admins, for others null until it
+   * is 10 or more; and whether the caller did.
+   */
+  followers_count: z.number().int().nullable(),
+  following: z.boolean(),
 });
 export type Project = z.infer<typeof project>;
 

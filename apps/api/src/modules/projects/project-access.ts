@@ -58,8 +58,11 @@ export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned) =
  * - `message_backers`: one message to many of its backers: its creator only.
  * - `take_payouts`: its money (payouts): its creator only, not even an admin.
  * - `block_people`: keeping a person away from the creator's projects (DESIGN.md §18): its creator only.
+ * - `launch`: starting an upcoming campaign before its start date (DESIGN.md §19): its creator only, never an admin
+ *   nor a collaborator.
  */
-export type ProjectAct = 'offer' | 'run' | 'edit' | 'message_backers' | 'take_payouts' | 'block_people';
+export type ProjectAct =
+  'offer' | 'run' | 'edit' | 'message_backers' | 'take_payouts' | 'block_people' | 'launch';
 
 const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => boolean> = {
   offer: (caller, project) =>
@@ -69,6 +72,7 @@ const ALLOWED: Record<ProjectAct, (caller: AccessClaims, project: Owned) => bool
   message_backers: isCreatorOf,
   take_payouts: isCreatorOf,
   block_people: isCreatorOf,
+  launch: isCreatorOf,
 };
 
 export const may = (caller: AccessClaims, project: Owned, act: ProjectAct) => ALLOWED[act](caller, project);
