@@ -1,10 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import type { Project } from '@fundry/shared';
+import { isUpcoming, type Project, todayUtc } from '@fundry/shared';
 import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { parseProjectId } from '@/features/projects/api/projects';
+import { FollowCreatorButton } from '@/features/follows/components/FollowCreatorButton';
+import { UpcomingAction } from '@/features/follows/components/NotifyMeButton';
+import { LaunchNowButton } from '@/features/projects/components/LaunchNowButton';
+import { creatorName } from '@/features/projects/components/detail/creator-name';
+import { useI18n } from '@/lib/i18n';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { useSession } from '@/lib/session';
@@ -66,6 +71,34 @@ function ProjectCreatorTools({ project }: { project: Project }) {
 }
 
 /**
+ * Before its start date a live project is upcoming (DESIGN.md §19): no Back button, but Notify me on launch, and for
+ * its creator Launch now.
+ */
+function ProjectAction({ project, isCreator }: { project: Project; isCreator: boolean }) {
+  if (isUpcoming(project, todayUtc())) {
+    return (
+      <UpcomingAction
+        project={project}
+        isCreator={isCreator}
+        creatorAction={<LaunchNowButton project={project} fullWidth size="md" />}
+      />
+    );
+  }
+  return <PledgeAction project={project} isCreator={isCreator} />;
+}
+
+function FollowTheCreator({ project }: { project: Project }) {
+  const i18n = useI18n();
+  return (
+    <FollowCreatorButton
+      creatorId={project.creator_id}
+      name={creatorName(i18n, project.creator)}
+      following={project.creator.following}
+    />
+  );
+}
+
+/**
  * The project page composes the backer's pledge and the rewards (backing), the updates, comments and FAQ
  * (community), the creator tools, the payout panel and the Report buttons (reports) into the project view
  * (projects).
@@ -79,7 +112,8 @@ export function ProjectPage() {
   return (
     <ProjectDetailPage
       {...projectSlots}
-      pledgeAction={(project, isCreator) => <PledgeAction project={project} isCreator={isCreator} />}
+      pledgeAction={(project, isCreator) => <ProjectAction project={project} isCreator={isCreator} />}
+      followCreatorButton={(project) => <FollowTheCreator project={project} />}
       updatesTab={(project, isCreator) => <UpdatesTab project={project} isCreator={isCreator} />}
       commentsTab={(project, isCreator) => (
         <ProjectComments

@@ -24,10 +24,13 @@ function joinedYear(i18n: Translator, createdAt: string | null | undefined): str
 export function CreatorCard({
   creator,
   reportAction,
+  followAction,
 }: {
   creator: ProjectCreator | null | undefined;
   /** Report the creator, shown on their profile (the 'View more' dialog). */
   reportAction?: ReactNode;
+  /** Follow the creator (follows), on the card and on their profile. */
+  followAction?: ReactNode;
 }) {
   const i18n = useI18n();
   const bioDialog = useLazyDialog();
@@ -79,6 +82,7 @@ export function CreatorCard({
           />
           <Count label={i18n.t('projects.creator.joined')} value={joinedYear(i18n, creator?.created_at)} />
         </SimpleGrid>
+        {followAction}
         {creator && (
           <Button variant="subtle" onClick={() => bioDialog.open()}>
             {i18n.t('projects.creator.viewMore')}
@@ -92,6 +96,7 @@ export function CreatorCard({
             opened={bioDialog.state.opened}
             onClose={bioDialog.close}
             reportAction={reportAction}
+            followAction={followAction}
           />
         </Suspense>
       )}
