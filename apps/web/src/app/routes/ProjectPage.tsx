@@ -5,9 +5,6 @@ import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { parseProjectId } from '@/features/projects/api/projects';
-import { FollowCreatorButton } from '@/features/follows/components/FollowCreatorButton';
-import { UpcomingAction } from '@/features/follows/components/NotifyMeButton';
-import { LaunchNowButton } from '@/features/projects/components/LaunchNowButton';
 import { creatorName } from '@/features/projects/components/detail/creator-name';
 import { useI18n } from '@/lib/i18n';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
@@ -33,6 +30,14 @@ const FaqSection = lazy(async () => ({
 /** Only creators and admins see the creator tools: their charts stay out of everyone else's download. */
 const CreatorTools = lazy(async () => ({
   default: (await import('@/features/creator-tools/components/CreatorTools')).CreatorTools,
+}));
+/** Only an upcoming project's page shows Notify me on launch (and its creator's Launch now). */
+const ProjectUpcomingAction = lazy(async () => ({
+  default: (await import('./ProjectUpcomingAction')).ProjectUpcomingAction,
+}));
+/** Follow the creator: below the fold, in the creator card, its code follows the page's. */
+const FollowCreatorButton = lazy(async () => ({
+  default: (await import('@/features/follows/components/FollowCreatorButton')).FollowCreatorButton,
 }));
 /** Only the creator sees the payout panel. */
 const PayoutPanel = lazy(async () => ({
@@ -77,11 +82,9 @@ function ProjectCreatorTools({ project }: { project: Project }) {
 function ProjectAction({ project, isCreator }: { project: Project; isCreator: boolean }) {
   if (isUpcoming(project, todayUtc())) {
     return (
-      <UpcomingAction
-        project={project}
-        isCreator={isCreator}
-        creatorAction={<LaunchNowButton project={project} fullWidth size="md" />}
-      />
+      <Suspense fallback={null}>
+        <ProjectUpcomingAction project={project} isCreator={isCreator} />
+      </Suspense>
     );
   }
   return <PledgeAction project={project} isCreator={isCreator} />;
@@ -90,11 +93,13 @@ function ProjectAction({ project, isCreator }: { project: Project; isCreator: bo
 function FollowTheCreator({ project }: { project: Project }) {
   const i18n = useI18n();
   return (
-    <FollowCreatorButton
-      creatorId={project.creator_id}
-      name={creatorName(i18n, project.creator)}
-      following={project.creator.following}
-    />
+    <Suspense fallback={null}>
+      <FollowCreatorButton
+        creatorId={project.creator_id}
+        name={creatorName(i18n, project.creator)}
+        following={project.creator.following}
+      />
+    </Suspense>
   );
 }
 
