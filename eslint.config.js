@@ -119,6 +119,7 @@ const apiLayers = [
     'users/*',
     'blocks/*',
     'collaborators/*',
+    'follows/*',
     'site/*',
     'projects/project-access',
     'projects/project-page.service',

@@ -21,6 +21,7 @@ import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes';
+import { followRoutes } from './modules/follows/follows.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     services.pageHtml.close();
     await services.campaignRefunds.idle();
+    await services.launchNotices.settled();
     await services.mail.idle();
     services.mailTransport.close();
   });
@@ -221,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
       await api.register(blockRoutes, { blocks: services.blocks });
       await api.register(collaboratorRoutes, { collaborators: services.collaborators });
+      await api.register(followRoutes, { follows: services.follows, lifecycle: services.projectLifecycle });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',

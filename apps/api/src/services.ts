@@ -41,6 +41,8 @@ import { UpdateService } from './modules/updates/updates.service';
 import { PreferenceService } from './modules/preferences/preferences.service';
 import { UnsubscribeLinks } from './modules/preferences/unsubscribe';
 import { ReminderService } from './modules/reminders/reminders.service';
+import { FollowService } from './modules/follows/follows.service';
+import { LaunchNoticeService } from './modules/follows/launch-notices.service';
 import { ProjectPageCache } from './modules/projects/page-cache';
 import { PageHtmlCache } from './modules/pages/page-html-cache';
 import { DiscoveryService } from './modules/projects/discovery.service';
@@ -95,7 +97,8 @@ export function createServices(
     mail,
     new UnsubscribeLinks(config.jwtSecret, config.appUrl, clock),
   );
-  const reminders = new ReminderService(db, preferences, config.appUrl, clock, log);
+  const launchNotices = new LaunchNoticeService(db, preferences, mail, config.appUrl, clock, log);
+  const reminders = new ReminderService(db, preferences, launchNotices, config.appUrl, clock, log);
   const storage = createFileStorage(config);
   const auth = new AuthService(db, tokens, mail, config.appUrl);
   const suspendedAccounts = new SuspendedAccounts(db, log);
@@ -114,6 +117,7 @@ export function createServices(
   const projectPages = new ProjectPageService(db, access, users, pageCache, clock);
   const discovery = new DiscoveryService(db, overrides.searchDb ?? db, projectPages, clock);
   const savedProjects = new SavedProjectService(db, access, config.appUrl);
+  const follows = new FollowService(db, access, clock);
   const projectForm = new ProjectFormService(
     db,
     projectPages,
@@ -172,6 +176,7 @@ export function createServices(
     config.appUrl,
     clock,
     log,
+    launchNotices,
   );
   const moderation = new ModerationService(
     db,
@@ -227,6 +232,8 @@ export function createServices(
     projectPages,
     discovery,
     savedProjects,
+    follows,
+    launchNotices,
     projectForm,
     projectLifecycle,
     campaignRefunds,
@@ -292,6 +299,8 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       run: async () => void (await services.fxRates.fetchDaily()),
     },
     {
+      // Launch notices (a start date that came; an early launch's, should its own run have stopped) and the saved
+      // projects' ending reminders (DESIGN.md §19, §11).
       name: 'saved-reminders',
       cron: '* * * * *',
       run: async () => {

@@ -249,6 +249,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The creators a signed-in person follows (DESIGN.md §19).
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'following',
+                element: lazyPage(
+                  async () => (await import('@/features/follows/routes/FollowingPage')).FollowingPage,
+                ),
+              },
+            ],
+          },
+          {
             // The notification centre: a signed-in person's own notifications.
             element: <RequireAuth />,
             children: [

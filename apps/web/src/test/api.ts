@@ -86,6 +86,7 @@ export const testUser: UserProfile = {
   currency: 'USD',
   approximate: false,
   created_at: '2024-03-01T10:00:00.000Z',
+  followers_count: 0,
   locale: null,
 };
 

@@ -13,6 +13,8 @@ export const testCreator: ProjectCreator = {
   created_at: '2024-03-01T10:00:00.000Z',
   projects_created_count: 2,
   backed_projects_count: 5,
+  followers_count: 3,
+  following: false,
 };
 
 /** A project as the API returns it; every field can be overridden. */
@@ -39,6 +41,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     rewards_sent: 0,
     rewards_total: 0,
     team: [],
+    followers_count: null,
+    following: false,
     late_pledges: { open: false, until: null },
     late_amount: 0,
     late_backers_count: 0,

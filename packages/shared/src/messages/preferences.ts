@@ -5,6 +5,7 @@ export const MAIL_PREFERENCES = [
   'email_pledges',
   'email_reminders',
   'email_messages',
+  'email_launches',
 ] as const;
 
 export type MailPreference = (typeof MAIL_PREFERENCES)[number];
@@ -30,6 +31,10 @@ export const MAIL_PREFERENCE_LABELS: Record<MailPreference, { title: string; des
   email_messages: {
     title: 'msg.mailPreference.emailMessages.title',
     description: 'msg.mailPreference.emailMessages.description',
+  },
+  email_launches: {
+    title: 'msg.mailPreference.emailLaunches.title',
+    description: 'msg.mailPreference.emailLaunches.description',
   },
 };
 

@@ -351,6 +351,7 @@ export const NOTIFICATION_TYPES = [
   'PLEDGE',
   'PAYMENT_FAILED',
   'STRETCH_GOAL_REACHED',
+  'PROJECT_LAUNCHED',
 ] as const;
 
 export const notification = z.object({

@@ -7,6 +7,7 @@ export const preferences = z.object({
   email_pledges: z.boolean(),
   email_reminders: z.boolean(),
   email_messages: z.boolean(),
+  email_launches: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferences>;
 

@@ -24,6 +24,9 @@ export const projectCreator = creatorSummary.extend({
   created_at: z.string(),
   projects_created_count: z.number().int(),
   backed_projects_count: z.number().int(),
+  /** People who follow the creator, and whether the caller is one of them (DESIGN.md §19). */
+  followers_count: z.number().int(),
+  following: z.boolean(),
 });
 export type ProjectCreator = z.infer<typeof projectCreator>;
 
@@ -88,6 +91,12 @@ export const project = projectFields.extend({
   late_backers_count: z.number().int(),
   /** The people who help its creator run it (DESIGN.md §19): accepted collaborators, names and pictures only. */
   team: z.array(teamMember),
+  /**
+   * "Notify me on launch" (DESIGN.md §19): how many asked, exact for its creator and admins, for others null until it
+   * is 10 or more; and whether the caller did.
+   */
+  followers_count: z.number().int().nullable(),
+  following: z.boolean(),
 });
 export type Project = z.infer<typeof project>;
 

@@ -25,13 +25,18 @@ export const userProfile = z.object({
   /** The totals add several currencies through their rates (or leave out one with no rate yet). */
   approximate: z.boolean(),
   created_at: z.string(),
+  /** People who follow them as a creator (DESIGN.md §19). */
+  followers_count: z.number().int(),
   /** The language the person chose (DESIGN.md §14); null until they choose one. */
   locale: z.enum(SHIPPED_LOCALES).nullable(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** Another person's profile: the same without private fields. */
-export const publicProfile = userProfile.omit({ email: true, roles: true, total_raised: true, locale: true });
+export const publicProfile = userProfile
+  .omit({ email: true, roles: true, total_raised: true, locale: true })
+  /** Whether the signed-in caller follows them (false signed out, and on one's own profile). */
+  .extend({ following: z.boolean() });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const profileResponse = z.object({ data: z.object({ user: userProfile }) });

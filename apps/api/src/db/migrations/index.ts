@@ -53,6 +53,7 @@ import * as campaignsEndedEarly from './0051_campaigns_ended_early';
 import * as userSanctions from './0052_user_sanctions';
 import * as moderation from './0053_moderation';
 import * as collaborators from './0054_collaborators';
+import * as follows from './0055_follows';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '0052_user_sanctions': userSanctions,
   '0053_moderation': moderation,
   '0054_collaborators': collaborators,
+  '0055_follows': follows,
 };

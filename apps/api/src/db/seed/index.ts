@@ -14,6 +14,7 @@ import { keepRefundedBackings } from '../../modules/payments/payments.repository
 import { seedPledge } from './backing';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
+import { seedFollows } from './follows';
 import { seedPayouts } from './payouts';
 import type { DB, ShippingRuleRow } from '../schema';
 import { DEMO_CATEGORIES } from './categories';
@@ -236,6 +237,7 @@ export async function seedDemoData(
     await seedSurveys(trx);
     await seedCommunity(trx, projectIds, users);
     await seedMessages(trx, projectIds, users);
+    await seedFollows(trx, projectIds, users);
     await seedPayouts(trx, projectIds);
     await seedSanctions(trx, users);
     await seedCollaborators(trx, projectIds, users);

@@ -279,20 +279,16 @@ export const mailTemplates = {
       action: { label: t.t('mail.action.viewYourProject'), url },
       footer: t.t('mail.layout.settingsFooter'),
     }),
-  /** A saved project started (governed by email_reminders); `endsOn` is its end date. */
-  savedProjectLaunched: (
-    t: Translator,
-    to: string,
-    name: string,
-    title: string,
-    endsOn: string,
-    url: string,
-  ) =>
+  /**
+   * A project has launched (DESIGN.md §19, governed by email_launches): to each person who asked to be told, saved it,
+   * or follows its creator, once; `endsOn` is its end date.
+   */
+  projectLaunched: (t: Translator, to: string, name: string, title: string, endsOn: string, url: string) =>
     render(t, {
       to,
-      subject: t.t('mail.savedProjectLaunched.subject', { title }),
+      subject: t.t('mail.projectLaunched.subject', { title }),
       name,
-      paragraphs: [t.t('mail.savedProjectLaunched.body', { title, date: t.calendarDate(endsOn) })],
+      paragraphs: [t.t('mail.projectLaunched.body', { title, date: t.calendarDate(endsOn) })],
       action: { label: t.t('mail.action.seeTheProject'), url },
       footer: t.t('mail.layout.settingsFooter'),
     }),

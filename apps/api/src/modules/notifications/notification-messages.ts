@@ -101,6 +101,11 @@ export const notificationMessages = {
     values: { name, title },
   }),
   goalReached: (title: string): KeyedMessage => ({ key: 'api.notification.goalReached', values: { title } }),
+  /** A project one asked to be told of, saved, or whose creator one follows, has launched (DESIGN.md §19). */
+  projectLaunched: (title: string, endsOn: string): KeyedMessage => ({
+    key: 'api.notification.projectLaunched',
+    values: { title, date: { date: endsOn } },
+  }),
   stretchGoalReached: (title: string, goal: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.stretchGoalReached',
     values: { title, goal, amount: { ...amount } },

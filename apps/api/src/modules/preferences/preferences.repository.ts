@@ -8,13 +8,21 @@ const DEFAULTS: Preferences = {
   email_pledges: true,
   email_reminders: true,
   email_messages: true,
+  email_launches: true,
 };
 
 /** A person's preferences; no row means the defaults (everything on). */
 export async function findPreferences(db: Kysely<DB>, userId: number): Promise<Preferences> {
   const row = await db
     .selectFrom('user_preferences')
-    .select(['email_updates', 'email_comments', 'email_pledges', 'email_reminders', 'email_messages'])
+    .select([
+      'email_updates',
+      'email_comments',
+      'email_pledges',
+      'email_reminders',
+      'email_messages',
+      'email_launches',
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ?? { ...DEFAULTS };

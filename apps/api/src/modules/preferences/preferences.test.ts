@@ -16,6 +16,7 @@ const ALL_ON = {
   email_pledges: true,
   email_reminders: true,
   email_messages: true,
+  email_launches: true,
 };
 
 describe.each(databaseKinds)('preferences, notifications and unsubscribe on %s', (kind) => {

@@ -83,6 +83,8 @@ export const mayOpenForEditing = (caller: AccessClaims | null, project: Owned, t
  * - `take_payouts`: its money (payouts): its creator only, not even an admin.
  * - `block_people`: keeping a person away from the creator's projects (DESIGN.md §18): its creator only.
  * - `manage_team`: inviting, changing and removing collaborators: its creator only.
+ * - `launch`: starting an upcoming campaign before its start date (DESIGN.md §19): its creator only, never an admin
+ *   nor a collaborator.
  */
 export type ProjectAct =
   | 'offer'
@@ -95,7 +97,8 @@ export type ProjectAct =
   | 'message_backers'
   | 'take_payouts'
   | 'block_people'
-  | 'manage_team';
+  | 'manage_team'
+  | 'launch';
 
 type Rule = (caller: AccessClaims, project: Owned, team: Team) => boolean;
 const creatorOrAdmin: Rule = (caller, project) => isCreatorOf(caller, project) || isAdmin(caller);
@@ -121,6 +124,7 @@ const ALLOWED: Record<ProjectAct, Rule> = {
   take_payouts: isCreatorOf,
   block_people: isCreatorOf,
   manage_team: isCreatorOf,
+  launch: isCreatorOf,
 };
 
 /** May the caller, with these permissions on the project's team (`teamOf`), do `act` to the project? */

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Project, type SuspensionReason, todayUtc } from '@fundry/shared';
+import {
+  daysBetween,
+  FOLLOW_MESSAGES,
+  isUpcoming,
+  type Project,
+  type SuspensionReason,
+  todayUtc,
+} from '@fundry/shared';
 import type { DB, ProjectRow } from '../../db/schema';
 import type { FxRateService } from '../fx-rates/fx-rates.service';
 import type { MailService } from '../mail/mail.service';
@@ -29,7 +36,8 @@ import type { AccessClaims } from '../auth/tokens';
 import type { CampaignRefundService } from './campaign-refunds.service';
 import type { DiscoveryService } from './discovery.service';
 import type { ProjectPageService } from './project-page.service';
-import { isCreatorOf, isOnHold, mayView } from './project-access';
+import type { LaunchNoticeService } from '../follows/launch-notices.service';
+import { isCreatorOf, isOnHold, may, mayView } from './project-access';
 import { lockProject, updateProject } from './projects.repository';
 
 /**
@@ -50,6 +58,8 @@ export class ProjectLifecycleService {
     private readonly appUrl: string,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Tells the followers of a project that launched (DESIGN.md §19). */
+    private readonly launchNotices: LaunchNoticeService,
   ) {}
 
   /**
@@ -115,6 +125,33 @@ export class ProjectLifecycleService {
       });
     });
     this.afterEnding();
+    return this.pages.get(id, caller);
+  }
+
+  /**
+   * The creator launches an upcoming campaign now (DESIGN.md §19): its start date becomes today and its end date moves
+   * as much, so the campaign keeps its length. 404 to whoever may not see it, 403 to anyone but its creator (admins
+   * and collaborators included), 409 once it is not upcoming. Its followers are told after the commit.
+   */
+  async launch(id: number, caller: AccessClaims): Promise<Project> {
+    await this.db.transaction().execute(async (trx) => {
+      const project = await lockProject(trx, id);
+      if (!project || !mayView(caller, project)) throw notFound('project');
+      if (!may(caller, project, 'launch')) throw forbidden(FOLLOW_MESSAGES.onlyCreatorLaunches);
+      const today = todayUtc(this.clock());
+      if (!isUpcoming(project, today) || !project.start_date || !project.end_date) {
+        throw new AppError('CONFLICT', FOLLOW_MESSAGES.cannotLaunch);
+      }
+      const length = daysBetween(project.start_date, project.end_date);
+      const end = new Date(Date.parse(`${today}T00:00:00Z`) + length * 86_400_000);
+      await updateProject(trx, id, {
+        start_date: today,
+        end_date: todayUtc(end),
+        launched_at: this.clock(),
+      });
+    });
+    this.discovery.forgetPublicAnswers();
+    this.launchNotices.kick(id);
     return this.pages.get(id, caller);
   }
 

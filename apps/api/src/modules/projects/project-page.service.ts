@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { minorToMajor, type Project } from '@fundry/shared';
+import { minorToMajor, type Project, shownFollowersCount } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type AccessClaims, isAdmin } from '../auth/tokens';
+import { followsOf } from '../follows/follows.repository';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { UserService } from '../users/users.service';
 import { listMembers } from '../collaborators/collaborators.repository';
@@ -23,7 +24,7 @@ export class ProjectPageService {
 
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
   async get(id: number, caller: AccessClaims | null): Promise<Project> {
-    return this.withCreator(await this.access.visible(id, caller));
+    return this.withCreator(await this.access.visible(id, caller), caller);
   }
 
   /**
@@ -31,7 +32,7 @@ export class ProjectPageService {
    * never decides on these: it reads the database.
    */
   async pageProject(id: number, caller: AccessClaims | null): Promise<Project> {
-    return this.withCachedCreator(await this.access.visible(id, caller, 'page'));
+    return this.withCachedCreator(await this.access.visible(id, caller, 'page'), caller);
   }
 
   /** The project without its creator's profile: what its counters and list cards need. */
@@ -44,7 +45,7 @@ export class ProjectPageService {
     const row = await findProject(this.db, id);
     if (!row || !mayOpenForEditing(caller, row, await this.access.team(caller, row)))
       throw notFound('project');
-    return this.withCreator(row);
+    return this.withCreator(row, caller);
   }
 
   /** Who the caller is to the project, and their own permissions on its team: the controls the client shows. */
@@ -69,7 +70,7 @@ export class ProjectPageService {
    */
   async preview(id: number): Promise<Project | null> {
     const row = await this.access.pageRow(id);
-    return row && isOpenToAll(row.status) ? this.withCachedCreator(row) : null;
+    return row && isOpenToAll(row.status) ? this.withCachedCreator(row, null) : null;
   }
 
   /**
@@ -91,30 +92,41 @@ export class ProjectPageService {
     return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
   }
 
-  private async withCachedCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, counters, team] = await Promise.all([
+  private async withCachedCreator(row: ProjectRecord, caller: AccessClaims | null): Promise<Project> {
+    const [creator, counters, team, follows] = await Promise.all([
       this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
       this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
       this.pageCache.part(row.id, 'team', () => listMembers(this.db, row.id)),
+      this.followsOf(row, caller),
     ]);
-    return this.toProject(row, creator, counters, team);
+    return this.toProject(row, creator, counters, team, follows, caller);
   }
 
-  private async withCreator(row: ProjectRecord): Promise<Project> {
-    const [creator, counters, team] = await Promise.all([
+  private async withCreator(row: ProjectRecord, caller: AccessClaims | null): Promise<Project> {
+    const [creator, counters, team, follows] = await Promise.all([
       this.users.creatorProfile(row.creator_id),
       rewardCounters(this.db, row.id),
       listMembers(this.db, row.id),
+      this.followsOf(row, caller),
     ]);
-    return this.toProject(row, creator, counters, team);
+    return this.toProject(row, creator, counters, team, follows, caller);
+  }
+
+  /** The caller's own follows of the project and its creator (DESIGN.md §19): never cached, none signed out. */
+  private followsOf(row: ProjectRecord, caller: AccessClaims | null) {
+    return caller
+      ? followsOf(this.db, caller.userId, row.id, row.creator_id)
+      : Promise.resolve({ project: false, creator: false });
   }
 
   /** The project page's project: the card, its creator, its rewards sent and its late pledges (open at this time). */
   private toProject(
     row: ProjectRecord,
     creator: Project['creator'],
-    { late, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
+    { late, followers_count: followers, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
     team: Project['team'],
+    follows: { project: boolean; creator: boolean },
+    caller: AccessClaims | null,
   ): Project {
     const open = latePledgesOpenNow(
       {
@@ -127,12 +139,14 @@ export class ProjectPageService {
     );
     return {
       ...toCard(row),
-      creator,
+      creator: { ...creator, following: follows.creator },
       ...rewards,
       late_pledges: { open, until: open ? late.until : null },
       late_amount: minorToMajor(late.cents, row.currency),
       late_backers_count: late.backers,
       team,
+      followers_count: shownFollowersCount(followers, isCreatorOf(caller, row) || isAdmin(caller)),
+      following: follows.project,
     };
   }
 }

@@ -68,10 +68,12 @@ export async function rewardCounters(db: Kysely<DB>, id: number) {
       'late_pledges_until',
       'late_cents',
       'late_backers_count',
+      'followers_count',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
   return {
+    followers_count: row?.followers_count ?? 0,
     rewards_sent: row?.rewards_sent ?? 0,
     rewards_total: row?.rewards_total ?? 0,
     late: {

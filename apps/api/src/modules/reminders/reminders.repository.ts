@@ -17,34 +17,17 @@ export interface DueReminder {
 
 interface Window {
   today: string;
-  /** Launches at most this old (start date, or activation after it) still get their mail. */
-  launchedSince: { date: string; at: Date };
   /** The latest end date whose end (23:59:59 UTC) is within 48 hours. */
   endingBy: string;
 }
 
 /**
  * Reminders owed and not yet sent to people who saved a project (DESIGN.md §11), skipping those who turned
- * reminders off and the project's own creator:
- * - launch: an ACTIVE project whose start date has come, saved before it started;
+ * reminders off and the project's own creator (the launch is the launch notice's, `follows/launch-notices`):
  * - ending: an ACTIVE, started project ending within 48 hours, saved by someone without a live pledge to it.
  */
 export async function findDueReminders(db: Kysely<DB>, window: Window, limit: number) {
   const result = await sql<DueReminder>`
-    select 'launch' as kind, sp.user_id, p.id as project_id, u.email,
-           coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date,
-           u.locale, u.last_locale
-    from projects p
-    join saved_projects sp on sp.project_id = p.id
-    join users u on u.id = sp.user_id
-    where p.status = 'ACTIVE' and p.start_date <= ${window.today}::date and p.end_date >= ${window.today}::date
-      and (p.start_date >= ${window.launchedSince.date}::date or p.activated_at >= ${window.launchedSince.at})
-      and sp.saved_at < (p.start_date::timestamp at time zone 'UTC')
-      and sp.user_id <> p.creator_id
-      and not exists (select 1 from sent_reminders r
-                      where r.user_id = sp.user_id and r.project_id = p.id and r.kind = 'launch')
-      and not exists (select 1 from user_preferences up where up.user_id = sp.user_id and not up.email_reminders)
-    union all
     select 'ending' as kind, sp.user_id, p.id as project_id, u.email,
            coalesce(nullif(u.full_name, ''), u.username) as name, p.title, p.end_date::text as end_date,
            u.locale, u.last_locale

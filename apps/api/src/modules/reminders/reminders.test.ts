@@ -40,7 +40,7 @@ describe.each(databaseKinds)('saved-project reminders on %s', (kind) => {
       method: 'PUT',
       url: '/api/v1/users/me/preferences',
       headers: quiet.headers,
-      payload: { email_reminders: false },
+      payload: { email_reminders: false, email_launches: false },
     });
     expect(off.statusCode).toBe(200);
   });

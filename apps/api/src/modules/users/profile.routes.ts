@@ -140,6 +140,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
   app.get(
     '/:id',
     {
+      onRequest: app.optionalUser,
       schema: {
         tags,
         summary: "A creator's public profile",
@@ -147,7 +148,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UserService }> = asyn
         response: { 200: publicProfileResponse },
       },
     },
-    async (request) => ({ data: { user: await users.getPublicProfile(request.params.id) } }),
+    async (request) => ({
+      data: { user: await users.getPublicProfile(request.params.id, request.auth?.userId) },
+    }),
   );
 };
 

@@ -22,6 +22,7 @@ import type { FileStorage } from '../media/storage';
 import { notificationText } from '../notifications/notifications.service';
 import { toBackerFigures } from '../backing/backing.repository';
 import { closeProjectsOfDeletedUser, raisedByCreator } from '../projects/projects.repository';
+import { followsUser } from '../follows/follows.repository';
 import { readPersonalData } from './data-export.repository';
 import {
   anonymiseUser,
@@ -80,6 +81,8 @@ function toPublicProfile(user: User, stats: ProfileStats): PublicProfile {
     profile_image: user.profile_image,
     ...stats,
     created_at: user.created_at.toISOString(),
+    followers_count: user.followers_count,
+    following: false,
   };
 }
 
@@ -261,10 +264,14 @@ export class UserService {
     };
   }
 
-  async getPublicProfile(userId: number): Promise<PublicProfile> {
-    const profile = await withProfileStats(this.db, userId, 'public', this.baseCurrency);
+  /** Another person's profile, with whether `viewerId` (signed in) follows them (DESIGN.md §19). */
+  async getPublicProfile(userId: number, viewerId?: number): Promise<PublicProfile> {
+    const [profile, following] = await Promise.all([
+      withProfileStats(this.db, userId, 'public', this.baseCurrency),
+      viewerId === undefined || viewerId === userId ? false : followsUser(this.db, viewerId, userId),
+    ]);
     if (!profile) throw notFound('profile');
-    return toPublicProfile(profile.user, profile.stats);
+    return { ...toPublicProfile(profile.user, profile.stats), following };
   }
 
   /** The creator as a project page shows them; one whose account is gone has no name, and each page says so in its language. */
@@ -284,6 +291,8 @@ export class UserService {
       created_at: new Date(0).toISOString(),
       projects_created_count: 0,
       backed_projects_count: 0,
+      followers_count: 0,
+      following: false,
     };
   }
 

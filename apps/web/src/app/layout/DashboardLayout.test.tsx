@@ -47,6 +47,7 @@ describe('DashboardLayout with the dashboard', () => {
       ['My Projects', '/my-projects'],
       ['Saved Projects', '/saved-projects'],
       ['Backed Projects', '/backed-projects'],
+      ['Following', '/following'],
       ['Payouts', '/dashboard/creator'],
       ['Profile', '/profile'],
       ['Settings', '/settings'],

@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconSettings,
   IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 
 /**
@@ -17,6 +18,7 @@ export const ACCOUNT_LINKS = [
   { to: '/my-projects', labelKey: 'common.account.myProjects', icon: IconFolder },
   { to: '/saved-projects', labelKey: 'common.account.savedProjects', icon: IconBookmark },
   { to: '/backed-projects', labelKey: 'common.account.backedProjects', icon: IconHeartHandshake },
+  { to: '/following', labelKey: 'common.account.following', icon: IconUsers },
   { to: '/dashboard/creator', labelKey: 'common.account.payouts', icon: IconBuildingBank },
   { to: '/profile', labelKey: 'common.account.profile', icon: IconUser },
   { to: '/settings', labelKey: 'common.account.settings', icon: IconSettings },

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import type { CollaboratorPermission, Project } from '@fundry/shared';
+import { type CollaboratorPermission, isUpcoming, type Project, todayUtc } from '@fundry/shared';
 import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';
 import { PledgeAction } from '@/features/backing/components/PledgeAction';
 import { parseProjectId } from '@/features/projects/api/projects';
+import { creatorName } from '@/features/projects/components/detail/creator-name';
+import { useI18n } from '@/lib/i18n';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
 import { useSession } from '@/lib/session';
@@ -32,6 +34,14 @@ const CreatorTools = lazy(async () => ({
 /** Only the creator sees the Team tab. */
 const TeamTab = lazy(async () => ({
   default: (await import('@/features/collaborators/components/TeamTab')).TeamTab,
+}));
+/** Only an upcoming project's page shows Notify me on launch (and its creator's Launch now). */
+const ProjectUpcomingAction = lazy(async () => ({
+  default: (await import('./ProjectUpcomingAction')).ProjectUpcomingAction,
+}));
+/** Follow the creator: below the fold, in the creator card, its code follows the page's. */
+const FollowCreatorButton = lazy(async () => ({
+  default: (await import('@/features/follows/components/FollowCreatorButton')).FollowCreatorButton,
 }));
 /** Only the creator sees the payout panel. */
 const PayoutPanel = lazy(async () => ({
@@ -86,6 +96,34 @@ function ProjectCreatorTools({
 }
 
 /**
+ * Before its start date a live project is upcoming (DESIGN.md §19): no Back button, but Notify me on launch, and for
+ * its creator Launch now.
+ */
+function ProjectAction({ project, isCreator }: { project: Project; isCreator: boolean }) {
+  if (isUpcoming(project, todayUtc())) {
+    return (
+      <Suspense fallback={null}>
+        <ProjectUpcomingAction project={project} isCreator={isCreator} />
+      </Suspense>
+    );
+  }
+  return <PledgeAction project={project} isCreator={isCreator} />;
+}
+
+function FollowTheCreator({ project }: { project: Project }) {
+  const i18n = useI18n();
+  return (
+    <Suspense fallback={null}>
+      <FollowCreatorButton
+        creatorId={project.creator_id}
+        name={creatorName(i18n, project.creator)}
+        following={project.creator.following}
+      />
+    </Suspense>
+  );
+}
+
+/**
  * The project page composes the backer's pledge and the rewards (backing), the updates, comments and FAQ
  * (community), the creator tools, the payout panel and the Report buttons (reports) into the project view
  * (projects).
@@ -99,7 +137,8 @@ export function ProjectPage() {
   return (
     <ProjectDetailPage
       {...projectSlots}
-      pledgeAction={(project, isCreator) => <PledgeAction project={project} isCreator={isCreator} />}
+      pledgeAction={(project, isCreator) => <ProjectAction project={project} isCreator={isCreator} />}
+      followCreatorButton={(project) => <FollowTheCreator project={project} />}
       updatesTab={(project, isCreator) => <UpdatesTab project={project} isCreator={isCreator} />}
       commentsTab={(project, isCreator) => (
         <ProjectComments

@@ -41,3 +41,23 @@ export function discoverSlots(
   while (slots.length < count) slots.push({ kind: 'placeholder', key: `coming-soon-${slots.length}` });
   return slots;
 }
+
+interface UpcomingResponse {
+  data: { projects: ProjectCard[] };
+}
+
+/** Home's Upcoming list (GET projects?status=upcoming): the next four to launch, soonest first. */
+export function useUpcoming() {
+  return useQuery({
+    queryKey: ['projects', 'upcoming', 'home'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<UpcomingResponse>(
+          'projects',
+          { status: 'upcoming', per_page: 4, sort_by: 'start_date', sort_order: 'asc' },
+          signal,
+        )
+      ).data.projects,
+    staleTime: 60_000,
+  });
+}

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { DiscoverSection } from '../components/DiscoverSection';
+import { UpcomingSection } from '../components/UpcomingSection';
 import { ExplainerVideo } from '../components/ExplainerVideo';
 import { localizedNews } from '../news';
 import { NEWS } from '@fundry/shared';
@@ -58,6 +59,7 @@ export function HomePage() {
       <Container size="lg" py={64}>
         <Stack gap={72}>
           <DiscoverSection />
+          <UpcomingSection />
 
           <section aria-labelledby="news-heading">
             <Title id="news-heading" order={2} mb="lg">

@@ -156,3 +156,15 @@ export function useCampaignRefunds(id: number, enabled: boolean) {
     refetchInterval: (query) => ((query.state.data?.to_refund ?? 0) > 0 ? REFUNDS_POLL_MS : false),
   });
 }
+
+/** The creator launches an upcoming campaign now (POST projects/{id}/launch, DESIGN.md §19). */
+export function useLaunchProject(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ data: Project; message?: string }>(`projects/${id}/launch`),
+    onSuccess: (response) => {
+      queryClient.setQueriesData<Project>({ queryKey: projectKeys.detail(id) }, response.data);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}

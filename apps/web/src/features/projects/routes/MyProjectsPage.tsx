@@ -16,6 +16,7 @@ import { readPage, withPage } from '@/lib/pagination';
 import { useMyProjects } from '@/lib/projects';
 import { useStoredAccessToken } from '@/lib/session';
 import { CancelCampaignButton } from '../components/CancelCampaignButton';
+import { LaunchNowButton } from '../components/LaunchNowButton';
 
 const PER_PAGE = 12;
 
@@ -98,6 +99,7 @@ function CardActions({ project }: { project: ProjectCardData }) {
   return (
     <>
       <ViewProjectButton project={project} />
+      <LaunchNowButton project={project} size="xs" />
       {/* Cancelled, the campaign's page shows its tombstone (DESIGN.md §18). */}
       <CancelCampaignButton
         project={project}

@@ -238,6 +238,8 @@ export interface ProjectPageSlots {
   reportCreatorButton?: (project: Project) => ReactNode;
   /** Message the creator, for everyone but the creator on a public project (messages). */
   messageButton?: (project: Project) => ReactNode;
+  /** Follow the creator, on their card and profile (follows). */
+  followCreatorButton?: (project: Project) => ReactNode;
 }
 
 /** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
@@ -364,6 +366,7 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
               reportAction={
                 session.isSignedIn && !isCreator ? slots.reportCreatorButton?.(project) : undefined
               }
+              followAction={!isCreator ? slots.followCreatorButton?.(project) : undefined}
             />
             {slots.messageButton && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
               <Suspense fallback={null}>{slots.messageButton(project)}</Suspense>

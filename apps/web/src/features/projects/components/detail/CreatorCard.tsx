@@ -32,12 +32,15 @@ export function CreatorCard({
   creator,
   team = [],
   reportAction,
+  followAction,
 }: {
   creator: ProjectCreator | null | undefined;
   /** The people who help the creator run the project (DESIGN.md §19), shown beside them. */
   team?: readonly TeamMember[];
   /** Report the creator, shown on their profile (the 'View more' dialog). */
   reportAction?: ReactNode;
+  /** Follow the creator (follows), on the card and on their profile. */
+  followAction?: ReactNode;
 }) {
   const i18n = useI18n();
   const bioDialog = useLazyDialog();
@@ -108,6 +111,7 @@ export function CreatorCard({
             </Stack>
           </Stack>
         )}
+        {followAction}
         {creator && (
           <Button variant="subtle" onClick={() => bioDialog.open()}>
             {i18n.t('projects.creator.viewMore')}
@@ -121,6 +125,7 @@ export function CreatorCard({
             opened={bioDialog.state.opened}
             onClose={bioDialog.close}
             reportAction={reportAction}
+            followAction={followAction}
           />
         </Suspense>
       )}

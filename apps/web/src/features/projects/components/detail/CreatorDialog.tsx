@@ -58,12 +58,15 @@ export function CreatorDialog({
   opened,
   onClose,
   reportAction,
+  followAction,
 }: {
   creator: ProjectCreator;
   opened: boolean;
   onClose: () => void;
   /** Report this person (reports), for signed-in people other than the creator. */
   reportAction?: ReactNode;
+  /** Follow them (follows). */
+  followAction?: ReactNode;
 }) {
   const i18n = useI18n();
   const name = creatorName(i18n, creator);
@@ -90,7 +93,8 @@ export function CreatorDialog({
             )}
           </Stack>
         </Group>
-        <SimpleGrid cols={3} spacing="xs">
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+          <Count label={i18n.t('projects.creator.followers')} value={i18n.number(creator.followers_count)} />
           <Count
             label={i18n.t('projects.creator.projectsCreated')}
             value={i18n.number(creator.projects_created_count)}
@@ -115,7 +119,12 @@ export function CreatorDialog({
           </Text>
           <CreatorLinks creator={creator} />
         </div>
-        {reportAction && <Group justify="flex-end">{reportAction}</Group>}
+        {(followAction || reportAction) && (
+          <Group justify="space-between">
+            {followAction}
+            {reportAction}
+          </Group>
+        )}
       </Stack>
     </Modal>
   );
