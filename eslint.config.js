@@ -118,6 +118,7 @@ const apiLayers = [
   [
     'users/*',
     'blocks/*',
+    'referrals/*',
     'site/*',
     'projects/project-access',
     'projects/project-page.service',

@@ -20,6 +20,7 @@ import { adminProjectRoutes, moderationRoutes } from './modules/admin/moderation
 import { adminRoutes, reportRoutes } from './modules/admin/admin.routes';
 import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
+import { pageVisitCounting, referralRoutes } from './modules/referrals/referrals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -28,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { embedRoutes } from './modules/pages/embeds.routes';
 import { ProjectChangeFeed } from './modules/projects/project-changes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(reportRoutes, { reports: services.reports });
       await api.register(sanctionRoutes, { prefix: '/admin', sanctions: services.sanctions });
       await api.register(blockRoutes, { blocks: services.blocks });
+      await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
@@ -275,6 +278,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
+  await app.register(embedRoutes, { embeds: services.embeds });
+  await app.register(pageVisitCounting, { visits: services.visits });
   await app.register(pageRoutes, {
     pages: services.pages,
     htmlCache: services.pageHtml,

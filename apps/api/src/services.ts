@@ -8,6 +8,8 @@ import { AdminService } from './modules/admin/admin.service';
 import { ModerationService } from './modules/admin/moderation.service';
 import { ReportService } from './modules/admin/reports.service';
 import { BlockService } from './modules/blocks/blocks.service';
+import { ReferralService } from './modules/referrals/referrals.service';
+import { VisitCounter } from './modules/referrals/visit-counter';
 import { CardTestingGuard } from './modules/payments/card-testing.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
@@ -28,6 +30,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
 import { PageService } from './modules/pages/pages.service';
+import { EmbedService } from './modules/pages/embeds.service';
 import { PayoutService } from './modules/payouts/payouts.service';
 import { CollectionService } from './modules/pledges/collection.service';
 import { PledgeCheckoutService } from './modules/pledges/pledge-checkout.service';
@@ -183,6 +186,9 @@ export function createServices(
   const admin = new AdminService(db, moderation);
   const reports = new ReportService(db, access, moderation, comments, config.hideAfterReports, clock);
   const blocks = new BlockService(db, access);
+  const visits = new VisitCounter(db, clock, log, config.appUrl);
+  visits.start(config.referralFlushMs);
+  const referrals = new ReferralService(db, access, visits, config.appUrl);
   const creatorTools = new CreatorToolsService(db, access, refunds, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock, reports);
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
@@ -204,6 +210,8 @@ export function createServices(
     admin,
     reports,
     blocks,
+    visits,
+    referrals,
     cardTesting,
     creatorTools,
     payouts,
@@ -251,6 +259,7 @@ export function createServices(
     preferences,
     reminders,
     pages: new PageService(db, projectPages, updates),
+    embeds: new EmbedService(projectPages, config.appUrl, clock),
   };
 }
 

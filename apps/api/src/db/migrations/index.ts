@@ -52,6 +52,7 @@ import * as backerSummariesHeld from './0050_backer_summaries_held';
 import * as campaignsEndedEarly from './0051_campaigns_ended_early';
 import * as userSanctions from './0052_user_sanctions';
 import * as moderation from './0053_moderation';
+import * as referrals from './0056_referrals';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0051_campaigns_ended_early': campaignsEndedEarly,
   '0052_user_sanctions': userSanctions,
   '0053_moderation': moderation,
+  '0056_referrals': referrals,
 };
