@@ -23,6 +23,7 @@ import { DEMO_RATES_XML } from './rates';
 import { DEMO_PASSWORD, DEMO_USERS } from './users';
 import { seedSurveys } from './surveys';
 import { seedSanctions } from './sanctions';
+import { seedReferrals } from './referrals';
 
 type ShippedType = 'domestic' | 'international';
 
@@ -237,6 +238,7 @@ export async function seedDemoData(
     await seedMessages(trx, projectIds, users);
     await seedPayouts(trx, projectIds);
     await seedSanctions(trx, users);
+    await seedReferrals(trx, projectIds);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

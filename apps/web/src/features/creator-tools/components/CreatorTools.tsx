@@ -1,6 +1,6 @@
 import { Tabs } from '@/components/primitives/tabs';
 import { Paper, Stack, Title } from '@/components/primitives/primitives';
-import { IconChartLine, IconClipboardList, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { IconChartLine, IconClipboardList, IconRoute, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { AddOn, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
@@ -10,6 +10,7 @@ import { BackersTable } from './BackersTable';
 import { BlockedPeople } from './BlockedPeople';
 import { FundingCurve } from './FundingCurve';
 import { LatePledgesControl } from './LatePledgesControl';
+import { ReferralSources } from './ReferralSources';
 import { SurveyEditor } from './SurveyEditor';
 
 /** Statuses of a campaign that has (or had) backers. */
@@ -56,6 +57,9 @@ export function CreatorTools({
             <Tabs.Tab value="backers" leftSection={<IconUsers size={16} />}>
               {i18n.t('creatorTools.tabs.backers')}
             </Tabs.Tab>
+            <Tabs.Tab value="referrals" leftSection={<IconRoute size={16} />}>
+              {i18n.t('creatorTools.tabs.referrals')}
+            </Tabs.Tab>
             {CAMPAIGN_STATUSES.includes(project.status) && (
               <Tabs.Tab value="survey" leftSection={<IconClipboardList size={16} />}>
                 {i18n.t('creatorTools.tabs.survey')}
@@ -76,6 +80,11 @@ export function CreatorTools({
                 addOns={addOns}
                 messageBackers={messageBackers}
               />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="referrals">
+            {tab === 'referrals' && (
+              <ReferralSources projectId={project.id} mayCreateTags={session.userId === project.creator_id} />
             )}
           </Tabs.Panel>
           <Tabs.Panel value="survey">
