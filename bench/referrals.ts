@@ -47,7 +47,8 @@ async function burst(url: string): Promise<Burst> {
         timeout: 30,
         headers: { 'user-agent': BROWSER },
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error, done) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
     );
     instance.on('response', (_client, status) => {
       if (status === 200) ok += 1;

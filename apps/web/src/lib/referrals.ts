@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import {
   externalHostOf,
@@ -68,24 +68,22 @@ let firstView: string | null = typeof window === 'undefined' ? null : window.loc
  */
 export function useProjectVisit(projectId: number | null) {
   const location = useLocation();
-  // Once per project page opened: its tabs change the query, not the page.
-  const search = useRef(location.search);
-  search.current = location.search;
   useEffect(() => {
     if (projectId === null) return;
     const ownHost = window.location.hostname;
     // The referrer is the other site's only on the document's first page; later pages come from Fundry's own.
     const servedFirst = firstView === location.pathname;
-    const source = sourceOfVisit(search.current, servedFirst ? document.referrer : '', ownHost);
+    const source = sourceOfVisit(window.location.search, servedFirst ? document.referrer : '', ownHost);
     keepReferral(projectId, source);
     if (servedFirst) {
       firstView = null;
       return;
     }
     firstView = null;
-    const ref = new URLSearchParams(search.current).get(REFERRAL_QUERY_PARAM);
+    const ref = new URLSearchParams(window.location.search).get(REFERRAL_QUERY_PARAM);
     api
       .post(`projects/${projectId}/visits`, { ref: ref && REFERRAL_TAG_PATTERN.test(ref) ? ref : null })
       .catch(() => undefined);
+    // Once per project page opened (the address's query is read as it is then): its tabs change the query, not the page.
   }, [projectId, location.pathname]);
 }
