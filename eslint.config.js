@@ -120,6 +120,7 @@ const apiLayers = [
     'blocks/*',
     'collaborators/*',
     'follows/*',
+    'referrals/*',
     'site/*',
     'projects/project-access',
     'projects/project-page.service',

@@ -18,6 +18,7 @@ export const SECTIONS = [
   'pages',
   'collection',
   'suspension',
+  'referrals',
   'plans',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

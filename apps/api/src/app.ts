@@ -22,6 +22,7 @@ import { sanctionRoutes } from './modules/sanctions/sanctions.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { collaboratorRoutes } from './modules/collaborators/collaborators.routes';
 import { followRoutes } from './modules/follows/follows.routes';
+import { pageVisitCounting, referralRoutes } from './modules/referrals/referrals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/authenticate';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -30,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { embedRoutes } from './modules/pages/embeds.routes';
 import { ProjectChangeFeed } from './modules/projects/project-changes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(blockRoutes, { blocks: services.blocks });
       await api.register(collaboratorRoutes, { collaborators: services.collaborators });
       await api.register(followRoutes, { follows: services.follows, lifecycle: services.projectLifecycle });
+      await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(creatorToolRoutes, { tools: services.creatorTools });
       await api.register(projectRoutes, {
         prefix: '/projects',
@@ -280,6 +283,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
+  await app.register(embedRoutes, { embeds: services.embeds });
+  await app.register(pageVisitCounting, { visits: services.visits });
   await app.register(pageRoutes, {
     pages: services.pages,
     htmlCache: services.pageHtml,

@@ -55,6 +55,7 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
+  REFERRAL_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
   RENDER_WORKERS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(64).optional(),
@@ -146,6 +147,8 @@ export interface Config {
    * only where the project data is kept too; 0 renders every page.
    */
   pageCacheMaxBytes: number;
+  /** How often an instance writes the project visits it counted, as one batch (DESIGN.md §19, decision 035). */
+  referralFlushMs: number;
   /**
    * Worker threads the server-rendered pages render in (decision 027), so the API is answered meanwhile; 0 renders
    * them on the main thread. By default `defaultRenderWorkers` of the host's cores.
@@ -266,6 +269,7 @@ export function loadConfig(
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,
     pageCacheMaxBytes: Math.round(e.PAGE_CACHE_MAX_MB * 1024 * 1024),
+    referralFlushMs: e.REFERRAL_FLUSH_MS,
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(availableParallelism()),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,

@@ -9,6 +9,8 @@ import { ModerationService } from './modules/admin/moderation.service';
 import { ReportService } from './modules/admin/reports.service';
 import { BlockService } from './modules/blocks/blocks.service';
 import { CollaboratorService } from './modules/collaborators/collaborators.service';
+import { ReferralService } from './modules/referrals/referrals.service';
+import { VisitCounter } from './modules/referrals/visit-counter';
 import { CardTestingGuard } from './modules/payments/card-testing.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcService } from './modules/auth/oidc.service';
@@ -29,6 +31,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { createStripeClient, StripeProvider } from './modules/payments/stripe.provider';
 import { PageService } from './modules/pages/pages.service';
+import { EmbedService } from './modules/pages/embeds.service';
 import { PayoutService } from './modules/payouts/payouts.service';
 import { CollectionService } from './modules/pledges/collection.service';
 import { PledgeCheckoutService } from './modules/pledges/pledge-checkout.service';
@@ -190,6 +193,9 @@ export function createServices(
   const reports = new ReportService(db, access, moderation, comments, config.hideAfterReports, clock);
   const blocks = new BlockService(db, access);
   const collaborators = new CollaboratorService(db, access, mail, config.appUrl);
+  const visits = new VisitCounter(db, clock, log, config.appUrl);
+  visits.start(config.referralFlushMs);
+  const referrals = new ReferralService(db, access, visits, config.appUrl);
   const creatorTools = new CreatorToolsService(db, access, refunds, mail, preferences, config.appUrl, clock);
   const messages = new MessageService(db, mail, preferences, config.appUrl, clock, reports);
   const surveys = new SurveyService(db, access, mail, config.appUrl, clock, log);
@@ -212,6 +218,8 @@ export function createServices(
     reports,
     blocks,
     collaborators,
+    visits,
+    referrals,
     cardTesting,
     creatorTools,
     payouts,
@@ -261,6 +269,7 @@ export function createServices(
     preferences,
     reminders,
     pages: new PageService(db, projectPages, updates),
+    embeds: new EmbedService(projectPages, config.appUrl, clock),
   };
 }
 

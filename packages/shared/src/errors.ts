@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  /** A format the call does not offer (oEmbed's `format=xml`, DESIGN.md §19). */
+  NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

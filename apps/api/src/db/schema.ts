@@ -296,6 +296,8 @@ export interface DonationsTable {
   payment_failed_at: Timestamp | null;
   /** Why the last charge was declined: the provider's code (shared declineMessage), never its words. */
   payment_error_code: string | null;
+  /** Where the backer came from (DESIGN.md §19): a tag, an internal source, a host or `direct`; null before 0056. */
+  referral_source: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -473,6 +475,22 @@ export interface ReportsTable {
   resolved_by: number | null;
   resolved_at: Timestamp | null;
   created_at: CreatedAt;
+}
+
+/** A creator's named link to their project (DESIGN.md §19): `/projects/{id}?ref=NAME`. */
+export interface ReferralTagsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** Visits per project, day (UTC, `YYYY-MM-DD`) and source, with nothing of the visitor (DESIGN.md §19). */
+export interface ReferralVisitsTable {
+  project_id: number;
+  day: string;
+  source: string;
+  visits: number;
 }
 
 /** One sanction on an account and its end (DESIGN.md §18): the history the admin's user record shows. */
@@ -721,6 +739,8 @@ export interface DB {
   campaign_refund_leases: CampaignRefundLeasesTable;
   audit_log: AuditLogTable;
   user_sanctions: UserSanctionsTable;
+  referral_tags: ReferralTagsTable;
+  referral_visits: ReferralVisitsTable;
   project_updates: ProjectUpdatesTable;
   comments: CommentsTable;
   project_faqs: ProjectFaqsTable;

@@ -14,6 +14,8 @@ export async function pledge(
     currency?: string;
     shipping_address?: Record<string, string | null>;
     add_ons?: { add_on_id: number; quantity: number }[];
+    /** Where the backer came from (DESIGN.md §19). */
+    ref?: string | null;
   },
 ) {
   const response = await ctx.app.inject({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE, NOTIFICATION_POLL_MS, type Notification } from '@fundry/shared';
+import { MAX_PER_PAGE, NOTIFICATION_POLL_MS, type Notification, withReferral } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { useStoredAccessToken } from '@/lib/session';
 
@@ -20,7 +20,9 @@ export const notificationKeys = {
 /** Where a notification leads: its own link (an update …), else its project's page, else nowhere. */
 export function notificationHref(notification: Notification): string | null {
   if (notification.link) return notification.link;
-  return notification.project_id === null ? null : `/projects/${notification.project_id}`;
+  return notification.project_id === null
+    ? null
+    : withReferral(`/projects/${notification.project_id}`, 'notification');
 }
 
 /** One page of the notification centre, newest first; polled like the rest (SPEC §9). */

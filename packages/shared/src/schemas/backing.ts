@@ -219,11 +219,16 @@ export const pledgeRequest = z.strictObject({
       ADD_ON_MESSAGES.twice,
     )
     .default([]),
+  /**
+   * Where the backer came from (DESIGN.md §19), as the browser kept it: the `ref` of their visit or the other
+   * site's host. Whatever it names, the pledge is attributed (an unknown one to `direct`), never refused.
+   */
+  ref: z.string().max(253).nullable().optional(),
 });
 export type PledgeRequest = z.infer<typeof pledgeRequest>;
 
 /** Manage pledge: the whole pledge as it should be from now on (DESIGN.md §10). */
-export const updatePledgeRequest = pledgeRequest.omit({ currency: true });
+export const updatePledgeRequest = pledgeRequest.omit({ currency: true, ref: true });
 export type UpdatePledgeRequest = z.infer<typeof updatePledgeRequest>;
 
 export const pledgeResponse = z.object({

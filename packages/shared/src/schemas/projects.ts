@@ -287,6 +287,8 @@ export const shareResponse = z.object({
     url: z.string(),
     title: z.string(),
     social_links: z.object({ twitter: z.string(), facebook: z.string(), linkedin: z.string() }),
+    /** The card another site may frame (DESIGN.md §19); null for a project that is not public. */
+    embed_url: z.string().nullable(),
   }),
 });
 export type ShareInfo = z.infer<typeof shareResponse>['data'];

@@ -54,6 +54,7 @@ import * as userSanctions from './0052_user_sanctions';
 import * as moderation from './0053_moderation';
 import * as collaborators from './0054_collaborators';
 import * as follows from './0055_follows';
+import * as referrals from './0056_referrals';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '0053_moderation': moderation,
   '0054_collaborators': collaborators,
   '0055_follows': follows,
+  '0056_referrals': referrals,
 };

@@ -25,6 +25,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './users';
 import { seedSurveys } from './surveys';
 import { seedSanctions } from './sanctions';
 import { seedCollaborators } from './collaborators';
+import { seedReferrals } from './referrals';
 
 type ShippedType = 'domestic' | 'international';
 
@@ -241,6 +242,7 @@ export async function seedDemoData(
     await seedPayouts(trx, projectIds);
     await seedSanctions(trx, users);
     await seedCollaborators(trx, projectIds, users);
+    await seedReferrals(trx, projectIds);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

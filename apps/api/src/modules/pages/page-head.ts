@@ -12,7 +12,8 @@ import {
   writePageMeta,
 } from '@fundry/shared';
 
-const escape = (text: string) =>
+/** Text made safe inside HTML, between tags or in a quoted attribute. */
+export const escape = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -24,6 +25,8 @@ export interface PageHead extends PageMeta {
   path: string | null;
   /** A public page's link preview (Open Graph and Twitter card): its picture, or null for the app's icon. */
   preview: { image: string | null } | null;
+  /** A page whose address oEmbed answers for (a project's, DESIGN.md §19): its discovery link is in the head. */
+  oembed?: boolean;
 }
 
 export function projectHead(project: Project): PageHead {
@@ -31,6 +34,7 @@ export function projectHead(project: Project): PageHead {
     ...projectPageMeta(project),
     path: `/projects/${project.id}`,
     preview: { image: project.image_card_url ?? project.image_url },
+    oembed: true,
   };
 }
 
@@ -95,6 +99,12 @@ export function withPageHead(
       ),
       `<link rel="alternate" hreflang="x-default" href="${escape(address)}" />`,
     );
+    if (head.oembed) {
+      const oembed = `${appUrl}/api/oembed?url=${encodeURIComponent(address)}&format=json`;
+      tags.push(
+        `<link rel="alternate" type="application/json+oembed" href="${escape(oembed)}" title="${escape(title)}" />`,
+      );
+    }
   }
   if (url && head.preview) {
     const image = head.preview.image;

@@ -39,8 +39,11 @@ export interface PageKey {
  */
 export type PageDependency = { project: number } | 'catalogue' | 'none';
 
-/** Parameters a shared link carries that no page reads: left out of the key and the render alike. */
-const TRACKING_PARAMETER = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|twclid|igshid|mc_cid|mc_eid|_ga)$/i;
+/**
+ * Parameters a shared link carries that no page reads: left out of the key and the render alike. `ref` names where
+ * the visitor came from (DESIGN.md §19): counted after the answer, and read by the browser, never by the render.
+ */
+const TRACKING_PARAMETER = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|twclid|igshid|mc_cid|mc_eid|_ga|ref)$/i;
 
 /**
  * The address a page is rendered and kept for: the visitor's, without the tracking parameters of a shared link,

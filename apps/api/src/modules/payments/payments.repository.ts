@@ -47,6 +47,8 @@ export function insertDonation(
     has_add_ons: boolean;
     /** A late pledge (DESIGN.md §16). */
     late: boolean;
+    /** Where the backer came from (DESIGN.md §19); none given: null, read as `direct`. */
+    referral_source?: string | null;
   },
 ) {
   return db

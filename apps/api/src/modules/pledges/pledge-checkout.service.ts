@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  attributePledge,
   campaignEnd,
   chargeDate,
   parseCalendarDate,
@@ -21,6 +22,7 @@ import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import { mayView } from '../projects/project-access';
 import { findReward, reserveReward } from '../rewards/rewards.repository';
 import { moveAddOnStock, replacePledgeLines } from '../add-ons/add-ons.repository';
+import { listTags } from '../referrals/referrals.repository';
 import { assertStock, chosenAddOns, pledgeAmountIn, priceShipping } from './pledge-pricing';
 import {
   findCheckoutIdentity,
@@ -129,6 +131,13 @@ export class PledgeCheckoutService {
           shipping_address: shipping.address,
           has_add_ons: shipping.lines.length > 0,
           late,
+          // Where the backer came from (DESIGN.md §19): the browser's kept `ref`, attributed by the one rule.
+          referral_source: input.ref
+            ? attributePledge(
+                input.ref,
+                (await listTags(trx, projectId)).map((tag) => tag.name),
+              ).source
+            : 'direct',
         });
         if (shipping.lines.length > 0) await replacePledgeLines(trx, donation.id, shipping.lines);
         // The stock last, just before the commit: every pledge of a campaign takes the same reward and add-on rows,

@@ -224,7 +224,10 @@ describe.each(databaseKinds)('discovery on %s', (kind) => {
     });
     const url = `https://fundry.example/projects/${ids.titleMatch}`;
     expect(response.json().data).toMatchObject({ url, title: 'Solar kettle' });
-    expect(response.json().data.social_links.twitter).toContain(encodeURIComponent(url));
+    expect(response.json().data.social_links.twitter).toContain(
+      encodeURIComponent(`${url}?ref=share-twitter`),
+    );
+    expect(response.json().data.embed_url).toBe(`${url}/embed`);
     expect(response.json().data.social_links.facebook).toContain('facebook.com/sharer');
     expect(response.json().data.social_links.linkedin).toContain('linkedin.com');
     expect(

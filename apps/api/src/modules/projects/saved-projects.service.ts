@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { PUBLIC_STATUSES, type ProjectList, type ShareInfo, type Translator } from '@fundry/shared';
+import {
+  PUBLIC_STATUSES,
+  type ProjectList,
+  type ShareInfo,
+  type ShareNetwork,
+  type Translator,
+  withReferral,
+} from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
@@ -40,16 +47,21 @@ export class SavedProjectService {
   async share(id: number, caller: AccessClaims | null, translator: Translator): Promise<ShareInfo> {
     const project = await this.access.visible(id, caller);
     const url = `${this.appUrl}/projects/${project.id}`;
-    const encodedUrl = encodeURIComponent(url);
+    // Each network's link names it as the source of the visits it brings (DESIGN.md §19).
+    const on = (network: ShareNetwork) => encodeURIComponent(withReferral(url, `share-${network}`));
     const text = encodeURIComponent(translator.t('api.projects.shareText', { title: project.title }));
     return {
       url,
       title: project.title,
       social_links: {
-        twitter: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${text}`,
-        facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
-        linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
+        twitter: `https://twitter.com/intent/tweet?url=${on('twitter')}&text=${text}`,
+        facebook: `https://www.facebook.com/sharer/sharer.php?u=${on('facebook')}`,
+        linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${on('linkedin')}`,
       },
+      // Only a public campaign has a card to embed.
+      embed_url: (PUBLIC_STATUSES as readonly string[]).includes(project.status)
+        ? `${this.appUrl}/projects/${project.id}/embed`
+        : null,
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { todayUtc } from '@fundry/shared';
+import { todayUtc, withReferral } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { mailTemplates } from '../mail/mail.templates';
 import type { Clock } from '../../lib/clock';
@@ -53,7 +53,8 @@ export class ReminderService {
   private send(reminder: DueReminder) {
     return this.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, reminder.user_id, reminder.project_id, reminder.kind))) return false;
-      const url = `${this.appUrl}/projects/${reminder.project_id}`;
+      // The mail's link names it as the source of the visit (DESIGN.md §19).
+      const url = withReferral(`${this.appUrl}/projects/${reminder.project_id}`, 'email');
       const recipient = { id: reminder.user_id, locale: reminder.locale, last_locale: reminder.last_locale };
       return this.preferences.enqueueGoverned(trx, recipient, 'email_reminders', (t) =>
         mailTemplates.savedProjectEnding(t, reminder.email, reminder.name, reminder.title, url),

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX } from '@fundry/shared';
+import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX, withReferral } from '@fundry/shared';
 import { useProjectTypeahead } from '@/features/discovery/api/discovery';
 import { useI18n } from '@/lib/i18n';
 import classes from './Navbar.module.css';
@@ -54,7 +54,7 @@ export function SearchBox({ onNavigated }: { onNavigated?: () => void }) {
 
   const choose = (id: number) => {
     setText('');
-    go(`/projects/${id}`);
+    go(withReferral(`/projects/${id}`, 'search'));
   };
 
   const submit = (event: FormEvent) => {

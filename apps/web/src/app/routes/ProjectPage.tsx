@@ -9,6 +9,7 @@ import { creatorName } from '@/features/projects/components/detail/creator-name'
 import { useI18n } from '@/lib/i18n';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
 import { ReportButton } from '@/features/reports/components/ReportButton';
+import { useProjectVisit } from '@/lib/referrals';
 import { useSession } from '@/lib/session';
 import { useStretchGoals } from '@/features/stretch-goals/api/stretch-goals';
 import { projectSlots } from './project-slots';
@@ -132,6 +133,7 @@ export function ProjectPage() {
   // The rewards and stretch goals are asked for beside the project rather than once it has loaded: the server renders the page once
   // fewer to find what it needs (decision 018), and the browser, navigating here, reads both at once.
   const projectId = parseProjectId(useParams().id);
+  useProjectVisit(projectId);
   useRewards(projectId);
   useStretchGoals(projectId);
   return (

@@ -1,7 +1,11 @@
 import { Card, Skeleton } from '@mantine/core';
 import { SimpleGrid, Stack } from '@/components/primitives/primitives';
 import type { ReactNode } from 'react';
-import type { ProjectCard as ProjectCardData } from '@fundry/shared';
+import {
+  type InternalReferralSource,
+  type ProjectCard as ProjectCardData,
+  withReferral,
+} from '@fundry/shared';
 import { ProjectCard } from './ProjectCard';
 
 function CardSkeleton() {
@@ -29,7 +33,8 @@ export function ProjectGrid<T extends ProjectCardData>({
   actions,
   showStatus = true,
   statusBadge,
-  href = (project) => `/projects/${project.id}`,
+  source,
+  href = (project) => (source ? withReferral(`/projects/${project.id}`, source) : `/projects/${project.id}`),
   headingOrder = 2,
 }: {
   projects: T[] | undefined;
@@ -39,6 +44,8 @@ export function ProjectGrid<T extends ProjectCardData>({
   showStatus?: boolean;
   /** A card's own status badge instead of the plain one, when it gives one. */
   statusBadge?: (project: T) => ReactNode;
+  /** The list the cards are in, which their links name as the source of the visits (DESIGN.md §19). */
+  source?: InternalReferralSource;
   /** Where a card's title leads: its project's page, unless this says otherwise (undefined: no link). */
   href?: (project: T) => string | undefined;
   /** The cards' title level: the list pages show them right under their h1. */

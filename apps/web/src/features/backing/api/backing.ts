@@ -7,6 +7,7 @@ import {
   type UpdatePledgeRequest,
 } from '@fundry/shared';
 import { api } from '@/lib/api-client';
+import { keptReferral } from '@/lib/referrals';
 import { useStoredAccessToken } from '@/lib/session';
 
 export type BackedTab = 'all' | 'active' | 'successful' | 'failed';
@@ -100,6 +101,8 @@ export function useBackProject(projectId: number) {
         ...(rewardId === null ? {} : { reward_id: rewardId }),
         ...(addOns.length > 0 ? { add_ons: addOns } : {}),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+        // Where the backer came from (DESIGN.md §19), as this browser kept it.
+        ...(keptReferral(projectId) ? { ref: keptReferral(projectId) } : {}),
       }),
   });
 }

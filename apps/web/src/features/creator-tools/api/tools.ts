@@ -91,8 +91,21 @@ export function useRefund(projectId: number) {
 }
 
 /** Downloads the backers CSV with the session's token (a plain link could not send it). */
-export async function downloadBackersCsv(projectId: number, filters: BackerFilters) {
-  const url = buildUrl(`projects/${projectId}/backers.csv`, { ...filters });
+export function downloadBackersCsv(projectId: number, filters: BackerFilters) {
+  return downloadCsv(
+    `projects/${projectId}/backers.csv`,
+    { ...filters },
+    `fundry-project-${projectId}-backers.csv`,
+  );
+}
+
+/** Downloads one of the creator tools' CSV files with the session's token, under the name the server gives. */
+export async function downloadCsv(
+  path: string,
+  params: Record<string, string | number | undefined>,
+  fallback: string,
+) {
+  const url = buildUrl(path, params);
   const fetchOnce = () =>
     fetch(url, {
       headers: {
@@ -105,9 +118,7 @@ export async function downloadBackersCsv(projectId: number, filters: BackerFilte
   if (response.status === 401 && (await refreshSession())) response = await fetchOnce();
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `fundry-project-${projectId}-backers.csv`;
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;

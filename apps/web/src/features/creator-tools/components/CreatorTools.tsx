@@ -3,6 +3,7 @@ import { Paper, Stack, Title } from '@/components/primitives/primitives';
 import {
   IconChartLine,
   IconClipboardList,
+  IconRoute,
   IconUserOff,
   IconUsers,
   IconUsersGroup,
@@ -17,6 +18,7 @@ import { BackersTable } from './BackersTable';
 import { BlockedPeople } from './BlockedPeople';
 import { FundingCurve } from './FundingCurve';
 import { LatePledgesControl } from './LatePledgesControl';
+import { ReferralSources } from './ReferralSources';
 import { SurveyEditor } from './SurveyEditor';
 
 /** Statuses of a campaign that has (or had) backers. */
@@ -83,6 +85,11 @@ export function CreatorTools({
                 {i18n.t('creatorTools.tabs.backers')}
               </Tabs.Tab>
             )}
+            {runs && (
+              <Tabs.Tab value="referrals" leftSection={<IconRoute size={16} />}>
+                {i18n.t('creatorTools.tabs.referrals')}
+              </Tabs.Tab>
+            )}
             {fulfils && CAMPAIGN_STATUSES.includes(project.status) && (
               <Tabs.Tab value="survey" leftSection={<IconClipboardList size={16} />}>
                 {i18n.t('creatorTools.tabs.survey')}
@@ -110,6 +117,11 @@ export function CreatorTools({
                 addOns={addOns}
                 messageBackers={messageBackers}
               />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="referrals">
+            {tab === 'referrals' && (
+              <ReferralSources projectId={project.id} mayCreateTags={session.userId === project.creator_id} />
             )}
           </Tabs.Panel>
           <Tabs.Panel value="survey">

@@ -64,7 +64,12 @@ export function CategoryPage() {
           </Alert>
         ) : (
           <>
-            <ProjectGrid projects={list?.projects} loading={projects.isPending} showStatus={false} />
+            <ProjectGrid
+              projects={list?.projects}
+              loading={projects.isPending}
+              showStatus={false}
+              source="category"
+            />
             {list && list.projects.length === 0 && (
               <Stack align="center" gap={4} py="xl">
                 <Text fw={600}>{i18n.t('discovery.category.empty')}</Text>

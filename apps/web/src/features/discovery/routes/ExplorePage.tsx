@@ -210,7 +210,11 @@ export function ExplorePage() {
                 {i18n.t('discovery.explore.count', { count: list.total })}
               </Text>
             )}
-            <ProjectGrid projects={list?.projects} loading={projects.isPending} />
+            <ProjectGrid
+              projects={list?.projects}
+              loading={projects.isPending}
+              source={state.search ? 'search' : 'explore'}
+            />
             {list && list.projects.length === 0 && (
               <Stack align="center" gap="xs" py="xl">
                 <Text fw={600}>{i18n.t('discovery.explore.noMatch')}</Text>

@@ -64,7 +64,7 @@ export function ProjectsPage() {
           </Button>
         </Group>
         {projects.isError && !list && <Text c="dimmed">{i18n.t('discovery.results.loadFailed')}</Text>}
-        <ProjectGrid projects={list?.projects} loading={projects.isPending} />
+        <ProjectGrid projects={list?.projects} loading={projects.isPending} source="explore" />
         {list && list.projects.length === 0 && (
           <Stack align="center" gap={4} py="xl">
             <Text fw={600}>{i18n.t('discovery.results.empty')}</Text>

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT } from '@fundry/shared';
+import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT, withReferral } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
 import { useI18n } from '@/lib/i18n';
 import { discoverSlots, useDiscovery } from '../api/discovery';
@@ -78,7 +78,7 @@ export function DiscoverSection() {
                   )}
                   <ProjectCard
                     project={slot.project}
-                    href={`/projects/${slot.project.id}`}
+                    href={withReferral(`/projects/${slot.project.id}`, 'home')}
                     descriptionLength={DESCRIPTION_CUT.discovery}
                     showStatus={false}
                   />

@@ -16,6 +16,8 @@ export function localShareInfo(project: { id: number; title: string }): ShareInf
       facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
       linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
     },
+    // Whether the project has a card to embed is the server's to say.
+    embed_url: null,
   };
 }
 

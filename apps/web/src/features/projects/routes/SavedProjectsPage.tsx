@@ -98,6 +98,7 @@ export function SavedProjectsPage() {
               </Text>
             )}
             <ProjectGrid
+              source="saved"
               projects={list?.projects}
               loading={saved.isPending}
               skeletons={3}

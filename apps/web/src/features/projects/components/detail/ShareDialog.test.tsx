@@ -15,6 +15,7 @@ const SERVER_INFO = {
     linkedin:
       'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Ffundry.example%2Fprojects%2F4',
   },
+  embed_url: 'https://fundry.example/projects/4/embed',
 };
 
 function renderShare(share: Responder) {
@@ -46,6 +47,21 @@ describe('ShareButton and ShareDialog', () => {
     expect(
       screen.queryByText('Using local share links - some features may be limited'),
     ).not.toBeInTheDocument();
+  });
+
+  it('offers the embed code to copy and a preview of the card', async () => {
+    const { user } = renderShare({ body: { data: SERVER_INFO } });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this project' });
+    const code = within(dialog).getByRole('textbox', { name: 'Embed code' });
+    expect(code).toHaveValue(
+      '<iframe src="https://fundry.example/projects/4/embed" width="360" height="440" title="Solar Lantern on Fundry" style="border:0;max-width:100%" loading="lazy"></iframe>',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    expect(within(dialog).getByTitle('Solar Lantern on Fundry')).toHaveAttribute(
+      'src',
+      'https://fundry.example/projects/4/embed?lang=en',
+    );
   });
 
   it('falls back to local links with a warning when the share call fails', async () => {

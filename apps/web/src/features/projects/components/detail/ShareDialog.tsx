@@ -1,4 +1,4 @@
-import { Modal, TextInput } from '@mantine/core';
+import { Modal, Textarea, TextInput } from '@mantine/core';
 import { Group, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useClipboard } from '@mantine/hooks';
@@ -18,6 +18,65 @@ const SOCIAL = [
   { key: 'facebook', name: 'Facebook', icon: IconBrandFacebook, color: 'blue' },
   { key: 'linkedin', name: 'LinkedIn', icon: IconBrandLinkedin, color: 'indigo' },
 ] as const;
+
+/** The card's frame, as the oEmbed answer gives it (DESIGN.md §19). */
+const EMBED_SIZE = { width: 360, height: 440 };
+
+/** The code another site pastes to show the card: an iframe, nothing else. */
+export function embedCode(embedUrl: string, title: string) {
+  const escaped = title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${embedUrl}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" title="${escaped}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+/** "Embed": the card's code with a Copy button, and the card itself as it will look. */
+function EmbedSection({ embedUrl, title }: { embedUrl: string; title: string }) {
+  const i18n = useI18n();
+  const clipboard = useClipboard({ timeout: TIMINGS_MS.shareCopied });
+  const frameTitle = i18n.t('embed.documentTitle', { title });
+  const code = embedCode(embedUrl, frameTitle);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="share-embed-title">
+      <Text size="sm" fw={600} id="share-embed-title">
+        {i18n.t('projects.share.embed')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {i18n.t('projects.share.embedExplain')}
+      </Text>
+      <Textarea
+        label={i18n.t('projects.share.embedCode')}
+        value={code}
+        readOnly
+        autosize
+        minRows={3}
+        dir="ltr"
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          color={clipboard.copied ? 'teal' : undefined}
+          leftSection={clipboard.copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          onClick={() => clipboard.copy(code)}
+        >
+          {i18n.t(clipboard.copied ? 'projects.share.copied' : 'projects.share.copyEmbed')}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {i18n.t('projects.share.embedPreview')}
+      </Text>
+      <iframe
+        src={`${embedUrl}?lang=${i18n.locale}`}
+        title={frameTitle}
+        width={EMBED_SIZE.width}
+        height={EMBED_SIZE.height}
+        loading="lazy"
+        style={{ border: 0, maxWidth: '100%', alignSelf: 'center' }}
+      />
+    </Stack>
+  );
+}
 
 /** The share dialog: the link with a Copy button (a copied mark for 2 seconds) and three social sites. */
 export function ShareDialog({
@@ -94,6 +153,7 @@ export function ShareDialog({
               ))}
             </Group>
           </div>
+          {info.embed_url && <EmbedSection embedUrl={info.embed_url} title={info.title} />}
         </Stack>
       )}
     </Modal>
