@@ -19,10 +19,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import {
   type CollaboratorPermission,
   ENDED_EARLY_STATUSES,
+  isUpcoming,
   NOT_FOUND_META,
   type Project,
   projectPageMeta,
   PUBLIC_STATUSES,
+  todayUtc,
 } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';
@@ -104,6 +106,11 @@ function Header({
             <Suspense fallback={<StatusBadge status={project.status} />}>
               <RevokedBadge project={project} />
             </Suspense>
+          ) : isUpcoming(project, todayUtc()) ? (
+            // Live but not started (DESIGN.md §19): "Upcoming", as its Notify me card says.
+            <Badge color="indigo" variant="light">
+              {i18n.t('follows.upcoming.badge')}
+            </Badge>
           ) : (
             <StatusBadge status={project.status} />
           )}

@@ -5,7 +5,7 @@ import { makeProject } from '@/test/projects';
 import { StatsCard } from './StatsCard';
 
 // A live campaign with days still to go, whatever day the test runs.
-const live = { status: 'ACTIVE', end_date: '2999-12-31' } as const;
+const live = { status: 'ACTIVE', start_date: '2020-01-01', end_date: '2999-12-31' } as const;
 
 function renderCard(locale: 'en' | 'de' | 'ar', backers: number, days = 20) {
   const project = makeProject({ ...live, backers_count: backers, days_left: days });
@@ -82,5 +82,20 @@ describe('StatsCard after success', () => {
     german.unmount();
     renderSent('ar', 1, 2);
     expect(screen.getByText(/أُرسلت المكافآت إلى/)).toHaveTextContent('داعمَين');
+  });
+
+  it('counts an upcoming campaign’s days from its start, not from today', () => {
+    const project = makeProject({
+      status: 'ACTIVE',
+      start_date: '2999-01-01',
+      end_date: '2999-01-30',
+      days_left: 999,
+    });
+    render(
+      <MoneyProviders locale="en" chosen="USD">
+        <StatsCard project={project} />
+      </MoneyProviders>,
+    );
+    expect(screen.getByLabelText('Funding')).toHaveTextContent('30days to go');
   });
 });

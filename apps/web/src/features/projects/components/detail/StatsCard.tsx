@@ -2,7 +2,15 @@ import { Badge, Progress } from '@mantine/core';
 import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { daysLeft, ENDED_EARLY_STATUSES, percentFunded, type Project } from '@fundry/shared';
+import {
+  daysBetween,
+  daysLeft,
+  ENDED_EARLY_STATUSES,
+  isUpcoming,
+  percentFunded,
+  type Project,
+  todayUtc,
+} from '@fundry/shared';
 import { hasEnded } from '@/lib/dates';
 import { percentFundedText } from '@/lib/project-text';
 import { Approximately } from '@/components/money/Approximately';
@@ -31,6 +39,16 @@ function Figure({ value, label }: { value: string; label: string }) {
       {figureLabel(label)}
     </Stack>
   );
+}
+
+/**
+ * Days to go: an upcoming campaign (DESIGN.md §19) has all of them, from its start date to its end date; a live one
+ * what the server counted; any other what is left to its end date.
+ */
+function campaignDaysToGo(project: Project): number {
+  const { start_date: start, end_date: end } = project;
+  if (start && end && isUpcoming(project, todayUtc())) return daysBetween(start, end) + 1;
+  return project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
 }
 
 /** The count and the noun are one message: each language agrees its noun with the number its own way. */
@@ -101,7 +119,7 @@ export function StatsCard({
   const percentLabel = percentFundedText(i18n, project.current_amount, project.goal_amount);
   // A campaign ended early (DESIGN.md §18) has no days left, whatever its end date says.
   const ended = ENDED_EARLY_STATUSES.includes(project.status) || hasEnded(project.end_date);
-  const days = project.status === 'ACTIVE' ? project.days_left : daysLeft(project.end_date);
+  const days = campaignDaysToGo(project);
   return (
     <Paper withBorder radius="lg" p="lg" shadow="xs" aria-label={i18n.t('projects.stats.heading')}>
       <Stack gap="md">
