@@ -197,7 +197,7 @@ describe('Comments thread', () => {
             name: 'Ben Backer',
             profile_image: null,
             is_creator: false,
-            is_team: false,
+            is_team: true,
             is_backer: true,
           },
           created_at: '2026-05-01T11:00:00.000Z',
@@ -218,6 +218,8 @@ describe('Comments thread', () => {
     expect(await screen.findByText('<b>Will it ship?</b>')).toBeInTheDocument();
     expect(screen.getAllByText('Backer')).toHaveLength(2);
     expect(screen.getByText('Creator')).toBeInTheDocument();
+    // A collaborator who answers as the team (DESIGN.md §19).
+    expect(screen.getByText('Team')).toBeInTheDocument();
     expect(screen.getByText('This comment was removed')).toBeInTheDocument();
     expect(screen.getByText('A reply that keeps its place')).toBeInTheDocument();
     expect(await screen.findByText('Only backers can comment on this project')).toBeInTheDocument();

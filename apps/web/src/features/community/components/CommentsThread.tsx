@@ -145,6 +145,12 @@ function AuthorLine({ comment }: { comment: CommentReply }) {
           {i18n.t('community.comments.creatorBadge')}
         </Badge>
       )}
+      {comment.author.is_team && !comment.author.is_creator && (
+        // A collaborator with the community permission answers as the team (DESIGN.md §19).
+        <Badge size="sm" color="blue" variant="light">
+          {i18n.t('community.comments.teamBadge')}
+        </Badge>
+      )}
       {comment.author.is_backer && (
         <Badge size="sm" color="blue" variant="light">
           {i18n.t('community.comments.backerBadge')}
