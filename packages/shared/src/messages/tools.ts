@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'project.activate',
   'project.reject',
   'project.cancel',
+  'project.launch',
   'project.suspend',
   'project.feature',
   'project.unfeature',

@@ -201,6 +201,19 @@ describe.each(databaseKinds)('following projects and creators, and launching, on
     expect(launched.statusCode, launched.body).toBe(200);
     expect(launched.json().data).toMatchObject({ start_date: dayFromNow(0), end_date: dayFromNow(20) });
     expect(launched.json().message).toBe(inEnglish(FOLLOW_MESSAGES.launched));
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'details'])
+      .where('target_id', '=', project)
+      .where('target_type', '=', 'project')
+      .execute();
+    expect(audited).toEqual([
+      {
+        actor_id: creator.user.id,
+        action: 'project.launch',
+        details: { from: dayFromNow(4), to: dayFromNow(0) },
+      },
+    ]);
     // Once live it is no longer upcoming: a second launch, or one of a running or ended project, is a 409.
     for (const id of [project, running, ended]) {
       const again = await api('POST', `projects/${id}/launch`, creator.headers);

@@ -149,6 +149,14 @@ export class ProjectLifecycleService {
         end_date: todayUtc(end),
         launched_at: this.clock(),
       });
+      await recordAudit(trx, {
+        actorId: caller.userId,
+        action: 'project.launch',
+        targetType: 'project',
+        targetId: id,
+        projectId: id,
+        details: { from: project.start_date, to: today },
+      });
     });
     this.discovery.forgetPublicAnswers();
     this.launchNotices.kick(id);

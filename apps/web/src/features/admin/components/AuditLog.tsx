@@ -14,6 +14,7 @@ const ACTION_LABEL: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'project.activate': 'admin.audit.action.projectActivate',
   'project.reject': 'admin.audit.action.projectReject',
   'project.cancel': 'admin.audit.action.projectCancel',
+  'project.launch': 'admin.audit.action.projectLaunch',
   'project.suspend': 'admin.audit.action.projectSuspend',
   'project.feature': 'admin.audit.action.projectFeature',
   'project.unfeature': 'admin.audit.action.projectUnfeature',
