@@ -127,6 +127,7 @@ describe('downloading my data', () => {
       email_pledges: true,
       email_reminders: true,
       email_messages: true,
+      email_launches: true,
     });
     expect(data.reminders).toEqual([]);
 
