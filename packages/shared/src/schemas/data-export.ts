@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLABORATOR_PERMISSIONS } from '../messages/collaborators';
 import { shippingAddressView } from './backing';
 import { currencyCode } from './common';
 import { preferences } from './preferences';
@@ -224,6 +225,24 @@ export const dataExport = z.object({
   /** The people one blocked from writing, and since when. */
   message_blocks: z.array(
     z.object({ person: z.object({ id: z.number().int(), name: z.string() }), created_at: timestamp }),
+  ),
+  /** The projects one asked to be told of at launch and the creators one follows (DESIGN.md §19). */
+  follows: z.object({
+    projects: z.array(
+      z.object({ project: z.object({ id: z.number().int(), title: z.string() }), followed_at: timestamp }),
+    ),
+    creators: z.array(
+      z.object({ person: z.object({ id: z.number().int(), name: z.string() }), followed_at: timestamp }),
+    ),
+  }),
+  /** The project teams one is on or invited to (to one's account or its address), with one's permissions. */
+  collaborations: z.array(
+    z.object({
+      project: z.object({ id: z.number().int(), title: z.string() }),
+      permissions: z.array(z.enum(COLLABORATOR_PERMISSIONS)),
+      invited_at: timestamp,
+      accepted_at: optionalTimestamp,
+    }),
   ),
   /** Which e-mails one has chosen to get. */
   preferences,

@@ -51,6 +51,9 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     threads,
     messages,
     blocks,
+    followedProjects,
+    followedCreators,
+    collaborations,
   ] = await Promise.all([
     db
       .selectFrom('user_roles')
@@ -297,6 +300,41 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
       .where('b.blocker_id', '=', userId)
       .orderBy('b.created_at')
       .execute(),
+    db
+      .selectFrom('project_follows as f')
+      .innerJoin('projects as p', 'p.id', 'f.project_id')
+      .select(['p.id', 'p.title', 'f.followed_at'])
+      .where('f.user_id', '=', userId)
+      .orderBy('f.followed_at')
+      .execute(),
+    db
+      .selectFrom('user_follows as f')
+      .innerJoin('users as u', 'u.id', 'f.followed_id')
+      .select(['u.id', 'u.full_name', 'u.username', 'f.followed_at'])
+      .where('f.follower_id', '=', userId)
+      .orderBy('f.followed_at')
+      .execute(),
+    // An invitation to one's address is one's data before one accepts it.
+    db
+      .selectFrom('project_collaborators as c')
+      .innerJoin('projects as p', 'p.id', 'c.project_id')
+      .select([
+        'p.id',
+        'p.title',
+        'c.can_edit',
+        'c.can_community',
+        'c.can_fulfilment',
+        'c.created_at',
+        'c.accepted_at',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('c.user_id', '=', userId),
+          eb.and([eb('c.user_id', 'is', null), eb(sql`lower(c.email)`, '=', user.email.toLowerCase())]),
+        ]),
+      )
+      .orderBy('c.created_at')
+      .execute(),
   ]);
   return {
     user,
@@ -320,5 +358,8 @@ export async function readPersonalData(db: Kysely<DB>, userId: number) {
     threads,
     messages,
     blocks,
+    followedProjects,
+    followedCreators,
+    collaborations,
   };
 }

@@ -160,6 +160,51 @@ describe('downloading my data', () => {
     expect(response.body).not.toContain('Ada asks when');
   });
 
+  it('holds whom one follows and the teams one is on or invited to, and nobody else’s', async () => {
+    const carol = await signedInUser(ctx, { email: 'carol@example.test' });
+    const upcoming = await createProjectRow(ctx.database.db, {
+      creatorId: bob.user.id,
+      title: 'Bob’s Kite',
+      start: 5,
+      end: 30,
+    });
+    const as = (who: typeof ada, url: string, payload?: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/${url}`,
+        headers: who.headers,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await as(carol, `projects/${upcoming}/follow`)).statusCode).toBe(200);
+    expect((await as(carol, `users/${bob.user.id}/follow`)).statusCode).toBe(200);
+    expect(
+      (
+        await as(bob, `projects/${upcoming}/collaborators`, {
+          email: 'Carol@Example.test',
+          permissions: ['community'],
+        })
+      ).statusCode,
+    ).toBe(201);
+    // Ada's follow of Bob is hers, not in Carol's file.
+    expect((await as(ada, `users/${bob.user.id}/follow`)).statusCode).toBe(200);
+
+    const response = await ctx.app.inject({ url: '/api/v1/profile/export', headers: carol.headers });
+    const data = response.json<{ data: DataExport }>().data;
+    expect(data.follows).toEqual({
+      projects: [{ project: { id: upcoming, title: 'Bob’s Kite' }, followed_at: expect.any(String) }],
+      creators: [{ person: { id: bob.user.id, name: expect.any(String) }, followed_at: expect.any(String) }],
+    });
+    // Invited to her address, not yet accepted: it is hers all the same.
+    expect(data.collaborations).toEqual([
+      {
+        project: { id: upcoming, title: 'Bob’s Kite' },
+        permissions: ['community'],
+        invited_at: expect.any(String),
+        accepted_at: null,
+      },
+    ]);
+  });
+
   it('is only for a signed-in caller', async () => {
     const response = await ctx.app.inject('/api/v1/profile/export');
     expect(response.statusCode).toBe(401);

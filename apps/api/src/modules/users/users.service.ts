@@ -33,6 +33,7 @@ import {
   rolesAndPermissions,
   updateUser,
 } from './users.repository';
+import { permissionsOf } from '../collaborators/collaborators.repository';
 
 const SUBMITTED_STATUSES = ['PENDING', 'ACTIVE', 'SUCCESSFUL', 'FAILED', 'REJECTED'] as const;
 const PROFILE_PHOTO_SIZE = { width: 400, height: 400, fit: 'cover' as const };
@@ -240,6 +241,22 @@ export class UserService {
       message_blocks: data.blocks.map((block) => ({
         person: { id: block.blocked_id, name: block.blocked_name },
         created_at: block.created_at.toISOString(),
+      })),
+      follows: {
+        projects: data.followedProjects.map((follow) => ({
+          project: { id: follow.id, title: follow.title },
+          followed_at: follow.followed_at.toISOString(),
+        })),
+        creators: data.followedCreators.map((follow) => ({
+          person: { id: follow.id, name: follow.full_name || follow.username },
+          followed_at: follow.followed_at.toISOString(),
+        })),
+      },
+      collaborations: data.collaborations.map((row) => ({
+        project: { id: row.id, title: row.title },
+        permissions: permissionsOf(row),
+        invited_at: row.created_at.toISOString(),
+        accepted_at: row.accepted_at?.toISOString() ?? null,
       })),
       preferences: data.preferences,
     };
