@@ -27,7 +27,7 @@ const END_DATE = '2030-02-01';
 /** A day and half a minute before the campaign's end: "2 days left" now, "1 day left" a minute later. */
 const RENDERED_AT = campaignEnd(END_DATE) - MS_PER_DAY - 30_000;
 
-/** The API as the server's render reads it: the home page's configuration and picks. */
+/** The API as the server's render reads it: the home page's configuration, picks and upcoming list. */
 const transport = serverTransport(async (url) => {
   const path = new URL(url).pathname;
   if (path === '/api/v1/config') {
@@ -44,6 +44,11 @@ const transport = serverTransport(async (url) => {
   if (path === '/api/v1/projects/discovery') {
     const card = makeProject({ id: 41, title: 'Tide clock', start_date: '2030-01-01', end_date: END_DATE });
     return Response.json({ data: { featured: [card], trending: [] } });
+  }
+  if (path === '/api/v1/projects') {
+    // The home page's Upcoming list (DESIGN.md §19): none waiting to launch.
+    const meta = { total: 0, pages: 0, page: 1, per_page: 4 };
+    return Response.json({ data: { projects: [], ...meta }, meta });
   }
   return Response.json({ message: 'Not here' }, { status: 404 });
 });

@@ -85,7 +85,11 @@ describe('NotificationsPage', () => {
       'href',
       '/projects/3/updates/9',
     );
-    expect(screen.getAllByRole('link', { name: 'View project' })[0]).toHaveAttribute('href', '/projects/3');
+    // Fundry's own links name their source (DESIGN.md §19).
+    expect(screen.getAllByRole('link', { name: 'View project' })[0]).toHaveAttribute(
+      'href',
+      '/projects/3?ref=notification',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByText('Notification 25')).toBeInTheDocument());

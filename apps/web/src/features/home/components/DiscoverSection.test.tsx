@@ -37,7 +37,11 @@ describe('Home Discover section', () => {
       'Coming Soon',
       'Coming Soon',
     ]);
-    expect(within(cards[0]!).getByRole('link', { name: 'SunCell' })).toHaveAttribute('href', '/projects/1');
+    // Fundry's own links name their source (DESIGN.md §19).
+    expect(within(cards[0]!).getByRole('link', { name: 'SunCell' })).toHaveAttribute(
+      'href',
+      '/projects/1?ref=home',
+    );
     // The description is cut at 100 characters.
     expect(within(cards[0]!).getByText(`${LONG.slice(0, 100).trimEnd()}…`)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: /View All Projects/ })).toHaveAttribute(
