@@ -171,7 +171,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   await expect(tools.getByTestId('funding-summary')).toContainText('$60 raised of a $500 goal (12%) from 2');
   await tools.scrollIntoViewIfNeeded();
   await shoot(page, '4-funding-curve', out);
-  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await tools.getByRole('tab', { name: 'Backers', exact: true }).click();
   const sofia = tools.getByRole('row').filter({ hasText: 'sofia@fundry.dev' });
   const leo = tools.getByRole('row').filter({ hasText: 'leo@fundry.dev' });
   await expect(sofia).toContainText('Sun lamp');
@@ -183,7 +183,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   await tools.getByRole('tab', { name: 'Funding' }).click();
   await expect(tools.getByTestId('funding-summary')).toBeVisible();
   await tools.screenshot({ path: out('6-funding-phone.png'), animations: 'disabled' });
-  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await tools.getByRole('tab', { name: 'Backers', exact: true }).click();
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The CSV, downloaded and read as a spreadsheet would.

@@ -57,7 +57,7 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
   // Nothing is sent yet: the project page says nothing of rewards.
   await expect(page.getByText(/Rewards sent to/)).toHaveCount(0);
   const tools = page.getByRole('region', { name: 'Creator Tools' });
-  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await tools.getByRole('tab', { name: 'Backers', exact: true }).click();
   const leo = tools.getByRole('row').filter({ hasText: 'leo@fundry.dev' });
   await expect(leo).toContainText('Collected');
   await leo.getByRole('button', { name: 'Mark reward sent to Leo Martins' }).click();
@@ -134,7 +134,7 @@ test('a creator sends a reward with a tracking link, the backer confirms it, the
   // Maya sees it received, in the list and through the delivery filter.
   await signIn(page, 'maya@fundry.dev');
   await page.goto(`/projects/${projectId}`);
-  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await tools.getByRole('tab', { name: 'Backers', exact: true }).click();
   await expect(leo).toContainText('Received');
   await tools.getByRole('combobox', { name: 'Delivery' }).click();
   await page.getByRole('option', { name: 'Received' }).click();

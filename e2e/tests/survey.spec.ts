@@ -107,7 +107,7 @@ test('the creator sends the survey, a backer answers it on a phone with an add-o
   // Maya filters the backers who have not answered (Lena) and messages them.
   await signIn(page, 'maya@fundry.dev');
   await page.goto(`/projects/${projectId}`);
-  await tools.getByRole('tab', { name: 'Backers' }).click();
+  await tools.getByRole('tab', { name: 'Backers', exact: true }).click();
   await tools.getByRole('combobox', { name: 'Survey' }).click();
   await page.getByRole('option', { name: 'Not answered' }).click();
   await expect(tools.getByRole('row').filter({ hasText: 'lena@fundry.dev' })).toBeVisible();

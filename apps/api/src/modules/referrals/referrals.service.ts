@@ -15,7 +15,7 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import type { ProjectAccess } from '../projects/project-access';
+import { isOpenToAll, type ProjectAccess } from '../projects/project-access';
 import {
   countTags,
   insertTag,
@@ -74,9 +74,14 @@ export class ReferralService {
     return (await listTags(this.db, projectId)).map((row) => this.tagView(projectId, row));
   }
 
-  /** A project page the web app opened (not the server): counted as the server counts its pages. */
+  /**
+   * A project page the web app opened (not the server): counted as the server counts its pages. One nobody else may
+   * see (a draft its creator opens, one in review) counts nothing, and the beacon is answered the same, so it neither
+   * fails a page nor tells a stranger the project exists.
+   */
   async visit(projectId: number, ref: string | null | undefined, userAgent: string | undefined) {
-    await this.access.visible(projectId, null, 'page');
+    const project = await this.access.pageRow(projectId);
+    if (!project || !isOpenToAll(project.status)) return;
     this.visits.see({ projectId, ref, referer: null, userAgent });
   }
 

@@ -226,7 +226,9 @@ describe.each(databaseKinds)('where backers come from, on %s', (kind) => {
     expect((await beacon(id, { 'user-agent': GOOGLEBOT }, 'search')).statusCode).toBe(204);
     expect((await beacon(id, {}, null)).statusCode).toBe(204);
     expect((await beacon(id, {}, 'unknown-ref')).statusCode).toBe(204);
-    expect((await beacon(draft, {}, 'search')).statusCode).toBe(404);
+    // A draft counts nothing, and is answered as any other: the beacon never fails a page nor tells of it.
+    expect((await beacon(draft, {}, 'search')).statusCode).toBe(204);
+    expect((await beacon(999_999, {}, 'search')).statusCode).toBe(204);
     expect((await beacon(id, {}, 'x'.repeat(300))).statusCode).toBe(400);
     expect(await visitsOf(id)).toEqual({ search: 7, direct: 2 });
     expect(await visitsOf(draft)).toEqual({});
