@@ -44,7 +44,7 @@ test('the bell counts new notifications and "Mark all as read" clears it', async
 
   // The notification leads to its project.
   await list.getByRole('link', { name: 'View project' }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}(\\?ref=notification)?$`));
 });
 
 test('e-mail preferences saved on the Settings page survive a reload', async ({ page }, testInfo) => {
