@@ -1,4 +1,28 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * A server-rendered page shows its buttons before React takes it over, and a click before that is lost: on a busy
+ * machine a journey's first click can come that soon. So each page load waits until the app is interactive
+ * (apps/web/src/app/providers.tsx); pages that are not the app's (the sandbox checkout) at once.
+ */
+function waitForInteractiveOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.hasAttribute('data-interactive'),
+    );
+    return response;
+  };
+}
+
+/** A page of a second browser a journey opens itself (another person, another device), waiting as `page` does. */
+export async function openPage(context: BrowserContext) {
+  const page = await context.newPage();
+  waitForInteractiveOnLoad(page);
+  return page;
+}
+
 
 /**
  * Journeys run against the app started by global-setup. Any console error or uncaught exception in the
@@ -27,17 +51,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
     page.on('pageerror', (error) => {
       if (onApp()) errors.push(`uncaught: ${error.message}`);
     });
-    // A server-rendered page shows its buttons before React takes it over, and a click before that is lost: on a
-    // busy machine a journey's first click can come that soon. So each page load waits until the app is
-    // interactive (apps/web/src/app/providers.tsx); pages that are not the app's (the sandbox checkout) at once.
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await page.waitForFunction(
-        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-interactive'),
-      );
-      return response;
-    };
+    waitForInteractiveOnLoad(page);
     await use(page);
     expect(errors, 'the browser console must stay free of errors').toEqual([]);
   },

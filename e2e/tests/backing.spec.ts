@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, openPage, test } from '../fixtures';
 import { toast } from '../support/page';
 import { DEMO_PASSWORD as PASSWORD } from '../support/session';
 
@@ -23,7 +23,7 @@ function dollars(text: string): number {
  */
 async function openAs(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = await openPage(context);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${email}: ${message.text()}`);

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, openPage, test } from '../fixtures';
 import { shoot, toast } from '../support/page';
 import { createCampaign, databaseUrl } from '../support/campaign';
 import { DEMO_PASSWORD, signIn } from '../support/session';
@@ -38,7 +38,7 @@ test('a creator invites a collaborator, who accepts in another browser, posts an
 
   // Yuki, in a browser of her own, accepts from her dashboard.
   const other = await browser.newContext({ baseURL });
-  const yuki = await other.newPage();
+  const yuki = await openPage(other);
   const errors: string[] = [];
   yuki.on('console', (message) => {
     if (message.type() === 'error' && !/status of 403/.test(message.text())) errors.push(message.text());

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, openPage, test } from '../fixtures';
 import { API, bearer, isoDate } from '../support/campaign';
 import { toast } from '../support/page';
 import { signIn } from '../support/session';
@@ -84,7 +84,7 @@ test('a creator raises in euros; a visitor reading in English backs it and sees 
 
   // Leo reads in English, so his display currency is the dollar: beside every euro amount, about how many.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const leo = await context.newPage();
+  const leo = await openPage(context);
   await signIn(leo, 'leo@fundry.dev');
   await leo.goto(projectPath);
   const funding = leo.locator('[aria-label="Funding"]');

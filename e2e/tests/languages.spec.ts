@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, openPage, test } from '../fixtures';
 import { API, createCampaign } from '../support/campaign';
 import { say, translator } from '../support/i18n';
 import { linkIn, waitForMail } from '../support/mail';
@@ -72,7 +72,7 @@ test('the language menu puts the site in German; the choice survives a reload an
 
   // ...and a browser that never chose takes it up once the account signs in there.
   const elsewhere = await browser.newContext({ baseURL: baseURL! });
-  const other = await elsewhere.newPage();
+  const other = await openPage(elsewhere);
   await other.goto('/signin');
   await expect(other.locator('html')).toHaveAttribute('lang', 'en');
   await other.getByLabel('Email').fill(email);

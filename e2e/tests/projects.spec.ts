@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, openPage, test } from '../fixtures';
 import { toast } from '../support/page';
 import { signIn, signOut } from '../support/session';
 
@@ -63,7 +63,7 @@ function dateIn(days: number): string {
  */
 async function openVisitor(browser: Browser, baseURL: string, privateProjectPaths: string[]) {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = await openPage(context);
   const errors: string[] = [];
   page.on('console', (message) => {
     // The API's 404s for the project, its rewards and stretch goals (read side by side), and the page's own
