@@ -280,7 +280,8 @@ describe.each(databaseKinds)('following projects and creators, and launching, on
     );
     const sent = await mails();
     expect(sent.map((m) => m.recipient).sort()).toEqual([all, fan, saver].map((u) => u.user.email).sort());
-    expect(sent[0]?.text_body).toContain(`http://fundry.test/projects/${project}`);
+    // The link names the mail as the source of the visits it brings (DESIGN.md §19).
+    expect(sent[0]?.text_body).toContain(`http://fundry.test/projects/${project}?ref=email`);
     expect(sent[0]?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // The notification reads in the reader's language, with the end date.

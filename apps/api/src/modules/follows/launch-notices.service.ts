@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { todayUtc } from '@fundry/shared';
+import { todayUtc, withReferral } from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { mailTemplates } from '../mail/mail.templates';
@@ -90,7 +90,7 @@ export class LaunchNoticeService {
         },
       ]);
       const recipient = { id: notice.user_id, locale: notice.locale, last_locale: notice.last_locale };
-      const url = `${this.appUrl}/projects/${notice.project_id}`;
+      const url = withReferral(`${this.appUrl}/projects/${notice.project_id}`, 'email');
       const queued = await this.preferences.enqueueGoverned(trx, recipient, 'email_launches', (t) =>
         mailTemplates.projectLaunched(t, notice.email, notice.name, notice.title, notice.end_date, url),
       );

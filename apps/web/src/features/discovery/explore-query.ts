@@ -73,11 +73,16 @@ export function exploreQuery(state: ExploreState): URLSearchParams {
   return params;
 }
 
-/** The GET projects/ query for Explore; it sends no page size (SPEC §9). */
+/**
+ * The GET projects/ query for Explore; it sends no page size (SPEC §9). Upcoming campaigns, unless sorted otherwise,
+ * come soonest launch first, as on the home page: the one starting tomorrow matters more than the newest made.
+ */
 export function exploreListParams(state: ExploreState): ProjectListParams {
+  const soonestLaunch = state.status === 'upcoming' && !state.sort && !state.search;
   return {
     search: state.search || undefined,
     sort: state.sort ?? undefined,
+    ...(soonestLaunch ? { sort_by: 'start_date', sort_order: 'asc' } : {}),
     status: state.status === 'all' ? undefined : state.status,
     category: state.category.length ? state.category : undefined,
     progress: state.progress.length ? state.progress : undefined,

@@ -19,6 +19,9 @@ export interface ProjectListParams {
   category_id?: number;
   progress?: ProgressBucket[];
   sort?: SortOption;
+  /** The column order when no `sort` is chosen (GET projects/ sorts by creation, newest first, by default). */
+  sort_by?: 'start_date';
+  sort_order?: 'asc';
   page?: number;
   per_page?: number;
 }
@@ -49,6 +52,8 @@ export const projectListQuery = (params: ProjectListParams) =>
             category_id: params.category_id,
             progress: params.progress,
             sort: params.sort,
+            sort_by: params.sort_by,
+            sort_order: params.sort_order,
             page: params.page,
             per_page: params.per_page,
           },
