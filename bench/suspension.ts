@@ -174,7 +174,7 @@ try {
     const p99Met = p99 < BUDGET_P99_MS && errors === 0;
     console.log(
       `Suspended: ${PLEDGES} pledges in ${seconds(elapsedMs)} (${Math.round(perSecond)}/s; the request ` +
-        `${Math.round(requestMs)} ms); the API beside it: ${requests} requests, p99 ${p99} ms, ${errors} errors`,
+        `${Math.round(requestMs)} ms); the API beside it: ${requests} requests, p99 ${Math.round(p99)} ms, ${errors} errors`,
     );
     if (!exactlyOnce) console.error('Suspension check failed:', figures);
 
@@ -200,7 +200,7 @@ try {
               seconds(elapsedMs),
               Math.round(perSecond).toLocaleString('en-US'),
               `${Math.round(requestMs)} ms`,
-              `${p99} ms (${requests.toLocaleString('en-US')} requests, ${errors} errors)`,
+              `${Math.round(p99)} ms (${requests.toLocaleString('en-US')} requests, ${errors} errors)`,
               exactlyOnce
                 ? `yes: ${figures.refund_rows.toLocaleString('en-US')} refund rows, ` +
                   `${figures.released.toLocaleString('en-US')} released, counters 0`

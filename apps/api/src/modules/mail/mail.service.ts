@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Translator } from '@fundry/shared';
@@ -18,6 +19,8 @@ import type { MailTransport } from './mail.transport';
 const MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 120;
 const BATCH = 20;
+/** Mails written to the outbox a statement (see `enqueueAll`). */
+const ENQUEUE_CHUNK = 1000;
 
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
 const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
@@ -48,16 +51,24 @@ export class MailService {
     return insertMail(trx, compose(this.translators.ofUser(recipient)));
   }
 
-  /** Queues one mail per recipient, each in their own language, in as few statements as the batch allows. */
-  enqueueAll<R extends SavedLanguage>(
+  /**
+   * Queues one mail per recipient, each in their own language, a thousand to a statement. Writing a mail takes a
+   * few dozen microseconds: the campaign of 37,000 backers took a second in one go, during which the process
+   * answered nobody else, so it yields between statements.
+   */
+  async enqueueAll<R extends SavedLanguage>(
     trx: Kysely<DB>,
     recipients: readonly R[],
     compose: (translator: Translator, recipient: R) => MailContent,
   ) {
-    return insertMails(
-      trx,
-      recipients.map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
-    );
+    for (let start = 0; start < recipients.length; start += ENQUEUE_CHUNK) {
+      if (start > 0) await setImmediate();
+      const chunk = recipients.slice(start, start + ENQUEUE_CHUNK);
+      await insertMails(
+        trx,
+        chunk.map((recipient) => compose(this.translators.ofUser(recipient), recipient)),
+      );
+    }
   }
 
   /** Start delivering now, without making the caller wait; overlapping kicks coalesce. */
