@@ -23,7 +23,6 @@ export async function openPage(context: BrowserContext) {
   return page;
 }
 
-
 /**
  * Journeys run against the app started by global-setup. Any console error or uncaught exception in the
  * page fails the journey.
