@@ -36,15 +36,20 @@ export function isoDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/**
- * A running campaign for one journey (all-or-nothing unless told), made as people make one: Maya (a creator)
- * submits it with a digital reward and a shipped one (US $5, rest of the world $15), and the admin activates it.
- */
-export async function createCampaign(
+/** What a journey's campaign differs in; the rest is as any complete project form sends it. */
+export interface CampaignDraft {
+  title: string;
+  goalDollars?: number;
+  fundingModel?: 'all_or_nothing' | 'flexible';
+  /** Its start and end dates, in days from today. */
+  startsIn?: number;
+  endsIn?: number;
+}
+
+/** Maya (a creator) submits a campaign through the API as the project form does: it waits for review. */
+export async function submitCampaign(
   request: APIRequestContext,
-  title: string,
-  goalDollars: number,
-  fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
+  { title, goalDollars = 500, fundingModel = 'all_or_nothing', startsIn = 0, endsIn = 10 }: CampaignDraft,
 ) {
   const creator = await bearer(request, 'maya@fundry.dev');
   const categories = await request.get(`${API}/categories`);
@@ -55,16 +60,36 @@ export async function createCampaign(
       title,
       category_id: String(category!.id),
       goal_amount: String(goalDollars),
-      start_date: isoDate(0),
-      end_date: isoDate(10),
+      start_date: isoDate(startsIn),
+      end_date: isoDate(endsIn),
       description: '<p>A campaign made for a journey.</p>',
       risk_and_challenges: '<p>None.</p>',
       funding_model: fundingModel,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const projectId = ((await created.json()) as { data: { id: number } }).data.id;
+  return { id: ((await created.json()) as { data: { id: number } }).data.id, creator };
+}
 
+/** The admin activates a submitted project, as from the review queue. */
+export async function activateCampaign(request: APIRequestContext, projectId: number) {
+  const activated = await request.post(`${API}/projects/${projectId}/activate`, {
+    headers: await bearer(request, 'admin@fundry.dev'),
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+}
+
+/**
+ * A running campaign for one journey (all-or-nothing unless told), made as people make one: Maya (a creator)
+ * submits it with a digital reward and a shipped one (US $5, rest of the world $15), and the admin activates it.
+ */
+export async function createCampaign(
+  request: APIRequestContext,
+  title: string,
+  goalDollars: number,
+  fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
+) {
+  const { id: projectId, creator } = await submitCampaign(request, { title, goalDollars, fundingModel });
   const rewards = [
     { title: 'Digital thanks', description: 'A thank-you video', minimum_amount: 5, shipping_type: 'none' },
     {
@@ -86,11 +111,7 @@ export async function createCampaign(
     });
     expect(response.status(), await response.text()).toBe(201);
   }
-
-  const activated = await request.post(`${API}/projects/${projectId}/activate`, {
-    headers: await bearer(request, 'admin@fundry.dev'),
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
+  await activateCampaign(request, projectId);
   return projectId;
 }
 

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { shoot, toast } from '../support/page';
-import { API, bearer, createCampaign, databaseUrl, isoDate, pledgeWithCard } from '../support/campaign';
+import {
+  activateCampaign,
+  API,
+  bearer,
+  createCampaign,
+  databaseUrl,
+  isoDate,
+  pledgeWithCard,
+  submitCampaign,
+} from '../support/campaign';
 import { signIn, signOut } from '../support/session';
 
 test.skip(
@@ -11,31 +20,6 @@ test.skip(
 );
 
 /** Maya submits a project for review through the API (the form has its own journeys). */
-async function submitProject(
-  request: APIRequestContext,
-  title: string,
-  fundingModel: 'all_or_nothing' | 'flexible',
-) {
-  const creator = await bearer(request, 'maya@fundry.dev');
-  const categories = await request.get(`${API}/categories`);
-  const [category] = ((await categories.json()) as { data: { id: number }[] }).data;
-  const created = await request.post(`${API}/projects`, {
-    headers: creator,
-    multipart: {
-      title,
-      category_id: String(category!.id),
-      goal_amount: '500',
-      start_date: isoDate(0),
-      end_date: isoDate(20),
-      description: '<p>A lamp that charges in the sun.</p>',
-      risk_and_challenges: '<p>None.</p>',
-      funding_model: fundingModel,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { id: ((await created.json()) as { data: { id: number } }).data.id, creator };
-}
-
 /** Pledges through the API and pays on the sandbox checkout page, as a backer's browser would. */
 async function backFlexible(
   page: Page,
@@ -62,7 +46,7 @@ test('a creator submits, an admin rejects with a reason, the creator fixes and r
   test.setTimeout(180_000);
   const out = (name: string) => testInfo.outputPath(name);
   const title = `Review journey ${Date.now().toString(36)}`;
-  const { id } = await submitProject(request, title, 'all_or_nothing');
+  const { id } = await submitCampaign(request, { title, endsIn: 20 });
 
   // The admin is told, and finds the project in the review queue.
   await signIn(page, 'admin@fundry.dev');
@@ -132,7 +116,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   test.setTimeout(180_000);
   const out = (name: string) => testInfo.outputPath(name);
   const title = `Tools journey ${Date.now().toString(36)}`;
-  const { id, creator } = await submitProject(request, title, 'flexible');
+  const { id, creator } = await submitCampaign(request, { title, fundingModel: 'flexible', endsIn: 20 });
   const reward = await request.post(`${API}/rewards/projects/${id}/rewards`, {
     headers: creator,
     data: {
@@ -147,10 +131,7 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   });
   expect(reward.status(), await reward.text()).toBe(201);
   const rewardId = ((await reward.json()) as { data: { id: number } }).data.id;
-  const activated = await request.post(`${API}/projects/${id}/activate`, {
-    headers: await bearer(request, 'admin@fundry.dev'),
-  });
-  expect(activated.status()).toBe(200);
+  await activateCampaign(request, id);
 
   await backFlexible(page, request, 'sofia@fundry.dev', id, {
     amount: 45,

@@ -1,16 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openPage, test } from '../fixtures';
-import { API, bearer, isoDate } from '../support/campaign';
+import { activateCampaign, API, bearer, isoDate } from '../support/campaign';
 import { toast } from '../support/page';
 import { signIn } from '../support/session';
-
-/** Activates a submitted project as the admin would from the review queue. */
-async function activate(request: APIRequestContext, projectId: number) {
-  const activated = await request.post(`${API}/projects/${projectId}/activate`, {
-    headers: await bearer(request, 'admin@fundry.dev'),
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
-}
 
 /** A reward on a project, in the project's currency, through the API as the reward form sends it. */
 async function addReward(request: APIRequestContext, projectId: number, reward: Record<string, unknown>) {
@@ -80,7 +72,7 @@ test('a creator raises in euros; a visitor reading in English backs it and sees 
     shipping_type: 'international',
     shipping_rules: [{ country: '*', cost: 4.5 }],
   });
-  await activate(page.request, projectId);
+  await activateCampaign(page.request, projectId);
 
   // Leo reads in English, so his display currency is the dollar: beside every euro amount, about how many.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
@@ -142,7 +134,7 @@ test('a pledge in yen shows no decimals anywhere', async ({ page }) => {
   expect(created.status(), await created.text()).toBe(201);
   const projectId = ((await created.json()) as { data: { id: number } }).data.id;
   await addReward(page.request, projectId, { title: 'Kettle', minimum_amount: 5000, shipping_type: 'none' });
-  await activate(page.request, projectId);
+  await activateCampaign(page.request, projectId);
 
   await signIn(page, 'leo@fundry.dev');
   await page.goto(`/projects/${projectId}`);

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { richTextToPlain } from '@fundry/shared';
-import { API, bearer, isoDate } from '../support/campaign';
+import { activateCampaign, API, submitCampaign } from '../support/campaign';
 import { translator } from '../support/i18n';
 
 const SUNCELL = 'SunCell: a solar lantern for every home';
@@ -10,27 +10,7 @@ const SUNCELL = 'SunCell: a solar lantern for every home';
 test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 404/] });
 
 /** A project Maya submits for review: pending until the admin activates it. */
-async function submitProject(request: Parameters<typeof bearer>[0], title: string) {
-  const categories = await request.get(`${API}/categories`);
-  const [category] = ((await categories.json()) as { data: { id: number }[] }).data;
-  const created = await request.post(`${API}/projects`, {
-    headers: await bearer(request, 'maya@fundry.dev'),
-    multipart: {
-      title,
-      category_id: String(category!.id),
-      goal_amount: '900',
-      start_date: isoDate(0),
-      end_date: isoDate(20),
-      description: '<p>A project that becomes public during the journey.</p>',
-      risk_and_challenges: '<p>None.</p>',
-      funding_model: 'all_or_nothing',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { data: { id: number } }).data.id;
-}
-
-async function demoProjectId(request: Parameters<typeof bearer>[0], title: string) {
+async function demoProjectId(request: APIRequestContext, title: string) {
   const search = await request.get(`${API}/projects/search?q=${encodeURIComponent(title)}`);
   const found = (
     (await search.json()) as { data: { projects: { id: number; title: string }[] } }
@@ -71,16 +51,13 @@ test.describe('status codes', () => {
     await expect(page).toHaveTitle('Page not found · Fundry');
 
     const title = `Lantern kiln ${Date.now().toString(36)}`;
-    const id = await submitProject(request, title);
+    const { id } = await submitCampaign(request, { title, goalDollars: 900, endsIn: 20 });
     const hidden = await page.goto(`/projects/${id}`);
     expect(hidden?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/projects/${id}</loc>`);
 
-    const activated = await request.post(`${API}/projects/${id}/activate`, {
-      headers: await bearer(request, 'admin@fundry.dev'),
-    });
-    expect(activated.status(), await activated.text()).toBe(200);
+    await activateCampaign(request, id);
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('application/xml');
     expect(await sitemap.text()).toContain(`/projects/${id}</loc>`);
@@ -162,11 +139,8 @@ test('a title with markup and quotes is text in the server HTML, its head and it
   request,
 }) => {
   const title = `</title><script>alert("x")</script> & 'quotes' ${Date.now().toString(36)}`;
-  const id = await submitProject(request, title);
-  const activated = await request.post(`${API}/projects/${id}/activate`, {
-    headers: await bearer(request, 'admin@fundry.dev'),
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
+  const { id } = await submitCampaign(request, { title, goalDollars: 900, endsIn: 20 });
+  await activateCampaign(request, id);
 
   const html = await (await request.get(`/projects/${id}`)).text();
   expect(html).not.toContain('<script>alert');

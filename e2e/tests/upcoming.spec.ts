@@ -1,35 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { API, bearer, isoDate } from '../support/campaign';
+import { activateCampaign, isoDate, submitCampaign } from '../support/campaign';
 import { translator } from '../support/i18n';
 import { shoot, toast } from '../support/page';
 import { DEMO_PASSWORD, signIn, signOut } from '../support/session';
 
 /** An approved campaign whose start date is five days away: Maya's, activated by the admin. */
+/** An approved campaign that starts in five days. */
 async function upcomingCampaign(request: APIRequestContext, title: string) {
-  const creator = await bearer(request, 'maya@fundry.dev');
-  const categories = await request.get(`${API}/categories`);
-  const [category] = ((await categories.json()) as { data: { id: number }[] }).data;
-  const created = await request.post(`${API}/projects`, {
-    headers: creator,
-    multipart: {
-      title,
-      category_id: String(category!.id),
-      goal_amount: '800',
-      start_date: isoDate(5),
-      end_date: isoDate(35),
-      description: '<p>A campaign that has not started yet.</p>',
-      risk_and_challenges: '<p>None.</p>',
-      funding_model: 'all_or_nothing',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const projectId = ((await created.json()) as { data: { id: number } }).data.id;
-  const activated = await request.post(`${API}/projects/${projectId}/activate`, {
-    headers: await bearer(request, 'admin@fundry.dev'),
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return projectId;
+  const { id } = await submitCampaign(request, { title, goalDollars: 800, startsIn: 5, endsIn: 35 });
+  await activateCampaign(request, id);
+  return id;
 }
 
 /**
