@@ -1,13 +1,12 @@
 import { Badge, Box, Card, Skeleton, ThemeIcon } from '@mantine/core';
-import { Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
-import { Button } from '@/components/primitives/buttons';
-import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
+import { IconHourglassHigh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { DESCRIPTION_CUT, DISCOVERY_CARD_COUNT, withReferral } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
 import { useI18n } from '@/lib/i18n';
 import { discoverSlots, useDiscovery } from '../api/discovery';
+import { HomeSectionHeading } from './HomeSectionHeading';
 
 function ComingSoonCard() {
   const i18n = useI18n();
@@ -50,22 +49,13 @@ export function DiscoverSection() {
 
   return (
     <section aria-labelledby="discover-heading">
-      <Group justify="space-between" align="flex-end" mb="lg">
-        <div>
-          <Title id="discover-heading" order={2}>
-            {i18n.t('home.discover.title')}
-          </Title>
-          <Text c="dimmed">{i18n.t('home.discover.intro')}</Text>
-        </div>
-        <Button
-          component={Link}
-          to="/projects/explore"
-          variant="light"
-          rightSection={<IconArrowRight size={16} className="mirror-in-rtl" />}
-        >
-          {i18n.t('home.discover.viewAll')}
-        </Button>
-      </Group>
+      <HomeSectionHeading
+        id="discover-heading"
+        title={i18n.t('home.discover.title')}
+        intro={i18n.t('home.discover.intro')}
+        viewAll={i18n.t('home.discover.viewAll')}
+        to="/projects/explore"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="lg">
         {slots
           ? slots.map((slot) =>
