@@ -141,6 +141,7 @@ export async function listFollowing(db: Kysely<DB>, followerId: number, page: nu
   return { rows, total: Number(total.n) };
 }
 
+/** Whom to tell of a campaign's launch, and in which language (DESIGN.md §14). */
 export interface DueLaunchNotice {
   user_id: number;
   project_id: number;

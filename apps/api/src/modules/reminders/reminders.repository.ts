@@ -1,18 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { LIVE_PLEDGES } from '../../db/literals';
 import type { DB, ReminderKind } from '../../db/schema';
+import type { DueLaunchNotice } from '../follows/follows.repository';
 
-export interface DueReminder {
+/** A reminder due to one person: whom to tell, of which campaign, in which language (DESIGN.md §14). */
+export interface DueReminder extends DueLaunchNotice {
   kind: ReminderKind;
-  user_id: number;
-  project_id: number;
-  email: string;
-  name: string;
-  title: string;
-  end_date: string;
-  /** The person's languages, for the mail (DESIGN.md §14). */
-  locale: string | null;
-  last_locale: string | null;
 }
 
 interface Window {
