@@ -16,6 +16,8 @@ export async function pledge(
     add_ons?: { add_on_id: number; quantity: number }[];
     /** Where the backer came from (DESIGN.md §19). */
     ref?: string | null;
+    /** Pay in instalments (DESIGN.md §20). */
+    pay_over_time?: boolean;
   },
 ) {
   const response = await ctx.app.inject({

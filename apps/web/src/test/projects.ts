@@ -46,6 +46,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     late_pledges: { open: false, until: null },
     late_amount: 0,
     late_backers_count: 0,
+    pledge_over_time: false,
+    pledge_over_time_minimum: null,
     start_date: '2030-01-01',
     end_date: '2030-02-01',
     days_left: 20,

@@ -49,6 +49,8 @@ export function insertDonation(
     late: boolean;
     /** Where the backer came from (DESIGN.md §19); none given: null, read as `direct`. */
     referral_source?: string | null;
+    /** Paid in instalments (DESIGN.md §20). */
+    pay_over_time?: boolean;
   },
 ) {
   return db
@@ -150,6 +152,8 @@ export function shareLockProject(db: Kysely<DB>, id: number) {
       'currency',
       'late_pledges_open',
       'late_pledges_until',
+      'pledge_over_time',
+      'base_rate',
     ])
     .where('id', '=', id)
     .forShare()
@@ -188,6 +192,8 @@ export function lockProjectForMoney(db: Kysely<DB>, id: number) {
       'end_date',
       'currency',
       'activated_at',
+      'pledge_over_time',
+      'base_rate',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -228,6 +234,8 @@ interface NewLedgerEntry {
   project_id: number;
   donation_id: number | null;
   payout_id?: number;
+  /** An instalment of a pledge paid over time (DESIGN.md §20). */
+  instalment_id?: number;
   /** The project's currency: the amounts are its minor units. */
   currency: string;
   kind: LedgerKind;
