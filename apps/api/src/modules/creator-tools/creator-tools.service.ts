@@ -38,6 +38,7 @@ import {
   sentRewardRecipients,
 } from './creator-tools.repository';
 import { toolMails } from './creator-tools.mail';
+import { isRunningPlan } from '../instalments/instalments.repository';
 import { answersOf, listQuestions } from '../surveys/surveys.repository';
 
 /** Where a backer follows their rewards and confirms receiving them. */
@@ -340,7 +341,8 @@ export class CreatorToolsService {
     await this.db.transaction().execute(async (trx) => {
       const donation = await lockDonation(trx, { id: donationId });
       if (donation?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
-      if (donation?.status !== 'SUCCEEDED') {
+      // A running plan of instalments (DESIGN.md §20) is refunded for what was paid (its plan ended first).
+      if (donation?.status !== 'SUCCEEDED' && !(donation && isRunningPlan(donation))) {
         throw new AppError(
           'CONFLICT',
           donation?.status === 'PLEDGED' ? 'api.tools.notChargedYet' : 'api.tools.notCollectedRefund',

@@ -116,6 +116,8 @@ export async function claimInstalments(
       select i.id from pledge_instalments i join donations p on p.id = i.donation_id
       where ${due} and i.number > 1 and p.status = 'COLLECTING' and p.pay_over_time
         and p.collecting_since is null ${only}
+        -- A campaign ended early (cancelled, suspended) charges nothing more: its plans end with its refunds.
+        and p.project_id in (select id from projects where status = 'SUCCESSFUL')
       order by i.id limit ${limit}
       for update of i skip locked)
       and d.id = c.donation_id
@@ -191,5 +193,66 @@ export function retryNow(db: Kysely<DB>, donationId: number, now: Date) {
     .set({ next_attempt_at: now })
     .where('donation_id', '=', donationId)
     .where('status', '=', 'failed')
+    .execute();
+}
+
+/**
+ * Ends a running plan at what was paid, in the caller's transaction on the locked pledge (DESIGN.md §20): the unpaid
+ * instalments cancelled, the pledge SUCCEEDED for the paid amount and the project's total lowered by the rest.
+ * `defaulted`: it ended unpaid (the API reads it DEFAULTED); otherwise it ends to be refunded. Answers what was paid,
+ * or null when the plan was not running.
+ */
+export async function endPlanAtPaid(
+  db: Kysely<DB>,
+  donation: Parameters<typeof isRunningPlan>[0] & { id: number; project_id: number; amount_cents: number },
+  now: Date,
+  defaulted: { code: string } | null,
+) {
+  if (!isRunningPlan(donation)) return null;
+  const paid = await paidCents(db, donation.id);
+  await cancelUnpaid(db, donation.id);
+  await db
+    .updateTable('donations')
+    .set({
+      status: 'SUCCEEDED',
+      amount_cents: paid,
+      succeeded_at: now,
+      updated_at: now,
+      ...(defaulted ? { defaulted_at: now, payment_error_code: defaulted.code } : {}),
+    })
+    .where('id', '=', donation.id)
+    .where('status', '=', 'COLLECTING')
+    .execute();
+  await db
+    .updateTable('projects')
+    .set((eb) => ({ current_cents: eb('current_cents', '+', paid - donation.amount_cents) }))
+    .where('id', '=', donation.project_id)
+    .execute();
+  return paid;
+}
+
+/** Running plans of campaigns ended early (cancelled, suspended): ended at what was paid, then refunded. */
+export async function runningPlansOfEndedProjects(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('donations as d')
+    .innerJoin('projects as p', 'p.id', 'd.project_id')
+    .select('d.id')
+    .where('p.status', 'in', ['CANCELED', 'SUSPENDED'])
+    .where('d.status', '=', 'COLLECTING')
+    .where('d.pay_over_time', '=', true)
+    .where('d.collecting_since', 'is', null)
+    .orderBy('d.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The paid instalments of a plan, each refunded against its own payment. */
+export function paidInstalments(db: Kysely<DB>, donationId: number) {
+  return db
+    .selectFrom('pledge_instalments')
+    .select(['id', 'amount_cents', 'payment_reference'])
+    .where('donation_id', '=', donationId)
+    .where('status', '=', 'paid')
+    .orderBy('number')
     .execute();
 }

@@ -10,18 +10,16 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import {
   findRecipient,
   lockDonation,
-  moveProjectCounters,
   projectForNotice,
   transitionDonation,
 } from '../payments/payments.repository';
 import type { PaymentService } from '../payments/payments.service';
 import { COLLECTION_LEASE_MS, inParallel } from '../pledges/collection.service';
 import {
-  cancelUnpaid,
   claimInstalments,
+  endPlanAtPaid,
   type InstalmentClaim,
   lockClaimed,
-  paidCents,
   settleInstalment,
   unpaidCount,
 } from './instalments.repository';
@@ -157,15 +155,7 @@ export class InstalmentService {
     const projectUrl = `${this.appUrl}/projects/${project.id}`;
     if (now.getTime() >= fixBy.getTime()) {
       // The plan ends: what was paid stays paid and counted, nothing more is charged (decision 036).
-      const paid = await paidCents(trx, donation.id);
-      await cancelUnpaid(trx, donation.id);
-      await transitionDonation(trx, donation.id, 'COLLECTING', {
-        status: 'SUCCEEDED',
-        amount_cents: paid,
-        defaulted_at: now,
-        payment_error_code: code,
-      });
-      await moveProjectCounters(trx, donation.project_id, paid - donation.amount_cents, 0);
+      const paid = (await endPlanAtPaid(trx, donation, now, { code })) ?? 0;
       const money = { cents: paid, currency: donation.currency };
       await insertNotifications(trx, [
         {

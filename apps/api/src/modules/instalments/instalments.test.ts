@@ -21,10 +21,10 @@ const dayAfter = (date: string, days: number) =>
 /** Pledge over time (DESIGN.md §20): the plan chosen, moved, collected instalment by instalment, declined, ended. */
 describe.each(databaseKinds)('pledge over time on %s', (kind) => {
   let now = Date.now();
-  let { ctx, db, api, statusOf, campaign } = {} as Pledges;
+  let { ctx, creator, admin, db, api, statusOf, campaign } = {} as Pledges;
 
   beforeAll(async () => {
-    ({ ctx, db, api, statusOf, campaign } = await openPledges(kind, {
+    ({ ctx, creator, admin, db, api, statusOf, campaign } = await openPledges(kind, {
       now: () => now,
       set: (ms) => (now = ms),
     }));
@@ -345,5 +345,93 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
       'cancelled',
     ]);
     expect((await ledgerAgrees(ctx, projectId)).counters).toEqual({ cents: 0, backers: 0 });
+  });
+
+  /** Two plans on a campaign collected to its first instalment; the second plan's second instalment paid too. */
+  async function collectedPlans() {
+    const { projectId, chargeOn } = await offering();
+    const [one, two] = [await signedInUser(ctx), await signedInUser(ctx)];
+    const first = await backProject(ctx, one.headers, projectId, { amount: 150, pay_over_time: true });
+    const second = await backProject(ctx, two.headers, projectId, { amount: 300, pay_over_time: true });
+    now = Date.parse(`${chargeOn}T09:00:00Z`);
+    await ctx.app.services.projectLifecycle.settle();
+    await ctx.app.services.collection.collect();
+    now = Date.parse(`${dayAfter(chargeOn, 30)}T01:00:00Z`);
+    await runFor(second);
+    return { projectId, one, two, first, second };
+  }
+
+  it('a creator refunds a running plan: what was paid is given back, nothing more is charged', async () => {
+    const { projectId, one, first, second } = await collectedPlans();
+    const refund = (who: User | null) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/backers/donations/${first}/refund`,
+        headers: who?.headers ?? {},
+      });
+    expect((await refund(null)).statusCode).toBe(401);
+    expect((await refund(one)).statusCode).toBe(403);
+    expect((await refund(creator)).statusCode).toBe(200);
+    expect(await statusOf(first)).toBe('REFUNDED');
+    expect((await planOf(first, one)).map((item) => item.status)).toEqual(['paid', 'cancelled', 'cancelled']);
+    const agree = await ledgerAgrees(ctx, projectId);
+    // Left: the other plan, counted whole, with its two instalments collected.
+    expect(agree.counters).toEqual({ cents: 30_000, backers: 1 });
+    expect(agree.ledgerGross).toBe(20_000);
+    now += 40 * DAY;
+    expect(await runFor(first)).toEqual({ charged: 0, declined: 0, defaulted: 0, deferred: 0 });
+    expect((await runFor(second)).charged).toBe(1);
+    expect(await statusOf(second)).toBe('SUCCEEDED');
+  });
+
+  it('a campaign suspended mid-plan (§18): its plans end, what was paid is refunded, nothing more is charged', async () => {
+    const { projectId, first, second } = await collectedPlans();
+    const suspended = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/projects/${projectId}/suspend`,
+      headers: admin.headers,
+      payload: { reason: 'fraud', message: 'The creator could not show the prototype.' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    await ctx.app.services.campaignRefunds.run();
+    expect([await statusOf(first), await statusOf(second)]).toEqual(['REFUNDED', 'REFUNDED']);
+    const agree = await ledgerAgrees(ctx, projectId);
+    expect(agree.ledgerGross).toBe(0);
+    expect(agree.counters).toEqual({ cents: 0, backers: 0 });
+    now += 40 * DAY;
+    expect(await runFor(first, second)).toEqual({ charged: 0, declined: 0, defaulted: 0, deferred: 0 });
+  });
+
+  it('the creator switches it until launch, on all-or-nothing campaigns only', async () => {
+    const form = (id: number, fields: Record<string, string>) => {
+      const boundary = '----instalments';
+      const body = Object.entries(fields)
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        )
+        .join('');
+      return ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/projects/${id}`,
+        headers: { ...creator.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${body}--${boundary}--\r\n`,
+      });
+    };
+    const { projectId } = await campaign();
+    const launched = await form(projectId, { pledge_over_time: 'true' });
+    expect(launched.statusCode).toBe(400);
+    expect(launched.json().details).toMatchObject({
+      pledge_over_time: [inEnglish(INSTALMENT_MESSAGES.settingLaunched)],
+    });
+    await db().updateTable('projects').set({ status: 'DRAFT' }).where('id', '=', projectId).execute();
+    const flexible = await form(projectId, { pledge_over_time: 'true', funding_model: 'flexible' });
+    expect(flexible.statusCode).toBe(400);
+    expect(flexible.json().details).toMatchObject({
+      pledge_over_time: [inEnglish(INSTALMENT_MESSAGES.settingFlexible)],
+    });
+    const draft = await form(projectId, { pledge_over_time: 'true' });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().data).toMatchObject({ pledge_over_time: true });
   });
 });

@@ -275,8 +275,9 @@ export async function collectedForRefund(db: Kysely<DB>, donationIds: readonly n
     payment_reference: string | null;
     checkout_session_id: string | null;
     survey_charges: number;
+    pay_over_time: boolean;
   }>`
-    select d.id, d.amount_cents, d.currency, d.payment_reference, d.checkout_session_id,
+    select d.id, d.amount_cents, d.currency, d.payment_reference, d.checkout_session_id, d.pay_over_time,
            (select count(*) from survey_charges c where c.donation_id = d.id
               and c.status in ('pending', 'succeeded'))::integer as survey_charges
     from donations d where d.id = any(${[...donationIds]}::integer[]) and d.status = 'SUCCEEDED'
