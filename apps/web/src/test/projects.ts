@@ -48,6 +48,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     late_backers_count: 0,
     pledge_over_time: false,
     pledge_over_time_minimum: null,
+    instalment_interval_days: 30,
     start_date: '2030-01-01',
     end_date: '2030-02-01',
     days_left: 20,

@@ -95,6 +95,8 @@ export const project = projectFields.extend({
    */
   pledge_over_time: z.boolean(),
   pledge_over_time_minimum: z.number().nullable(),
+  /** Days between two instalments of a plan (INSTALMENT_INTERVAL_DAYS): the back dialog shows the plan with them. */
+  instalment_interval_days: z.number().int(),
   /** The people who help its creator run it (DESIGN.md §19): accepted collaborators, names and pictures only. */
   team: z.array(teamMember),
   /**

@@ -40,6 +40,10 @@ export class InstalmentPlans {
     private readonly clock: Clock,
   ) {}
 
+  get intervalDays() {
+    return this.settings.intervalDays;
+  }
+
   /** The smallest pledge paid over time on this project, in its minor units (null: no rate to tell yet). */
   minimumOf(project: { currency: string; base_rate: string | null }) {
     return pledgeOverTimeMinimum(

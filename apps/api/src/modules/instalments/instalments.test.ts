@@ -307,6 +307,35 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
     // 150 (fixer's whole pledge, two instalments paid) + 100 (the defaulted pledge's first instalment).
     expect(agree.counters).toEqual({ cents: 25_000, backers: 2 });
     expect(agree.ledgerGross).toBe(10_000 + 5000 + 5000);
+    // The creator sees the plans in the backer list and its CSV: one partly paid and ended, one running.
+    const list = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/backers`,
+      headers: creator.headers,
+    });
+    const rows = list.json().data as { donation_id: number; status: string; plan: { paid: number } | null }[];
+    expect(rows.find((row) => row.donation_id === ended)).toMatchObject({
+      status: 'DEFAULTED',
+      plan: { paid: 100 },
+    });
+    expect(rows.find((row) => row.donation_id === fixed)).toMatchObject({
+      status: 'COLLECTING',
+      plan: { paid: 100 },
+    });
+    const defaulted = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/backers?status=DEFAULTED`,
+      headers: creator.headers,
+    });
+    expect(defaulted.json().data.map((row: { donation_id: number }) => row.donation_id)).toEqual([ended]);
+    const csv = await ctx.app.inject({
+      url: `/api/v1/projects/${projectId}/backers.csv`,
+      headers: creator.headers,
+    });
+    expect(csv.body).toContain('Paid over time (USD)');
+    expect(csv.body).toContain('Plan ended, partly paid');
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/projects/${projectId}/backers`, headers: defaulter.headers }))
+        .statusCode,
+    ).toBe(403);
     const defaultMail = await db()
       .selectFrom('mail_outbox')
       .select('subject')

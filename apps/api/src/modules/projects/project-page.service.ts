@@ -157,6 +157,7 @@ export class ProjectPageService {
       // Pledge over time (DESIGN.md §20): offered on all-or-nothing campaigns only, from its minimum.
       pledge_over_time: overTime && row.funding_model === 'all_or_nothing',
       pledge_over_time_minimum: overTime ? this.minimumOf(row) : null,
+      instalment_interval_days: this.plans.intervalDays,
     };
   }
 
