@@ -45,6 +45,8 @@ export async function createCampaign(
   title: string,
   goalDollars: number,
   fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
+  /** Offers pledge over time (DESIGN.md §20), set before launch as a creator sets it. */
+  options: { pledgeOverTime?: boolean } = {},
 ) {
   const creator = await bearer(request, 'maya@fundry.dev');
   const categories = await request.get(`${API}/categories`);
@@ -60,6 +62,7 @@ export async function createCampaign(
       description: '<p>A campaign made for a journey.</p>',
       risk_and_challenges: '<p>None.</p>',
       funding_model: fundingModel,
+      ...(options.pledgeOverTime ? { pledge_over_time: 'true' } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
