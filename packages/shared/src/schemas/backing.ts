@@ -330,6 +330,8 @@ export const backedProject = projectCard.extend({
        * there is none to answer (not sent, or locked before an answer).
        */
       survey: z.enum(SURVEY_FILTERS).nullable(),
+      /** A plan of instalments (DESIGN.md §20), first to last; empty for a pledge paid at once. */
+      instalments: z.array(instalment),
     })
     .nullable(),
 });

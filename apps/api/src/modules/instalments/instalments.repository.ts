@@ -246,6 +246,25 @@ export async function runningPlansOfEndedProjects(db: Kysely<DB>) {
   return rows.map((row) => row.id);
 }
 
+/** A project's instalments still to collect from its running plans, by the day they are due (payouts). */
+export async function instalmentsToCome(db: Kysely<DB>, projectId: number) {
+  const rows = await db
+    .selectFrom('pledge_instalments as i')
+    .innerJoin('donations as d', 'd.id', 'i.donation_id')
+    .select([
+      sql<string>`i.due_on::text`.as('due_on'),
+      (eb) => eb.fn.sum<string>('i.amount_cents').as('cents'),
+    ])
+    .where('d.project_id', '=', projectId)
+    .where('d.status', '=', 'COLLECTING')
+    .where('d.pay_over_time', '=', true)
+    .where('i.status', 'in', ['scheduled', 'failed'])
+    .groupBy('i.due_on')
+    .orderBy('i.due_on')
+    .execute();
+  return rows.map((row) => ({ dueOn: row.due_on, cents: Number(row.cents) }));
+}
+
 /** The paid instalments of a plan, each refunded against its own payment. */
 export function paidInstalments(db: Kysely<DB>, donationId: number) {
   return db

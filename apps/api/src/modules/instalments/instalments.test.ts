@@ -204,6 +204,18 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
     );
     expect(await ledgerOf(projectId)).toHaveLength(2);
     expect((await planOf(id, backer)).map((item) => item.status)).toEqual(['paid', 'scheduled', 'scheduled']);
+    // The payouts page: the instalment collected is there, those to come by date.
+    const eligibility = await ctx.app.inject({
+      url: `/api/v1/payouts/projects/${projectId}/payout/eligibility`,
+      headers: creator.headers,
+    });
+    expect(eligibility.json().data).toMatchObject({
+      funds_info: { total_donations: 123.34 },
+      to_come: [
+        { due_on: dayAfter(chargeOn, 30), amount: 83.33 },
+        { due_on: dayAfter(chargeOn, 60), amount: 83.33 },
+      ],
+    });
     // The collection does not touch a running plan again; nothing else is due today.
     expect(await ctx.app.services.collection.collect()).toEqual({ charged: 0, declined: 0, deferred: 0 });
     expect((await runFor(id)).charged).toBe(0);
@@ -217,6 +229,15 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
     expect(runs[0].deferred + runs[1].deferred).toBe(0);
     expect((await planOf(id, backer)).map((item) => item.status)).toEqual(['paid', 'paid', 'scheduled']);
     expect(await statusOf(id)).toBe('COLLECTING');
+    // Backed Projects shows the plan: what is paid and what comes next.
+    const backed = await api('GET', '/me/backed-projects', backer.headers);
+    const card = backed.json().data.find((item: { id: number }) => item.id === projectId);
+    expect(card.pledge).toMatchObject({ status: 'COLLECTING', amount: 250 });
+    expect(card.pledge.instalments.map((item: Plan) => [item.amount, item.status])).toEqual([
+      [83.34, 'paid'],
+      [83.33, 'paid'],
+      [83.33, 'scheduled'],
+    ]);
     const receipt = await db()
       .selectFrom('mail_outbox')
       .select('subject')
