@@ -4,7 +4,9 @@ import { signedInUser } from '../../test/auth-helpers';
 import { backProject, ledgerAgrees, pledge, saveCardInSandbox, TEST_CARDS } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { inEnglish, inLocale } from '../../test/i18n';
+import { permissionColumns } from '../collaborators/collaborators.repository';
 import { DAY, openPledges, type Pledges } from '../pledges/pledges.fixtures';
+import { sanctionsBy } from '../sanctions/sanctions.fixtures';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 interface Plan {
@@ -483,5 +485,60 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
     const draft = await form(projectId, { pledge_over_time: 'true' });
     expect(draft.statusCode).toBe(200);
     expect(draft.json().data).toMatchObject({ pledge_over_time: true });
+  });
+
+  it('checks each role on the calls that take or move a plan: anonymous, stranger, creator, backer, admin, a collaborator, a suspended person', async () => {
+    const { projectId } = await offering();
+    const [backer, stranger, member, suspended] = [
+      await signedInUser(ctx),
+      await signedInUser(ctx),
+      await signedInUser(ctx),
+      await signedInUser(ctx),
+    ];
+    await db()
+      .insertInto('project_collaborators')
+      .values({
+        project_id: projectId,
+        email: member.user.email,
+        user_id: member.user.id,
+        accepted_at: new Date(),
+        invited_by: creator.user.id,
+        ...permissionColumns(['edit', 'see_backers', 'run']),
+      })
+      .execute();
+    await sanctionsBy(
+      () => ctx,
+      () => admin,
+    ).suspend(suspended);
+    const id = await backProject(ctx, backer.headers, projectId, { amount: 200, pay_over_time: true });
+    const body = { amount: 200, pay_over_time: true };
+    const back = (who: User | null) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/backers/projects/${projectId}/back`,
+        headers: who?.headers ?? {},
+        payload: body,
+      });
+    expect((await back(null)).statusCode).toBe(401);
+    expect(refused(await back(creator))).toEqual([403, inEnglish(PLEDGE_MESSAGES.ownProject)]);
+    expect((await back(suspended)).statusCode).toBe(403);
+    expect((await back(backer)).statusCode).toBe(409);
+    // Anyone else may pay over time: a stranger, an admin, a collaborator.
+    for (const who of [stranger, admin, member]) expect((await back(who)).statusCode).toBe(201);
+
+    // The plan is its backer's own: anyone else is told nothing exists (404), anonymous 401, suspended 403.
+    for (const [method, url] of [
+      ['GET', `/donations/${id}`],
+      ['PUT', `/donations/${id}`],
+      ['POST', `/donations/${id}/payment-method`],
+    ] as const) {
+      const payload = method === 'PUT' ? body : undefined;
+      expect((await api(method, url, {}, payload)).statusCode, url).toBe(401);
+      for (const who of [stranger, creator, admin, member]) {
+        expect((await api(method, url, who.headers, payload)).statusCode, `${url} ${who.user.id}`).toBe(404);
+      }
+      expect((await api(method, url, suspended.headers, payload)).statusCode, url).toBe(403);
+      expect((await api(method, url, backer.headers, payload)).statusCode, url).toBe(200);
+    }
   });
 });
