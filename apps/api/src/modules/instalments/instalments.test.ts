@@ -503,7 +503,7 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
         user_id: member.user.id,
         accepted_at: new Date(),
         invited_by: creator.user.id,
-        ...permissionColumns(['edit', 'see_backers', 'run']),
+        ...permissionColumns(['edit', 'community', 'fulfilment']),
       })
       .execute();
     await sanctionsBy(
