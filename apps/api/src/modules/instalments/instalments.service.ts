@@ -74,11 +74,12 @@ export class InstalmentService {
           const outcome = await this.attempt(claim);
           if (outcome) report[outcome] += 1;
         });
+        // The batch's receipts and notices go out while the next batch is charged.
+        this.mail.kick();
         if (batch.length < BATCH) break;
       }
     }
     if (report.charged + report.declined + report.deferred > 0) this.log.info(report, 'instalments');
-    this.mail.kick();
     return report;
   }
 
