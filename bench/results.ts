@@ -19,6 +19,7 @@ export const SECTIONS = [
   'collection',
   'suspension',
   'referrals',
+  'instalments',
   'plans',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

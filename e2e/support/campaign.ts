@@ -44,12 +44,21 @@ export interface CampaignDraft {
   /** Its start and end dates, in days from today. */
   startsIn?: number;
   endsIn?: number;
+  /** Offers pledge over time (DESIGN.md §20), set before launch as a creator sets it. */
+  pledgeOverTime?: boolean;
 }
 
 /** Maya (a creator) submits a campaign through the API as the project form does: it waits for review. */
 export async function submitCampaign(
   request: APIRequestContext,
-  { title, goalDollars = 500, fundingModel = 'all_or_nothing', startsIn = 0, endsIn = 10 }: CampaignDraft,
+  {
+    title,
+    goalDollars = 500,
+    fundingModel = 'all_or_nothing',
+    startsIn = 0,
+    endsIn = 10,
+    pledgeOverTime = false,
+  }: CampaignDraft,
 ) {
   const creator = await bearer(request, 'maya@fundry.dev');
   const categories = await request.get(`${API}/categories`);
@@ -65,6 +74,7 @@ export async function submitCampaign(
       description: '<p>A campaign made for a journey.</p>',
       risk_and_challenges: '<p>None.</p>',
       funding_model: fundingModel,
+      ...(pledgeOverTime ? { pledge_over_time: 'true' } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -88,8 +98,14 @@ export async function createCampaign(
   title: string,
   goalDollars: number,
   fundingModel: 'all_or_nothing' | 'flexible' = 'all_or_nothing',
+  { pledgeOverTime = false }: Pick<CampaignDraft, 'pledgeOverTime'> = {},
 ) {
-  const { id: projectId, creator } = await submitCampaign(request, { title, goalDollars, fundingModel });
+  const { id: projectId, creator } = await submitCampaign(request, {
+    title,
+    goalDollars,
+    fundingModel,
+    pledgeOverTime,
+  });
   const rewards = [
     { title: 'Digital thanks', description: 'A thank-you video', minimum_amount: 5, shipping_type: 'none' },
     {

@@ -56,6 +56,8 @@ const envSchema = z.object({
   PROJECT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
   REFERRAL_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
+  PLEDGE_OVER_TIME_MIN: z.coerce.number().positive().default(125),
+  INSTALMENT_INTERVAL_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   RENDER_WORKERS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(64).optional(),
@@ -149,6 +151,11 @@ export interface Config {
   pageCacheMaxBytes: number;
   /** How often an instance writes the project visits it counted, as one batch (DESIGN.md §19, decision 035). */
   referralFlushMs: number;
+  /**
+   * Pledge over time (DESIGN.md §20): the smallest pledge that may be paid in instalments, in major units of the base
+   * currency (compared through the project's `base_rate`), and the days between two instalments.
+   */
+  pledgeOverTime: { minimum: number; intervalDays: number };
   /**
    * Worker threads the server-rendered pages render in (decision 027), so the API is answered meanwhile; 0 renders
    * them on the main thread. By default `defaultRenderWorkers` of the host's cores.
@@ -270,6 +277,7 @@ export function loadConfig(
     projectCacheTtlMs: e.PROJECT_CACHE_TTL_MS,
     pageCacheMaxBytes: Math.round(e.PAGE_CACHE_MAX_MB * 1024 * 1024),
     referralFlushMs: e.REFERRAL_FLUSH_MS,
+    pledgeOverTime: { minimum: e.PLEDGE_OVER_TIME_MIN, intervalDays: e.INSTALMENT_INTERVAL_DAYS },
     renderWorkers: e.RENDER_WORKERS ?? defaultRenderWorkers(availableParallelism()),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,

@@ -34,6 +34,8 @@ import { PageService } from './modules/pages/pages.service';
 import { EmbedService } from './modules/pages/embeds.service';
 import { PayoutService } from './modules/payouts/payouts.service';
 import { CollectionService } from './modules/pledges/collection.service';
+import { InstalmentPlans } from './modules/instalments/instalment-plans';
+import { InstalmentService } from './modules/instalments/instalments.service';
 import { PledgeCheckoutService } from './modules/pledges/pledge-checkout.service';
 import { PledgeService } from './modules/pledges/pledges.service';
 import { CommentService } from './modules/comments/comments.service';
@@ -117,7 +119,11 @@ export function createServices(
     maxBytes: config.pageCacheMaxBytes,
   });
   const access = new ProjectAccess(db, pageCache);
-  const projectPages = new ProjectPageService(db, access, users, pageCache, clock);
+  const instalmentPlans = new InstalmentPlans(
+    { ...config.pledgeOverTime, baseCurrency: config.baseCurrency },
+    clock,
+  );
+  const projectPages = new ProjectPageService(db, access, users, pageCache, clock, instalmentPlans);
   const discovery = new DiscoveryService(db, overrides.searchDb ?? db, projectPages, clock);
   const savedProjects = new SavedProjectService(db, access, config.appUrl);
   const follows = new FollowService(db, access, clock);
@@ -148,7 +154,15 @@ export function createServices(
   const paymentEvents = new PaymentEventService(db, payments, refunds, mail, log, config.appUrl, clock);
   const backing = new BackingService(db, projectPages, config.baseCurrency);
   const cardTesting = new CardTestingGuard(db, config.maxDeclinedPayments, clock);
-  const pledgeCheckout = new PledgeCheckoutService(db, payments, config.appUrl, clock, log, cardTesting);
+  const pledgeCheckout = new PledgeCheckoutService(
+    db,
+    payments,
+    config.appUrl,
+    clock,
+    log,
+    cardTesting,
+    instalmentPlans,
+  );
   const pledges = new PledgeService(
     db,
     access,
@@ -159,9 +173,12 @@ export function createServices(
     clock,
     log,
     preferences,
+    instalmentPlans,
   );
   const collection = new CollectionService(db, payments, paymentEvents, clock, log);
   paymentEvents.onCardFixed = (donationId) => collection.collect(donationId);
+  const instalments = new InstalmentService(db, payments, mail, config.appUrl, clock, log);
+  paymentEvents.onPlanCardSaved = (donationId) => instalments.run(donationId);
   const notifications = new NotificationService(db);
   const updates = new UpdateService(db, access.pageRow, mail, preferences, config.appUrl);
   const comments = new CommentService(db, access.pageRow, updates, mail, preferences, config.appUrl);
@@ -257,6 +274,8 @@ export function createServices(
     pledgeCheckout,
     pledges,
     collection,
+    instalmentPlans,
+    instalments,
     notifications,
     updates,
     comments,
@@ -295,6 +314,12 @@ export function scheduledJobs(services: Services): ScheduledJob[] {
       name: 'pledge-collection',
       cron: '* * * * *',
       run: async () => void (await services.collection.collect()),
+    },
+    {
+      // The later instalments of pledges paid over time (DESIGN.md §20), daily once the UTC day has turned.
+      name: 'instalments',
+      cron: '30 0 * * *',
+      run: async () => void (await services.instalments.run()),
     },
     {
       name: 'reservation-expiry',

@@ -32,6 +32,7 @@ export * from './schemas/auth';
 export * from './rules/password';
 export * from './rules/projects';
 export * from './rules/pledges';
+export * from './rules/instalments';
 export * from './rules/countries';
 export * from './rules/sanctions';
 export * from './rules/reports';

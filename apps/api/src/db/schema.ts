@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   AuditTargetType,
   DonationStatusName,
+  InstalmentStatus,
   FulfilmentStatus,
   PayoutFailureReason,
   PayoutStatusName,
@@ -155,6 +156,8 @@ export interface ProjectsTable {
   /** Late pledges (DESIGN.md §16): open or not, until a date (inclusive) or not, and what they brought, apart. */
   late_pledges_open: Generated<boolean>;
   late_pledges_until: string | null;
+  /** Pledges of at least the minimum may be paid in instalments (DESIGN.md §20): all-or-nothing, until launch. */
+  pledge_over_time: Generated<boolean>;
   late_cents: Generated<number>;
   late_backers_count: Generated<number>;
   start_date: string | null;
@@ -298,8 +301,34 @@ export interface DonationsTable {
   payment_error_code: string | null;
   /** Where the backer came from (DESIGN.md §19): a tag, an internal source, a host or `direct`; null before 0056. */
   referral_source: string | null;
+  /** Paid in instalments (DESIGN.md §20): its plan is in `pledge_instalments`. */
+  pay_over_time: Generated<boolean>;
+  /** The plan ended unpaid (DESIGN.md §20): the pledge is what was paid, SUCCEEDED here, DEFAULTED in the API. */
+  defaulted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** One instalment of a pledge paid over time (migration 0057). */
+export interface PledgeInstalmentsTable {
+  id: Generated<number>;
+  donation_id: number;
+  number: number;
+  amount_cents: ColumnType<number, number, number>;
+  /** YYYY-MM-DD. */
+  due_on: ColumnType<string, string, string>;
+  status: Generated<InstalmentStatus>;
+  charged_at: Timestamp | null;
+  /** The attempt being made or last made: it keys the provider's idempotency with the instalment's id. */
+  attempts: Generated<number>;
+  /** Held by a run of the job since then (a lease): a run that vanished is resumed after COLLECTION_LEASE_MS. */
+  claimed_at: Timestamp | null;
+  /** A declined instalment's next daily retry. */
+  next_attempt_at: Timestamp | null;
+  /** The first decline of this instalment: the plan ends when it is still unpaid INSTALMENT_GRACE_DAYS after. */
+  failed_at: Timestamp | null;
+  error_code: string | null;
+  payment_reference: string | null;
 }
 
 /** A backer's projects, kept by triggers on donations and projects (migration 0014): never written by the app. */
@@ -368,6 +397,8 @@ export interface LedgerEntriesTable {
   payout_id: number | null;
   /** A survey's add-on charge (migration 0036): a second 'donation' row of its pledge. */
   survey_charge_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An instalment of a pledge paid over time (migration 0057): one 'donation' row each. */
+  instalment_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -756,6 +787,7 @@ export interface DB {
   survey_questions: SurveyQuestionsTable;
   survey_responses: SurveyResponsesTable;
   survey_charges: SurveyChargesTable;
+  pledge_instalments: PledgeInstalmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,8 @@ export async function pledge(
     add_ons?: { add_on_id: number; quantity: number }[];
     /** Where the backer came from (DESIGN.md §19). */
     ref?: string | null;
+    /** Pay in instalments (DESIGN.md §20). */
+    pay_over_time?: boolean;
   },
 ) {
   const response = await ctx.app.inject({
@@ -116,13 +118,22 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
   const live = await sums(LIVE_PLEDGE_STATUSES, false);
   const late = await sums(LIVE_PLEDGE_STATUSES, true);
   const collected = await sums(['SUCCEEDED']);
+  // A running plan of instalments (DESIGN.md §20) has collected its paid instalments so far.
+  const running = await ctx.database.db
+    .selectFrom('pledge_instalments as i')
+    .innerJoin('donations as d', 'd.id', 'i.donation_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('i.amount_cents'), eb.val(0)).as('sum'))
+    .where('d.project_id', '=', projectId)
+    .where('d.status', '=', 'COLLECTING')
+    .where('i.status', '=', 'paid')
+    .executeTakeFirstOrThrow();
   return {
     counters: { cents: Number(project.current_cents), backers: project.backers_count },
     ledgerGross: Number(ledger.gross),
     /** Live pledges: what the counters must show. */
     donations: { cents: Number(live.sum), backers: Number(live.backers) },
-    /** Charged pledges: what the ledger must hold. */
-    collectedCents: Number(collected.sum),
+    /** Charged pledges, and the instalments paid of running plans: what the ledger must hold. */
+    collectedCents: Number(collected.sum) + Number(running.sum),
     /** Late pledges (DESIGN.md §16): the late counters, and what the late pledges hold. */
     lateCounters: { cents: Number(project.late_cents), backers: project.late_backers_count },
     lateDonations: { cents: Number(late.sum), backers: Number(late.backers) },

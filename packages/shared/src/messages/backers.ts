@@ -10,4 +10,5 @@ export const BACKER_STATUS_KEYS: Partial<Record<DonationStatusName, string>> = {
   CANCELED: 'creatorTools.backers.status.canceled',
   RELEASED: 'creatorTools.backers.status.released',
   DROPPED: 'creatorTools.backers.status.dropped',
+  DEFAULTED: 'creatorTools.backers.status.defaulted',
 };

@@ -45,6 +45,17 @@ export const PLEDGE_MESSAGES = {
   noPaymentNeeded: 'msg.pledge.noPaymentNeeded',
 } as const;
 
+/** Why a pledge may not be paid over time (DESIGN.md §20). */
+export const INSTALMENT_MESSAGES = {
+  notOffered: 'msg.instalments.notOffered',
+  belowMinimum: 'msg.instalments.belowMinimum',
+  flexible: 'msg.instalments.flexible',
+  late: 'msg.instalments.late',
+  afterEnd: 'msg.instalments.afterEnd',
+  settingLaunched: 'msg.instalments.settingLaunched',
+  settingFlexible: 'msg.instalments.settingFlexible',
+} as const;
+
 /** The code stored for a declined charge whose provider gave none we know: "Your card was declined." */
 export const GENERIC_DECLINE_CODE = 'card_declined';
 

@@ -14,6 +14,8 @@ export const DONATION_STATUSES = [
   'EXPIRED',
   'FAILED',
   'REFUNDED',
+  /** A plan of instalments that ended unpaid (DESIGN.md §20): what was paid stays paid. */
+  'DEFAULTED',
 ] as const;
 export type DonationStatusName = (typeof DONATION_STATUSES)[number];
 

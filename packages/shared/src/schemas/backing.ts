@@ -12,6 +12,7 @@ import {
 import { hasAtMostTwoDecimals } from '../money';
 import { COUNTRY_CODES, REST_OF_WORLD } from '../rules/countries';
 import { DONATION_STATUSES } from '../rules/pledges';
+import { INSTALMENT_STATUSES } from '../rules/instalments';
 import { FUNDING_MODELS } from '../rules/projects';
 import { currencyCode, pageMeta } from './common';
 import { projectCard } from './projects';
@@ -224,6 +225,8 @@ export const pledgeRequest = z.strictObject({
    * site's host. Whatever it names, the pledge is attributed (an unknown one to `direct`), never refused.
    */
   ref: z.string().max(253).nullable().optional(),
+  /** Pay in instalments (DESIGN.md §20); the plan is the server's, from the pledge's amount. */
+  pay_over_time: z.boolean().optional(),
 });
 export type PledgeRequest = z.infer<typeof pledgeRequest>;
 
@@ -245,6 +248,16 @@ export const trackingUrl = z
   .trim()
   .max(TRACKING_URL_MAX, 'msg.tools.trackingUrlTooLong')
   .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'msg.tools.trackingUrlInvalid' }));
+
+/** One instalment of a pledge paid over time (DESIGN.md §20), in the pledge's currency. */
+export const instalment = z.object({
+  number: z.number().int(),
+  amount: z.number(),
+  due_on: z.string(),
+  status: z.enum(INSTALMENT_STATUSES),
+  charged_at: z.string().nullable(),
+});
+export type Instalment = z.infer<typeof instalment>;
 
 export const donation = z.object({
   id: z.number().int(),
@@ -278,6 +291,9 @@ export const donation = z.object({
    */
   payment_error_code: z.string().nullable(),
   fix_by: z.string().nullable(),
+  /** Paid in instalments (DESIGN.md §20): the plan, first to last; empty otherwise. */
+  pay_over_time: z.boolean(),
+  instalments: z.array(instalment),
 });
 export type Donation = z.infer<typeof donation>;
 export const donationResponse = z.object({ data: donation, message: z.string().optional() });
@@ -314,6 +330,8 @@ export const backedProject = projectCard.extend({
        * there is none to answer (not sent, or locked before an answer).
        */
       survey: z.enum(SURVEY_FILTERS).nullable(),
+      /** A plan of instalments (DESIGN.md §20), first to last; empty for a pledge paid at once. */
+      instalments: z.array(instalment),
     })
     .nullable(),
 });

@@ -27,6 +27,8 @@ export const payoutEligibilityResponse = z.object({
       platform_fee: z.number(),
       total_paid_out: z.number(),
     }),
+    /** Instalments of running plans still to collect (DESIGN.md §20), by the day they are due: not available yet. */
+    to_come: z.array(z.object({ due_on: z.string(), amount: z.number() })),
   }),
 });
 export type PayoutEligibility = z.infer<typeof payoutEligibilityResponse>['data'];

@@ -89,6 +89,14 @@ export const project = projectFields.extend({
   late_pledges: z.object({ open: z.boolean(), until: z.string().nullable() }),
   late_amount: z.number(),
   late_backers_count: z.number().int(),
+  /**
+   * Pledge over time (DESIGN.md §20): offered by the creator of an all-or-nothing project, and the smallest pledge
+   * it is offered for in the project's currency (null while a project in another currency has no rate).
+   */
+  pledge_over_time: z.boolean(),
+  pledge_over_time_minimum: z.number().nullable(),
+  /** Days between two instalments of a plan (INSTALMENT_INTERVAL_DAYS): the back dialog shows the plan with them. */
+  instalment_interval_days: z.number().int(),
   /** The people who help its creator run it (DESIGN.md §19): accepted collaborators, names and pictures only. */
   team: z.array(teamMember),
   /**
@@ -196,6 +204,8 @@ export const projectFormFields = z.strictObject({
   risks_and_challenges: text(50_000),
   featured: flag.optional(),
   funding_model: z.enum(FUNDING_MODELS).optional(),
+  /** Pledge over time (DESIGN.md §20): all-or-nothing only, changeable until launch. */
+  pledge_over_time: flag.optional(),
   /** Only the state the endpoint implies is accepted: PENDING (submit) or DRAFT (save draft). */
   status: z.enum(['PENDING', 'DRAFT', 'pending', 'draft']).optional(),
   image_url: text(2000),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants';
 import { DONATION_STATUSES } from '../rules/pledges';
 import { FUNDING_MODELS } from '../rules/projects';
-import { FULFILMENT_STATUSES, pledgedAddOn, shippingAddressView, trackingUrl } from './backing';
+import { FULFILMENT_STATUSES, instalment, pledgedAddOn, shippingAddressView, trackingUrl } from './backing';
 import { currencyCode, pageMeta, pageQueryFields } from './common';
 import { REASON_MAX } from '../constants';
 import { TOOLS_MESSAGES, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../messages/tools';
@@ -225,6 +225,8 @@ export const backerRow = z.object({
   can_mark_sent: z.boolean(),
   /** The survey (DESIGN.md §17): answered or not; null when it was not sent to this pledge. */
   survey: z.enum(SURVEY_FILTERS).nullable(),
+  /** Paid over time (DESIGN.md §20): the plan, and what it collected so far; null for a pledge paid at once. */
+  plan: z.object({ paid: z.number(), instalments: z.array(instalment) }).nullable(),
 });
 export type BackerRow = z.infer<typeof backerRow>;
 

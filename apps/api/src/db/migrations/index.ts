@@ -55,6 +55,7 @@ import * as moderation from './0053_moderation';
 import * as collaborators from './0054_collaborators';
 import * as follows from './0055_follows';
 import * as referrals from './0056_referrals';
+import * as pledgeOverTime from './0057_pledge_over_time';
 import * as refundIndexes from './0058_refund_indexes';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
@@ -115,5 +116,6 @@ export const migrations: Record<string, Migration> = {
   '0054_collaborators': collaborators,
   '0055_follows': follows,
   '0056_referrals': referrals,
+  '0057_pledge_over_time': pledgeOverTime,
   '0058_refund_indexes': refundIndexes,
 };

@@ -12,6 +12,7 @@ import { insertAddOn } from '../../modules/add-ons/add-ons.repository';
 import { insertStretchGoal, reachStretchGoals } from '../../modules/stretch-goals/stretch-goals.repository';
 import { keepRefundedBackings } from '../../modules/payments/payments.repository';
 import { seedPledge } from './backing';
+import { seedInstalmentPlans } from './instalments';
 import { seedCommunity } from './community';
 import { seedMessages } from './messages';
 import { seedFollows } from './follows';
@@ -243,6 +244,7 @@ export async function seedDemoData(
     await seedSanctions(trx, users);
     await seedCollaborators(trx, projectIds, users);
     await seedReferrals(trx, projectIds);
+    await seedInstalmentPlans(trx, projectIds, users);
     const rates = parseEcbXml(DEMO_RATES_XML);
     await replaceDailyRates(trx, rates);
     await fixMissingBaseRates(trx, rates, baseCurrency);

@@ -287,8 +287,9 @@ export const DEMO_PROJECTS: DemoProject[] = [
     creator: 'yuki',
     status: 'SUCCESSFUL',
     goal: 1_200_000,
-    start: -60,
-    end: -8,
+    // Ended long enough ago for its plans of instalments (seed/instalments.ts) to have run a month and more.
+    start: -100,
+    end: -48,
     palette: ['#e64980', '#f783ac', '#fff0f6'],
     description: '<p>Twelve pieces for koto and voice, recorded in a wooden temple hall.</p>',
     risks: '<p>The recording is done; mastering and pressing are all that remain.</p>',

@@ -92,7 +92,7 @@ describe('demo seed', () => {
     const states = (currency: string) =>
       new Set(pledges.filter((d) => d.currency === currency).map((d) => d.status));
     expect(states('JPY')).toEqual(
-      new Set(['PLEDGED', 'CANCELED', 'EXPIRED', 'SUCCEEDED', 'DROPPED', 'PAYMENT_FAILED']),
+      new Set(['PLEDGED', 'CANCELED', 'EXPIRED', 'SUCCEEDED', 'DROPPED', 'PAYMENT_FAILED', 'COLLECTING']),
     );
     expect(states('EUR')).toEqual(new Set(['SUCCEEDED', 'REFUNDED', 'RELEASED']));
   });
@@ -172,12 +172,54 @@ describe('demo seed', () => {
         'RELEASED',
         'REFUNDED',
         'EXPIRED',
+        // A plan of instalments running (DESIGN.md §20).
+        'COLLECTING',
       ]),
     );
     expect(rows.some((r) => r.reward_id !== null && r.shipping_address !== null)).toBe(true);
-    // Nothing left for the collection: the demo does not change under a new user's eyes.
+    // Nothing left for the collection nor the instalments: the demo does not change under a new user's eyes.
     expect(await ctx.app.services.collection.collect()).toEqual({ charged: 0, declined: 0, deferred: 0 });
+    expect(await ctx.app.services.instalments.run()).toEqual({
+      charged: 0,
+      declined: 0,
+      defaulted: 0,
+      deferred: 0,
+    });
     expect(rows.filter((r) => r.status === 'PLEDGED').every((r) => r.project_status === 'ACTIVE')).toBe(true);
+  });
+
+  it('has a funded campaign that offered pledge over time: one plan part paid, one defaulted', async () => {
+    const plans = await ctx.database.db
+      .selectFrom('donations as d')
+      .innerJoin('projects as p', 'p.id', 'd.project_id')
+      .innerJoin('users as u', 'u.id', 'd.donor_id')
+      .select(['d.id', 'u.email', 'p.pledge_over_time', 'p.creator_id'])
+      .where('d.pay_over_time', '=', true)
+      .orderBy('d.id')
+      .execute();
+    expect(plans.map((plan) => plan.pledge_over_time)).toEqual([true, true]);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: plans[0]!.email, password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+    const running = (
+      await ctx.app.inject({ url: `/api/v1/backers/donations/${plans[0]!.id}`, headers })
+    ).json().data;
+    expect(running).toMatchObject({ status: 'COLLECTING', amount: 45_000, pay_over_time: true });
+    expect(running.instalments.map((line: { status: string }) => line.status)).toEqual([
+      'paid',
+      'paid',
+      'scheduled',
+    ]);
+    const ended = await ctx.database.db
+      .selectFrom('pledge_instalments')
+      .select('status')
+      .where('donation_id', '=', plans[1]!.id)
+      .orderBy('number')
+      .execute();
+    expect(ended.map((line) => line.status)).toEqual(['paid', 'cancelled', 'cancelled']);
   });
 
   it('has a conversation on the campaigns and work waiting for the admin', async () => {

@@ -53,9 +53,18 @@ function toBackerSummary(row: SummaryRow | undefined) {
 /** The backer's current pledge to a project of the page (own list only). */
 type CurrentPledge = Pick<
   Selectable<DonationsTable>,
-  'id' | 'status' | 'amount_cents' | 'reward_id' | 'funding_model' | 'fulfilment_status' | 'tracking_url'
+  | 'id'
+  | 'status'
+  | 'amount_cents'
+  | 'reward_id'
+  | 'funding_model'
+  | 'fulfilment_status'
+  | 'tracking_url'
+  | 'pay_over_time'
 > & {
   reward_title: string | null;
+  /** A plan of instalments that ended unpaid (DESIGN.md §20, decision 036). */
+  defaulted: boolean;
   /** The survey of a collected pledge: answered, or sent and open; null when there is none to answer. */
   survey: 'answered' | 'unanswered' | null;
 };
@@ -100,7 +109,7 @@ export async function backedProjectsPage(
   const currentPledge = sql`(
     select to_json(current_pledge) from (
       select d.id, d.status, d.amount_cents, d.reward_id, d.funding_model, r.title as reward_title,
-             d.fulfilment_status, d.tracking_url,
+             d.fulfilment_status, d.tracking_url, d.pay_over_time, d.defaulted_at is not null as defaulted,
              case when d.status <> 'SUCCEEDED' then null
                   when sr.answered_at is not null then 'answered'
                   when s.sent_at is not null and s.locked_at is null then 'unanswered'

@@ -12,6 +12,8 @@ import { pledgedAddOnsOf } from '../add-ons/add-ons.repository';
 import { isBackedOnHold } from '../projects/project-access';
 import { toCard } from '../projects/project-card';
 import type { ProjectPageService } from '../projects/project-page.service';
+import { instalmentsOf } from '../instalments/instalments.repository';
+import { toInstalments } from '../instalments/instalment-plans';
 import { backedProjectsPage } from './backing.repository';
 
 const BACKED_FILTERS: Record<string, readonly ProjectStatusValue[]> = {
@@ -79,6 +81,11 @@ export class BackingService {
       ),
     );
     const addOns = await pledgedAddOnsOf(this.db, pledgeIds, (id) => currencyOfPledge.get(id)!);
+    // Plans of instalments (DESIGN.md §20): what is paid and what comes next.
+    const plans = await instalmentsOf(
+      this.db,
+      projects.flatMap((backed) => (backed.pledge?.pay_over_time ? [backed.pledge.id] : [])),
+    );
     const data: BackedProject[] = projects.flatMap((backed) => {
       const row = cards.get(backed.project_id);
       // The project's own status decides too, as on every list: one taken down since is left out at once.
@@ -101,7 +108,7 @@ export class BackingService {
           ? {
               donation_id: pledge.id,
               currency: row.currency,
-              status: pledge.status,
+              status: pledge.defaulted ? 'DEFAULTED' : pledge.status,
               amount: minorToMajor(pledge.amount_cents, row.currency),
               reward:
                 pledge.reward_id !== null && pledge.reward_title !== null
@@ -116,6 +123,10 @@ export class BackingService {
               tracking_url: pledge.tracking_url,
               add_ons: addOns.get(pledge.id) ?? [],
               survey: pledge.survey,
+              instalments: toInstalments(
+                plans.filter((line) => line.donation_id === pledge.id),
+                row.currency,
+              ),
             }
           : null,
       });

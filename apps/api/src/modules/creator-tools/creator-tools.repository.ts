@@ -38,9 +38,13 @@ export function backersBase(db: Kysely<DB>, projectId: number, filters: BackerFi
     .leftJoin('rewards as r', 'r.id', 'd.reward_id')
     .where('d.project_id', '=', projectId)
     .where('d.pledged_at', 'is not', null);
-  query = filters.status
-    ? query.where('d.status', '=', filters.status)
-    : query.where('d.status', 'in', filters.statuses ?? SHOWN_STATUSES);
+  // A plan ended unpaid is stored collected for what was paid, and read DEFAULTED (decision 036).
+  query =
+    filters.status === 'DEFAULTED'
+      ? query.where('d.status', '=', 'SUCCEEDED').where('d.defaulted_at', 'is not', null)
+      : filters.status
+        ? query.where('d.status', '=', filters.status)
+        : query.where('d.status', 'in', filters.statuses ?? SHOWN_STATUSES);
   if (filters.rewardId) query = query.where('d.reward_id', '=', filters.rewardId);
   if (filters.addOnId) {
     const addOnId = filters.addOnId;
@@ -98,6 +102,9 @@ function selectBackers(db: Kysely<DB>, projectId: number, filters: BackerFilters
       'd.shipping_address',
       'd.fulfilment_status',
       'd.tracking_url',
+      'd.pay_over_time',
+      'd.defaulted_at',
+      'd.collecting_since',
     ])
     .orderBy('d.pledged_at', 'desc')
     .orderBy('d.id', 'desc');

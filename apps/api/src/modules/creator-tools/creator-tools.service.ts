@@ -38,6 +38,8 @@ import {
   sentRewardRecipients,
 } from './creator-tools.repository';
 import { toolMails } from './creator-tools.mail';
+import { type InstalmentRow, instalmentsOf, isRunningPlan } from '../instalments/instalments.repository';
+import { toInstalments } from '../instalments/instalment-plans';
 import { answersOf, listQuestions } from '../surveys/surveys.repository';
 
 /** Where a backer follows their rewards and confirms receiving them. */
@@ -46,8 +48,14 @@ const BACKED_PROJECTS_LINK = '/backed-projects';
 const MAX_CURVE_DAYS = 400;
 
 /** A backer of a project whose currency is `currency`. */
-function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]): BackerRow {
+function toBackerRow(
+  row: BackerRecord,
+  currency: string,
+  addOns: PledgedAddOn[],
+  instalments: readonly InstalmentRow[],
+): BackerRow {
   const collected = row.status === 'SUCCEEDED';
+  const plan = row.pay_over_time ? toInstalments(instalments, currency) : null;
   return {
     donation_id: row.id,
     currency,
@@ -55,7 +63,8 @@ function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]
     amount: minorToMajor(Number(row.amount_cents), currency),
     reward: row.reward_id === null ? null : { id: row.reward_id, title: row.reward_title ?? '' },
     add_ons: addOns,
-    status: row.status,
+    // A plan that ended unpaid reads DEFAULTED, partly paid (decision 036).
+    status: row.defaulted_at ? 'DEFAULTED' : row.status,
     funding_model: row.funding_model,
     late: row.late,
     pledged_at: row.pledged_at?.toISOString() ?? null,
@@ -72,10 +81,19 @@ function toBackerRow(row: BackerRecord, currency: string, addOns: PledgedAddOn[]
       : null,
     fulfilment_status: row.fulfilment_status,
     tracking_url: row.tracking_url,
-    can_refund: collected,
+    can_refund: collected || isRunningPlan(row),
     can_mark_sent: collected && row.reward_id !== null && row.fulfilment_status === null,
     survey:
       row.survey_donation_id === null ? null : row.survey_answered_at !== null ? 'answered' : 'unanswered',
+    plan: plan && {
+      paid: minorToMajor(
+        instalments
+          .filter((line) => line.status === 'paid')
+          .reduce((sum, line) => sum + Number(line.amount_cents), 0),
+        currency,
+      ),
+      instalments: plan,
+    },
   };
 }
 
@@ -90,6 +108,7 @@ const CSV_COLUMNS = [
   'addOns',
   'status',
   'late',
+  'planPaid',
   'pledgedAt',
   'rewardSent',
   'rewardReceived',
@@ -136,6 +155,18 @@ export class CreatorToolsService {
     throw notFound('pledge');
   }
 
+  /** The plans of the pledges paid over time among `rows`, by pledge. */
+  private async plansOf(rows: readonly BackerRecord[]) {
+    const lines = await instalmentsOf(
+      this.db,
+      rows.filter((row) => row.pay_over_time).map((row) => row.id),
+    );
+    const byPledge = new Map<number, InstalmentRow[]>();
+    for (const line of lines)
+      byPledge.set(line.donation_id, [...(byPledge.get(line.donation_id) ?? []), line]);
+    return byPledge;
+  }
+
   async backers(projectId: number, caller: AccessClaims, query: BackersQuery) {
     const { currency } = await this.ownProject(projectId, caller, 'see_backers');
     const filters: BackerFilters = {
@@ -151,8 +182,9 @@ export class CreatorToolsService {
       rows.map((row) => row.id),
       () => currency,
     );
+    const plans = await this.plansOf(rows);
     return {
-      data: rows.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? [])),
+      data: rows.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? [], plans.get(row.id) ?? [])),
       meta: {
         total,
         pages: Math.max(1, Math.ceil(total / query.per_page)),
@@ -172,7 +204,10 @@ export class CreatorToolsService {
       records.map((row) => row.id),
       () => currency,
     );
-    const rows = records.map((row) => toBackerRow(row, currency, addOns.get(row.id) ?? []));
+    const plans = await this.plansOf(records);
+    const rows = records.map((row) =>
+      toBackerRow(row, currency, addOns.get(row.id) ?? [], plans.get(row.id) ?? []),
+    );
     // One column per survey question (those removed after sending too: their answers stay), in its order.
     const questions = await listQuestions(this.db, projectId, true);
     const answers = await answersOf(
@@ -199,6 +234,8 @@ export class CreatorToolsService {
           .join('; '),
         t(BACKER_STATUS_KEYS[row.status] ?? row.status),
         t(row.late ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
+        // Pay over time (DESIGN.md §20): how much of the plan was paid, as a figure (empty: paid at once).
+        row.plan ? row.plan.paid.toFixed(exponent(currency)) : '',
         row.pledged_at ?? '',
         t(row.fulfilment_status !== null ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
         t(row.fulfilment_status === 'received' ? 'api.backersCsv.yes' : 'api.backersCsv.no'),
@@ -340,7 +377,8 @@ export class CreatorToolsService {
     await this.db.transaction().execute(async (trx) => {
       const donation = await lockDonation(trx, { id: donationId });
       if (donation?.status === 'REFUNDED') throw new AppError('CONFLICT', TOOLS_MESSAGES.alreadyRefunded);
-      if (donation?.status !== 'SUCCEEDED') {
+      // A running plan of instalments (DESIGN.md §20) is refunded for what was paid (its plan ended first).
+      if (donation?.status !== 'SUCCEEDED' && !(donation && isRunningPlan(donation))) {
         throw new AppError(
           'CONFLICT',
           donation?.status === 'PLEDGED' ? 'api.tools.notChargedYet' : 'api.tools.notCollectedRefund',

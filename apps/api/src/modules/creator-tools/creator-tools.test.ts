@@ -158,7 +158,7 @@ describe.each(databaseKinds)('creator tools on %s', (kind) => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Late pledge,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+      'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Late pledge,Paid over time (USD),Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
     );
     const a = lines.find((line) => line.startsWith(`${withReward},`));
     expect(a).toContain(`${withReward},'=SUM(A1:A9),${backerA.user.email},40.00,USD,Kettle,,Collected,no,`);

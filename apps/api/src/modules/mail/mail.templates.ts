@@ -1,4 +1,4 @@
-import { declineMessage, minorToMajor, type Translator } from '@fundry/shared';
+import { declineMessage, INSTALMENT_COUNT, minorToMajor, type Translator } from '@fundry/shared';
 import { amountWithCents, type KeyedMessage, type Money, writeMessage } from '../../i18n';
 import type { MailContent } from './mail.repository';
 
@@ -118,6 +118,68 @@ export const mailTemplates = {
         t.t('mail.backingReceipt.outcome'),
       ],
       action: { label: t.t('mail.backingReceipt.action'), url },
+    }),
+  /** An instalment of a pledge paid over time (DESIGN.md §20) went through: its receipt. */
+  instalmentReceipt: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    amount: Money,
+    number: number,
+    url: string,
+  ) =>
+    render(t, {
+      to,
+      subject: t.t('mail.instalmentReceipt.subject', { title, number, count: INSTALMENT_COUNT }),
+      name,
+      paragraphs: [
+        t.t('mail.instalmentReceipt.body', {
+          title,
+          number,
+          count: INSTALMENT_COUNT,
+          amount: amountWithCents(t, amount),
+        }),
+      ],
+      action: { label: t.t('mail.backingReceipt.action'), url },
+    }),
+  /**
+   * A later instalment was declined (DESIGN.md §20): `fixBy` is the last day before the plan ends, `url` where the
+   * backer saves another card.
+   */
+  instalmentFailed: (
+    t: Translator,
+    to: string,
+    name: string,
+    title: string,
+    charge: { amount: Money; number: number; code: string | null },
+    fixBy: string,
+    url: string,
+  ) =>
+    render(t, {
+      to,
+      subject: t.t('mail.paymentFailed.subject', { title }),
+      name,
+      paragraphs: [
+        t.t('mail.instalmentFailed.body', {
+          title,
+          number: charge.number,
+          count: INSTALMENT_COUNT,
+          amount: amountWithCents(t, charge.amount),
+        }),
+        t.t(declineMessage(charge.code)),
+        t.t('mail.instalmentFailed.fix', { date: t.calendarDate(fixBy) }),
+      ],
+      action: { label: t.t('mail.instalmentFailed.action'), url },
+    }),
+  /** A plan ended unpaid (DESIGN.md §20): `paid` stays paid, nothing more is charged. */
+  planDefaulted: (t: Translator, to: string, name: string, title: string, paid: Money, url: string) =>
+    render(t, {
+      to,
+      subject: t.t('mail.planDefaulted.subject', { title }),
+      name,
+      paragraphs: [t.t('mail.planDefaulted.body', { title, paid: amountWithCents(t, paid) })],
+      action: { label: t.t('mail.action.viewTheProject'), url },
     }),
   /** `chargeOn` is the day the card is charged, null when the campaign has no end date yet. */
   pledgeConfirmed: (

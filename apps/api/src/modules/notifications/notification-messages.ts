@@ -92,6 +92,11 @@ export const notificationMessages = {
       reason: { message: declineMessage(code) },
     },
   }),
+  /** A plan of instalments ended unpaid (DESIGN.md §20): `paid` stays paid. */
+  planDefaulted: (title: string, paid: Money): KeyedMessage => ({
+    key: 'api.notification.planDefaulted',
+    values: { title, paid: { ...paid, fractionDigits: 2 } },
+  }),
   backed: (name: string, title: string, amount: Money): KeyedMessage => ({
     key: 'api.notification.backed',
     values: { name, title, amount: { ...amount } },

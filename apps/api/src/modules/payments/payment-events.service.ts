@@ -28,6 +28,13 @@ import type { Clock } from '../../lib/clock';
 import type { PaymentService } from './payments.service';
 import type { PaymentEvent } from './provider';
 import type { RefundService } from './refunds.service';
+import {
+  cancelUnpaid,
+  firstInstalment,
+  isRunningPlan,
+  markFirstPaid,
+  retryNow,
+} from '../instalments/instalments.repository';
 
 /**
  * The money path after checkout (DESIGN.md §6). Every provider event is recorded in the same transaction as
@@ -53,6 +60,7 @@ export class PaymentEventService {
   async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
     let refundAfter: number | null = null;
     let chargeNow: number | null = null;
+    let chargeInstalments: number | null = null;
     let before: { id: number; status: DonationStatus } | undefined;
     const result = await this.db.transaction().execute(async (trx) => {
       if (!(await recordEvent(trx, event.id, this.payments.provider.name, event.kind)))
@@ -75,10 +83,20 @@ export class PaymentEventService {
         case 'card_saved': {
           const outcome = await this.cardSaved(trx, donation, event.paymentMethod, event.customerId);
           if (outcome === 'charge_now') chargeNow = donation.id;
+          if (outcome === 'instalments_now') chargeInstalments = donation.id;
           return outcome === 'ignored' ? 'ignored' : 'applied';
         }
         case 'charge_succeeded':
-          this.assertAmount(donation, event.amountCents, event.currency, event.id);
+          // A pledge paid over time (DESIGN.md §20) is collected for its first instalment only.
+          this.assertAmount(
+            donation,
+            event.amountCents,
+            event.currency,
+            event.id,
+            donation.pay_over_time
+              ? ((await firstInstalment(trx, donation.id))?.amountCents ?? donation.amount_cents)
+              : donation.amount_cents,
+          );
           return (await this.collected(trx, donation, event.paymentReference)) ? 'applied' : 'ignored';
         case 'charge_failed':
           return (await this.chargeFailed(trx, donation, event.attempt, event.code)) ? 'applied' : 'ignored';
@@ -119,11 +137,15 @@ export class PaymentEventService {
     // A payment that lands after its all-or-nothing campaign failed is given back at once.
     if (refundAfter !== null) await this.refunds.refund(refundAfter);
     if (chargeNow !== null) await this.onCardFixed?.(chargeNow);
+    if (chargeInstalments !== null) await this.onPlanCardSaved?.(chargeInstalments);
     return result;
   }
 
   /** Set by the collection: charges a fixed pledge's new card at once. */
   onCardFixed: ((donationId: number) => Promise<unknown>) | undefined;
+
+  /** Set by the instalments job: a running plan's declined instalments are charged to the new card at once. */
+  onPlanCardSaved: ((donationId: number) => Promise<unknown>) | undefined;
 
   private findEventDonation(trx: Kysely<DB>, event: PaymentEvent) {
     switch (event.kind) {
@@ -201,11 +223,17 @@ export class PaymentEventService {
     donation: DonationRow,
     paymentMethod: string,
     customerId: string | null,
-  ): Promise<'pledged' | 'card_changed' | 'charge_now' | 'ignored'> {
+  ): Promise<'pledged' | 'card_changed' | 'charge_now' | 'instalments_now' | 'ignored'> {
     const card = { payment_method: paymentMethod, payment_customer: customerId ?? donation.payment_customer };
     if (donation.status === 'PLEDGED') {
       await setDonation(trx, donation.id, card);
       return 'card_changed';
+    }
+    if (isRunningPlan(donation)) {
+      // The instalments to come are charged to the new card; a declined one is tried again at once.
+      await setDonation(trx, donation.id, card);
+      await retryNow(trx, donation.id, this.clock());
+      return 'instalments_now';
     }
     if (donation.status === 'PAYMENT_FAILED') {
       await setDonation(trx, donation.id, { ...card, next_collection_at: this.clock() });
@@ -252,12 +280,18 @@ export class PaymentEventService {
     return 'pledged';
   }
 
-  /** A collected charge: the pledge SUCCEEDED with its ledger row and a receipt (counters moved when it went live). */
+  /**
+   * A collected charge: the pledge SUCCEEDED with its ledger row and a receipt (counters moved when it went live). A
+   * pledge paid over time (DESIGN.md §20) stays COLLECTING, its first instalment paid, while its plan runs.
+   */
   private async collected(trx: Kysely<DB>, donation: DonationRow, paymentReference: string) {
     const wasDropped = donation.status === 'DROPPED';
+    const plan = donation.pay_over_time;
+    // The same charge reported twice (the provider's answer, then its webhook) pays the instalment once.
+    if (plan && !(await markFirstPaid(trx, donation.id, paymentReference, this.clock()))) return false;
     const done = await transitionDonationFrom(trx, donation.id, ['COLLECTING', 'PAYMENT_FAILED', 'DROPPED'], {
-      status: 'SUCCEEDED',
-      succeeded_at: this.clock(),
+      status: plan ? 'COLLECTING' : 'SUCCEEDED',
+      succeeded_at: plan ? null : this.clock(),
       payment_reference: paymentReference,
       collecting_since: null,
       next_collection_at: null,
@@ -274,11 +308,13 @@ export class PaymentEventService {
       await this.payments.goLive(trx, donation, project);
     }
     const project = await projectForNotice(trx, donation.project_id);
+    const first = plan ? await firstInstalment(trx, donation.id) : null;
     await this.payments.recordCollected(
       trx,
       donation,
       project.title,
       await findRecipient(trx, donation.donor_id),
+      first ?? undefined,
     );
     return true;
   }
@@ -301,6 +337,7 @@ export class PaymentEventService {
         collecting_since: null,
         next_collection_at: null,
       });
+      if (donation.pay_over_time) await cancelUnpaid(trx, donation.id);
       await this.payments.leaveLive(trx, donation);
       await insertNotifications(trx, [
         {

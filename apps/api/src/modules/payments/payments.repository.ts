@@ -49,6 +49,8 @@ export function insertDonation(
     late: boolean;
     /** Where the backer came from (DESIGN.md §19); none given: null, read as `direct`. */
     referral_source?: string | null;
+    /** Paid in instalments (DESIGN.md §20). */
+    pay_over_time?: boolean;
   },
 ) {
   return db
@@ -150,6 +152,8 @@ export function shareLockProject(db: Kysely<DB>, id: number) {
       'currency',
       'late_pledges_open',
       'late_pledges_until',
+      'pledge_over_time',
+      'base_rate',
     ])
     .where('id', '=', id)
     .forShare()
@@ -188,6 +192,8 @@ export function lockProjectForMoney(db: Kysely<DB>, id: number) {
       'end_date',
       'currency',
       'activated_at',
+      'pledge_over_time',
+      'base_rate',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -228,6 +234,8 @@ interface NewLedgerEntry {
   project_id: number;
   donation_id: number | null;
   payout_id?: number;
+  /** An instalment of a pledge paid over time (DESIGN.md §20). */
+  instalment_id?: number;
   /** The project's currency: the amounts are its minor units. */
   currency: string;
   kind: LedgerKind;
@@ -267,8 +275,9 @@ export async function collectedForRefund(db: Kysely<DB>, donationIds: readonly n
     payment_reference: string | null;
     checkout_session_id: string | null;
     survey_charges: number;
+    pay_over_time: boolean;
   }>`
-    select d.id, d.amount_cents, d.currency, d.payment_reference, d.checkout_session_id,
+    select d.id, d.amount_cents, d.currency, d.payment_reference, d.checkout_session_id, d.pay_over_time,
            (select count(*) from survey_charges c where c.donation_id = d.id
               and c.status in ('pending', 'succeeded'))::integer as survey_charges
     from donations d where d.id = any(${[...donationIds]}::integer[]) and d.status = 'SUCCEEDED'

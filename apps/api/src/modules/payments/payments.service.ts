@@ -218,35 +218,51 @@ export class PaymentService {
     if (donation.has_add_ons) await moveAddOnStock(trx, donation.id, 'unclaim');
   }
 
-  /** Money collected: its ledger row (gross, the provider's fee, the platform's fee) and the backer's receipt. */
+  /**
+   * Money collected: its ledger row (gross, the provider's fee, the platform's fee) and the backer's receipt. An
+   * instalment of a pledge paid over time (DESIGN.md §20) is collected for its own amount, with its own receipt.
+   */
   async recordCollected(
     trx: Kysely<DB>,
     donation: DonationRow,
     projectTitle: string,
     donor: SavedLanguage & { email: string; full_name: string },
+    instalment?: { id: number; number: number; amountCents: number },
   ) {
-    const processing = processingFeeCents(donation.amount_cents, donation.currency);
+    const gross = instalment?.amountCents ?? donation.amount_cents;
+    const processing = processingFeeCents(gross, donation.currency);
     await insertLedgerEntry(trx, {
       project_id: donation.project_id,
       donation_id: donation.id,
+      ...(instalment ? { instalment_id: instalment.id } : {}),
       currency: donation.currency,
       kind: 'donation',
-      gross_cents: donation.amount_cents,
+      gross_cents: gross,
       processing_fee_cents: processing,
       platform_fee_cents: Math.min(
-        donation.amount_cents - processing,
-        percentOfMinor(donation.amount_cents, this.settings.platformFeePercent),
+        gross - processing,
+        percentOfMinor(gross, this.settings.platformFeePercent),
       ),
     });
     await this.mail.enqueue(trx, donor, (t) =>
-      mailTemplates.backingReceipt(
-        t,
-        donor.email,
-        donor.full_name,
-        projectTitle,
-        { cents: donation.amount_cents, currency: donation.currency },
-        this.receiptUrl(donation.id),
-      ),
+      instalment
+        ? mailTemplates.instalmentReceipt(
+            t,
+            donor.email,
+            donor.full_name,
+            projectTitle,
+            { cents: gross, currency: donation.currency },
+            instalment.number,
+            this.receiptUrl(donation.id),
+          )
+        : mailTemplates.backingReceipt(
+            t,
+            donor.email,
+            donor.full_name,
+            projectTitle,
+            { cents: gross, currency: donation.currency },
+            this.receiptUrl(donation.id),
+          ),
     );
   }
 

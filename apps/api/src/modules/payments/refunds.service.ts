@@ -22,6 +22,7 @@ import {
   moveProjectCounters,
   surveyChargesOf,
 } from './payments.repository';
+import { endPlanAtPaid, paidInstalments } from '../instalments/instalments.repository';
 import type { Clock } from '../../lib/clock';
 import type { PaymentProvider } from './provider';
 
@@ -46,6 +47,8 @@ export class RefundService {
    * known yet) is a 409: the `survey-charges` job settles it within minutes, then the refund can go.
    */
   async refund(donationId: number): Promise<boolean> {
+    // A running plan of instalments (DESIGN.md §20) ends at what was paid, which is then refunded.
+    await this.endPlan(donationId);
     const donation = await findDonation(this.db, donationId);
     if (!donation || donation.status !== 'SUCCEEDED') return false;
     const charges = await surveyChargesOf(this.db, donation.id);
@@ -54,7 +57,17 @@ export class RefundService {
     }
     const firstPayment = donation.amount_cents - charges.reduce((sum, c) => sum + Number(c.amount_cents), 0);
     let refundId: string | null = null;
-    if (firstPayment > 0) {
+    if (donation.pay_over_time) {
+      // Each instalment paid is a payment of its own: refunded for its amount, keyed by the instalment.
+      for (const instalment of await paidInstalments(this.db, donation.id)) {
+        ({ refundId } = await this.provider.refund({
+          paymentReference: instalment.payment_reference ?? `instalment-${instalment.id}`,
+          amountCents: Number(instalment.amount_cents),
+          currency: donation.currency,
+          idempotencyKey: `refund-instalment-${instalment.id}`,
+        }));
+      }
+    } else if (firstPayment > 0) {
       ({ refundId } = await this.provider.refund({
         paymentReference: donation.payment_reference ?? donation.checkout_session_id ?? String(donation.id),
         amountCents: firstPayment,
@@ -106,7 +119,8 @@ export class RefundService {
     const donations = await collectedForRefund(this.db, donationIds);
     const refused: number[] = [];
     let refunded = 0;
-    const single = donations.filter((donation) => donation.survey_charges > 0);
+    // Paid by several payments: survey add-ons, or instalments (DESIGN.md §20).
+    const single = donations.filter((donation) => donation.survey_charges > 0 || donation.pay_over_time);
     for (const donation of single) {
       try {
         if (await this.refund(donation.id)) refunded += 1;
@@ -115,7 +129,7 @@ export class RefundService {
         if (!(error instanceof AppError && error.status === 409)) refused.push(donation.id);
       }
     }
-    const plain = donations.filter((donation) => donation.survey_charges === 0);
+    const plain = donations.filter((donation) => donation.survey_charges === 0 && !donation.pay_over_time);
     const done: { donationId: number; reference: string }[] = [];
     await inParallel(plain, width, async (donation) => {
       try {
@@ -135,6 +149,17 @@ export class RefundService {
     if (applied > 0) platformMetrics.pledgeTransitions.inc({ from: 'SUCCEEDED', to: 'REFUNDED' }, applied);
     this.mail.kick();
     return { refunded: refunded + applied, refused };
+  }
+
+  /**
+   * Ends a running plan at what was paid (its pledge then SUCCEEDED for that), so the refund gives that back; the
+   * campaign-refunds job does so for the plans of a campaign ended early. False when no plan was running.
+   */
+  async endPlan(donationId: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const donation = await lockDonation(trx, { id: donationId });
+      return donation ? (await endPlanAtPaid(trx, donation, this.clock(), null)) !== null : false;
+    });
   }
 
   /** Reverses a succeeded donation (see `applyRefunds`); false when it was not SUCCEEDED any more. */

@@ -9,6 +9,7 @@ import type { PayoutService } from '../payouts/payouts.service';
 import type { PaymentEventService } from './payment-events.service';
 import type { PaymentService } from './payments.service';
 import type { CardTestingGuard } from './card-testing.service';
+import { isRunningPlan } from '../instalments/instalments.repository';
 import { isDeclinedCard, sandboxPaymentMethod } from './sandbox.provider';
 
 const escape = (text: string) =>
@@ -43,14 +44,14 @@ type CheckoutDonation = PledgeView;
 
 /**
  * A setup checkout saves a card and charges nothing: an all-or-nothing pledge being made, a live pledge whose
- * backer changes card, or a declined one being fixed. A late pledge (DESIGN.md §16) is paid at once.
+ * backer changes card (a running plan's too, DESIGN.md §20), or a declined one being fixed. A late pledge (DESIGN.md §16) is paid at once.
  */
 const savesCard = (donation: CheckoutDonation) =>
   donation.funding_model === 'all_or_nothing' &&
   !donation.late &&
   (donation.status === 'PENDING'
     ? donation.expires_at.getTime() >= Date.now()
-    : donation.status === 'PLEDGED' || donation.status === 'PAYMENT_FAILED');
+    : donation.status === 'PLEDGED' || donation.status === 'PAYMENT_FAILED' || isRunningPlan(donation));
 
 /** What is being backed: the project, and the reward when there is one. */
 const backing = (t: Translator, donation: CheckoutDonation, color: string) =>
@@ -63,7 +64,7 @@ function cardPage(t: Translator, session: string, donation: CheckoutDonation, er
   const amount = amountWithCents(t, { cents: donation.amount_cents, currency: donation.currency });
   const explanation = fixing
     ? t.t('sandbox.card.fixing', { amount })
-    : donation.status === 'PLEDGED'
+    : donation.status === 'PLEDGED' || isRunningPlan(donation)
       ? t.t('sandbox.card.changing', { amount })
       : donation.project_end_date
         ? t.t('api.checkout.chargeRule', {

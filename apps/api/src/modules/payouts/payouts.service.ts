@@ -20,6 +20,7 @@ import { minorUnitsIn } from '../payments/amounts';
 import { insertLedgerEntry, lockProjectForMoney } from '../payments/payments.repository';
 import { type PaymentProvider, TransferError } from '../payments/provider';
 import { findUserById } from '../users/users.repository';
+import { instalmentsToCome } from '../instalments/instalments.repository';
 import {
   countPayouts,
   finishPayout,
@@ -126,9 +127,10 @@ export class PayoutService {
 
   async eligibility(projectId: number, caller: AccessClaims): Promise<PayoutEligibility> {
     const project = await this.creatorsProject(projectId, caller);
-    const [funds, account] = await Promise.all([
+    const [funds, account, toCome] = await Promise.all([
       projectFunds(this.db, projectId),
       findBankAccount(this.db, caller.userId),
+      instalmentsToCome(this.db, projectId),
     ]);
     const reason = this.ineligibility(
       project,
@@ -147,6 +149,7 @@ export class PayoutService {
         platform_fee: inCurrency(funds.feesCents),
         total_paid_out: inCurrency(funds.paidOutCents),
       },
+      to_come: toCome.map((due) => ({ due_on: due.dueOn, amount: inCurrency(due.cents) })),
     };
   }
 

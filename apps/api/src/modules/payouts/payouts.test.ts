@@ -111,6 +111,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       currency: 'USD',
       reason: null,
       funds_info: { total_donations: 100, platform_fee: 8.2, total_paid_out: 0 },
+      to_come: [],
     });
   });
 

@@ -102,7 +102,7 @@ export class CollectionService {
   }
 }
 
-async function inParallel<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>) {
+export async function inParallel<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

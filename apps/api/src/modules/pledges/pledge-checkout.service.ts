@@ -23,6 +23,7 @@ import { mayView } from '../projects/project-access';
 import { findReward, reserveReward } from '../rewards/rewards.repository';
 import { moveAddOnStock, replacePledgeLines } from '../add-ons/add-ons.repository';
 import { listTags } from '../referrals/referrals.repository';
+import type { InstalmentPlans } from '../instalments/instalment-plans';
 import { assertStock, chosenAddOns, pledgeAmountIn, priceShipping } from './pledge-pricing';
 import {
   findCheckoutIdentity,
@@ -45,6 +46,7 @@ export class PledgeCheckoutService {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly cardTesting: CardTestingGuard,
+    private readonly plans: InstalmentPlans,
   ) {}
 
   /** Every call that starts a payment asks first: 429 while the caller's account or address is card testing. */
@@ -118,6 +120,9 @@ export class PledgeCheckoutService {
           project.currency,
           late,
         );
+        // Pay over time (DESIGN.md §20): its rules on the amount as priced here, add-ons and shipping included.
+        const payOverTime = input.pay_over_time === true;
+        if (payOverTime) this.plans.assertAllowed(project, amountCents, late);
         const donation = await insertDonation(trx, {
           project_id: projectId,
           reward_id: reward?.id ?? null,
@@ -138,7 +143,9 @@ export class PledgeCheckoutService {
                 (await listTags(trx, projectId)).map((tag) => tag.name),
               ).source
             : 'direct',
+          pay_over_time: payOverTime,
         });
+        if (payOverTime) await this.plans.write(trx, donation.id, amountCents, project.end_date!);
         if (shipping.lines.length > 0) await replacePledgeLines(trx, donation.id, shipping.lines);
         // The stock last, just before the commit: every pledge of a campaign takes the same reward and add-on rows,
         // and each holds them from its update to its commit (one update, not the whole pledge, at a time).

@@ -112,7 +112,8 @@ export interface CollectionClaim {
 /**
  * Takes up to `limit` pledges to charge and marks them COLLECTING in one statement, skipping rows another
  * instance holds: PLEDGED pledges of successful campaigns, PAYMENT_FAILED ones due for their daily retry, and
- * COLLECTING ones whose collector vanished (a crash) before `staleBefore`, which resume the same attempt.
+ * COLLECTING ones whose collector vanished (a crash) before `staleBefore`, which resume the same attempt. The
+ * amount is what this collection charges: the pledge, or the first instalment of a pledge paid over time.
  */
 export async function claimCollections(
   db: Kysely<DB>,
@@ -140,10 +141,12 @@ export async function claimCollections(
       select d.id from donations d where ${due} ${only}
       order by d.id limit ${limit}
       for update skip locked)
-    returning id, project_id, collection_attempts, amount_cents, currency, payment_method, payment_customer`.execute(
-    db,
-  );
-  return result.rows;
+    returning id, project_id, collection_attempts, currency, payment_method, payment_customer,
+      -- A pledge paid over time (DESIGN.md §20) is collected for its first instalment.
+      case when pay_over_time then (select i.amount_cents from pledge_instalments i
+                                    where i.donation_id = donations.id and i.number = 1)
+           else amount_cents end as amount_cents`.execute(db);
+  return result.rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) }));
 }
 
 /** A sent reward confirmed by its backer; a pledge not in `sent` (not sent, or confirmed already) is left as it is. */

@@ -41,6 +41,13 @@ import { moveAddOnStock, pledgeLinesOf, replacePledgeLines } from '../add-ons/ad
 import { CHECKOUT_TTL_MS, describeCheckout, type PledgeCheckoutService } from './pledge-checkout.service';
 import { assertStock, chosenAddOns, pledgeAmountIn, priceShipping } from './pledge-pricing';
 import { findPledgeView, markReceived, pledgedDonationsOf, type PledgeView } from './pledges.repository';
+import { type InstalmentPlans, toInstalments } from '../instalments/instalment-plans';
+import {
+  cancelUnpaid,
+  type InstalmentRow,
+  instalmentsOf,
+  isRunningPlan,
+} from '../instalments/instalments.repository';
 
 /**
  * A backer's pledge once placed, to the end of the campaign (DESIGN.md §10): all-or-nothing pledges may be changed
@@ -58,18 +65,27 @@ export class PledgeService {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly preferences: PreferenceService,
+    private readonly plans: InstalmentPlans,
   ) {}
 
   /** The caller's live pledge to a project (or their open checkout), or null. */
   async myPledge(projectId: number, caller: AccessClaims): Promise<Donation | null> {
     await this.access.visible(projectId, caller);
     const row = await findPledgeView(this.db, { donorId: caller.userId, projectId });
-    return row ? this.toDonation(row, await pledgeLinesOf(this.db, [row.id])) : null;
+    return row ? this.view(row) : null;
   }
 
   /** A donation: its donor only (anyone else gets 404). */
   async donation(id: number, caller: AccessClaims): Promise<Donation> {
-    return this.toDonation(await this.ownPledge(id, caller), await pledgeLinesOf(this.db, [id]));
+    return this.view(await this.ownPledge(id, caller));
+  }
+
+  private async view(row: PledgeView) {
+    return this.toDonation(
+      row,
+      await pledgeLinesOf(this.db, [row.id]),
+      row.pay_over_time ? await instalmentsOf(this.db, [row.id]) : [],
+    );
   }
 
   /**
@@ -83,7 +99,12 @@ export class PledgeService {
       const project = await lockProjectForMoney(trx, pledge.project_id);
       const donation = await lockDonation(trx, { id });
       if (!donation) throw notFound('donation');
+      // Asked for a plan: its own rules first, so a flexible, late or ended pledge is told why (DESIGN.md §20).
+      if (input.pay_over_time === true) this.plans.assertAllowed(project, amountCents, donation.late);
       this.assertChangeable(donation, project);
+      // Unsaid, the plan follows the new amount, and is dropped below the minimum.
+      const onPlan =
+        input.pay_over_time ?? (donation.pay_over_time && this.plans.keeps(project, amountCents));
       const reward = (input.reward_id ? await findReward(trx, project.id, input.reward_id) : null) ?? null;
       if (input.reward_id && !reward) throw notFound('reward');
       const addOns = await chosenAddOns(trx, project.id, reward, input.add_ons);
@@ -112,7 +133,10 @@ export class PledgeService {
         reward_id: reward?.id ?? null,
         shipping_cents: shipping.cents,
         shipping_address: shipping.address,
+        pay_over_time: onPlan,
       });
+      if (onPlan) await this.plans.write(trx, id, amountCents, project.end_date!);
+      else if (donation.pay_over_time) await this.plans.drop(trx, id);
       await moveProjectCounters(trx, project.id, amountCents - donation.amount_cents, 0);
       if (amountCents > donation.amount_cents) await this.payments.totalRose(trx, project);
       const rewardTitle = reward?.title ?? null;
@@ -178,6 +202,7 @@ export class PledgeService {
         return false;
       }
       await transitionDonation(trx, id, 'PLEDGED', { status: 'CANCELED', canceled_at: this.clock() });
+      if (donation.pay_over_time) await cancelUnpaid(trx, id);
       await this.payments.leaveLive(trx, donation);
       await this.tell(trx, donation, project, {
         creatorMessage: (name) =>
@@ -225,7 +250,8 @@ export class PledgeService {
     const pledge = await this.ownPledge(id, caller);
     await this.checkout.assertMayPay(caller, ip);
     const fixing = pledge.status === 'PAYMENT_FAILED';
-    if (!fixing) {
+    // A running plan's instalments to come (DESIGN.md §20) are charged to the card saved now.
+    if (!fixing && !isRunningPlan(pledge)) {
       if (pledge.late) throw new AppError('UNPROCESSABLE', LATE_PLEDGE_MESSAGES.final);
       if (pledge.funding_model === 'flexible')
         throw new AppError('UNPROCESSABLE', PLEDGE_MESSAGES.flexibleFinal);
@@ -267,7 +293,11 @@ export class PledgeService {
   }
 
   /** The donation as the API shows it, with what the backer may still do. */
-  toDonation(row: PledgeView, addOns: Awaited<ReturnType<typeof pledgeLinesOf>>): Donation {
+  toDonation(
+    row: PledgeView,
+    addOns: Awaited<ReturnType<typeof pledgeLinesOf>>,
+    instalments: readonly InstalmentRow[],
+  ): Donation {
     const allOrNothing = row.funding_model === 'all_or_nothing' && !row.late;
     const pledged = allOrNothing && row.status === 'PLEDGED' && !this.ended(row.project_end_date);
     const open = pledged && row.project_status === 'ACTIVE';
@@ -277,7 +307,8 @@ export class PledgeService {
       id: row.id,
       currency: row.currency,
       amount: minorToMajor(row.amount_cents, row.currency),
-      status: row.status,
+      // A plan that ended unpaid is collected for what was paid, and reads so (decision 036).
+      status: row.defaulted_at ? 'DEFAULTED' : row.status,
       project_id: row.project_id,
       project_title: row.project_title,
       reward_id: row.reward_id,
@@ -308,6 +339,8 @@ export class PledgeService {
       payment_error_code:
         row.status === 'PAYMENT_FAILED' || row.status === 'DROPPED' ? row.payment_error_code : null,
       fix_by: failedAt ? new Date(failedAt.getTime() + PAYMENT_FIX_DAYS * MS_PER_DAY).toISOString() : null,
+      pay_over_time: row.pay_over_time,
+      instalments: toInstalments(instalments, row.currency),
     };
   }
 

@@ -13,6 +13,7 @@ import {
   projectFunds,
   recordPayoutReversal,
 } from '../payouts/payouts.repository';
+import { runningPlansOfEndedProjects } from '../instalments/instalments.repository';
 import {
   collectedPledgesAfter,
   endedProjectsOwing,
@@ -69,6 +70,8 @@ export class CampaignRefundService {
 
   async run(): Promise<CampaignRefundRun> {
     const run: CampaignRefundRun = { refunded: 0, blocked: 0, reversedPayouts: 0 };
+    // Plans of instalments still running (DESIGN.md §20) end at what was paid, which is refunded below.
+    for (const id of await runningPlansOfEndedProjects(this.db)) await this.refunds.endPlan(id);
     for (const { id } of await endedProjectsOwing(this.db)) {
       // One process gives a project's money back at a time; another takes the next project meanwhile.
       if (!(await this.lease(id))) continue;

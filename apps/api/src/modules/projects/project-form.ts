@@ -2,6 +2,7 @@ import {
   CURRENCY_DECIMALS_MESSAGE,
   daysBetween,
   exponent,
+  INSTALMENT_MESSAGES,
   hasAtMostDecimals,
   isValidImageUrl,
   majorToMinor,
@@ -29,6 +30,8 @@ export interface ProjectChanges {
   risks?: string | null;
   featuredRequested?: boolean;
   fundingModel?: 'all_or_nothing' | 'flexible';
+  /** Pledge over time offered (DESIGN.md §20). */
+  pledgeOverTime?: boolean;
   imageUrl?: string | null;
   imageCardUrl?: string | null;
   videoUrl?: string | null;
@@ -122,6 +125,7 @@ export function parseForm(
   if (risks !== undefined) changes.risks = sanitizeRichText(risks);
   if (fields.featured !== undefined) changes.featuredRequested = fields.featured;
   if (fields.funding_model !== undefined) changes.fundingModel = fields.funding_model;
+  if (fields.pledge_over_time !== undefined) changes.pledgeOverTime = fields.pledge_over_time;
   if (fields.language !== undefined) {
     const language = languageTag(fields.language);
     if (language) changes.language = language;
@@ -164,6 +168,8 @@ export function merged(existing: ProjectRow | undefined, c: ProjectChanges) {
     endDate: pick(c.endDate, existing?.end_date ?? null),
     description: pick(c.description, existing?.description ?? null),
     risks: pick(c.risks, existing?.risks_and_challenges ?? null),
+    fundingModel: pick(c.fundingModel, existing?.funding_model ?? 'all_or_nothing'),
+    pledgeOverTime: pick(c.pledgeOverTime, existing?.pledge_over_time ?? false),
   };
 }
 
@@ -177,6 +183,10 @@ export function checkRules(
   errors: Errors,
 ) {
   if (!state.title) errors.title = PROJECT_MESSAGES.titleRequired;
+  // Pledge over time is for all-or-nothing campaigns only (DESIGN.md §20).
+  if (state.pledgeOverTime && state.fundingModel === 'flexible') {
+    errors.pledge_over_time = INSTALMENT_MESSAGES.settingFlexible;
+  }
   if (mode !== 'draft') {
     if (!state.categoryId) errors.category_id ??= PROJECT_MESSAGES.categoryRequired;
     if (!state.goalCents) errors.goal_amount ??= PROJECT_MESSAGES.goalRequired;
@@ -206,6 +216,9 @@ export function checkLiveLocks(existing: ProjectRow, changes: ProjectChanges, er
   if (changes.fundingModel !== undefined && changes.fundingModel !== existing.funding_model) {
     errors.funding_model = 'api.projects.fundingModelLocked';
   }
+  if (changes.pledgeOverTime !== undefined && changes.pledgeOverTime !== existing.pledge_over_time) {
+    errors.pledge_over_time = INSTALMENT_MESSAGES.settingLaunched;
+  }
   if (changes.endDate && existing.end_date && changes.endDate < existing.end_date) {
     errors.end_date = 'api.projects.endEarlier';
   }
@@ -227,6 +240,7 @@ export function projectColumns(c: ProjectChanges): ProjectUpdate {
   if (c.risks !== undefined) columns.risks_and_challenges = c.risks;
   if (c.featuredRequested !== undefined) columns.featured_requested = c.featuredRequested;
   if (c.fundingModel !== undefined) columns.funding_model = c.fundingModel;
+  if (c.pledgeOverTime !== undefined) columns.pledge_over_time = c.pledgeOverTime;
   if (c.imageUrl !== undefined) columns.image_url = c.imageUrl;
   if (c.imageCardUrl !== undefined) columns.image_card_url = c.imageCardUrl;
   if (c.videoUrl !== undefined) columns.video_url = c.videoUrl;

@@ -7,6 +7,7 @@ import { followsOf } from '../follows/follows.repository';
 import { latePledgesOpenNow } from '../late-pledges/late-pledges.rules';
 import type { UserService } from '../users/users.service';
 import { listMembers } from '../collaborators/collaborators.repository';
+import type { InstalmentPlans } from '../instalments/instalment-plans';
 import type { ProjectPageCache } from './page-cache';
 import { isCreatorOf, isOpenToAll, mayOpenForEditing, type ProjectAccess } from './project-access';
 import { toCard } from './project-card';
@@ -20,6 +21,7 @@ export class ProjectPageService {
     private readonly users: UserService,
     private readonly pageCache: ProjectPageCache,
     private readonly clock: () => Date,
+    private readonly plans: InstalmentPlans,
   ) {}
 
   /** A project the caller may see, or 404 (also for projects that exist but are private to others). */
@@ -123,7 +125,12 @@ export class ProjectPageService {
   private toProject(
     row: ProjectRecord,
     creator: Project['creator'],
-    { late, followers_count: followers, ...rewards }: Awaited<ReturnType<typeof rewardCounters>>,
+    {
+      late,
+      followers_count: followers,
+      pledge_over_time: overTime,
+      ...rewards
+    }: Awaited<ReturnType<typeof rewardCounters>>,
     team: Project['team'],
     follows: { project: boolean; creator: boolean },
     caller: AccessClaims | null,
@@ -147,6 +154,15 @@ export class ProjectPageService {
       team,
       followers_count: shownFollowersCount(followers, isCreatorOf(caller, row) || isAdmin(caller)),
       following: follows.project,
+      // Pledge over time (DESIGN.md §20): offered on all-or-nothing campaigns only, from its minimum.
+      pledge_over_time: overTime && row.funding_model === 'all_or_nothing',
+      pledge_over_time_minimum: overTime ? this.minimumOf(row) : null,
+      instalment_interval_days: this.plans.intervalDays,
     };
+  }
+
+  private minimumOf(row: ProjectRecord) {
+    const minimum = this.plans.minimumOf(row);
+    return minimum === null ? null : minorToMajor(minimum, row.currency);
   }
 }

@@ -69,11 +69,13 @@ export async function rewardCounters(db: Kysely<DB>, id: number) {
       'late_cents',
       'late_backers_count',
       'followers_count',
+      'pledge_over_time',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
   return {
     followers_count: row?.followers_count ?? 0,
+    pledge_over_time: row?.pledge_over_time ?? false,
     rewards_sent: row?.rewards_sent ?? 0,
     rewards_total: row?.rewards_total ?? 0,
     late: {

@@ -13,6 +13,7 @@ export const PLEDGE_STATUS: Record<Donation['status'], { label: string; color: s
   EXPIRED: { label: 'backing.status.expired', color: 'gray' },
   FAILED: { label: 'backing.status.failed', color: 'red' },
   REFUNDED: { label: 'backing.status.refunded', color: 'blue' },
+  DEFAULTED: { label: 'backing.status.defaulted', color: 'orange' },
 };
 
 /** The states in which the backer backs the project (the counters count them). */

@@ -87,6 +87,7 @@ export function useBackProject(projectId: number) {
       rewardId,
       shippingAddress,
       addOns,
+      payOverTime,
     }: {
       amount: number;
       /** The project's, as the backer saw it: the server refuses the pledge if the project's has changed since. */
@@ -94,6 +95,8 @@ export function useBackProject(projectId: number) {
       rewardId: number | null;
       shippingAddress: ShippingAddress | null;
       addOns: { add_on_id: number; quantity: number }[];
+      /** Pay in instalments (DESIGN.md §20): the plan is the server's. */
+      payOverTime: boolean;
     }) =>
       api.post<PledgeResponse>(`backers/projects/${projectId}/back`, {
         amount,
@@ -101,6 +104,7 @@ export function useBackProject(projectId: number) {
         ...(rewardId === null ? {} : { reward_id: rewardId }),
         ...(addOns.length > 0 ? { add_ons: addOns } : {}),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+        ...(payOverTime ? { pay_over_time: true } : {}),
         // Where the backer came from (DESIGN.md §19), as this browser kept it.
         ...(keptReferral(projectId) ? { ref: keptReferral(projectId) } : {}),
       }),

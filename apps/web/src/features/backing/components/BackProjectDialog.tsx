@@ -5,7 +5,14 @@ import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type AddOn, PLEDGE_MESSAGES, type Project, type Reward, type Translator } from '@fundry/shared';
+import {
+  type AddOn,
+  INSTALMENT_COUNT,
+  PLEDGE_MESSAGES,
+  type Project,
+  type Reward,
+  type Translator,
+} from '@fundry/shared';
 import { existingPledgeId, isApiError, serverMessage } from '@/lib/api-errors';
 import { Approximately } from '@/components/money/Approximately';
 import { useI18n } from '@/lib/i18n';
@@ -15,13 +22,15 @@ import { useAddOns } from '../api/add-ons';
 import { useRewards } from '../api/rewards';
 import { AddOnPicker, addOnsFor, choicesOf } from './AddOnPicker';
 import { PledgeAmountInput } from './PledgeAmountInput';
+import { PayOverTimeChoice, type PlanProject, plannedInstalments } from './PayOverTimeChoice';
 import { isSoldOut } from '../reward-status';
 import { chargeExplanation, checkPledge, minimumDescription } from './pledge-terms';
 import { EMPTY_ADDRESS, ShippingAddressSection } from './ShippingAddressFields';
 
 /** What the dialog needs of the project: the funding model and end date decide what the backer is told. */
 export type BackableProject = Pick<Project, 'id' | 'title' | 'funding_model' | 'end_date' | 'currency'> &
-  Partial<Pick<Project, 'late_pledges'>>;
+  Partial<Pick<Project, 'late_pledges'>> &
+  PlanProject;
 
 /** Where Manage pledge opens: the project page reads the flag (mails link to it too). */
 export const managePledgePath = (projectId: number) => `/projects/${projectId}?manage_pledge=1`;
@@ -99,6 +108,7 @@ function PledgeForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [address, setAddress] = useState(EMPTY_ADDRESS);
+  const [overTime, setOverTime] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -122,6 +132,9 @@ function PledgeForm({
     addOns: choices.length,
   });
 
+  // A late pledge is charged at once: no plan (DESIGN.md §20).
+  const payOverTime = overTime && !late && plannedInstalments(project, value) !== null;
+
   const confirm = () => {
     if (!valid) return;
     setProblem(null);
@@ -132,6 +145,7 @@ function PledgeForm({
         rewardId: chosen?.id ?? null,
         shippingAddress,
         addOns: choices.map(({ addOn, quantity }) => ({ add_on_id: addOn.id, quantity })),
+        payOverTime,
       },
       {
         onSuccess: (response) => {
@@ -217,6 +231,9 @@ function PledgeForm({
       {ships && (
         <ShippingAddressSection value={address} onChange={setAddress} notShippedThere={notShippedThere} />
       )}
+      {!late && (
+        <PayOverTimeChoice project={project} amount={value} checked={overTime} onChange={setOverTime} />
+      )}
       <Alert
         color="blue"
         variant="light"
@@ -225,7 +242,9 @@ function PledgeForm({
       >
         {late
           ? i18n.t('backing.late.charge')
-          : chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
+          : payOverTime
+            ? i18n.t('backing.instalments.charge', { count: INSTALMENT_COUNT })
+            : chargeExplanation(i18n, project, Number.isFinite(value) ? value : null)}
         {Number.isFinite(value) && value > 0 && (
           <>
             {' '}

@@ -19,6 +19,8 @@ import { isSoldOut } from '../reward-status';
 import { PledgeAmountInput } from './PledgeAmountInput';
 import { checkPledge, minimumDescription } from './pledge-terms';
 import { ShippingAddressSection, toDraft } from './ShippingAddressFields';
+import { PayOverTimeChoice, type PlanProject, plannedInstalments } from './PayOverTimeChoice';
+import { InstalmentPlan } from '@/components/instalments/InstalmentPlan';
 
 const NO_REWARD = 'none';
 
@@ -29,10 +31,13 @@ const NO_REWARD = 'none';
  */
 export function ManagePledgeDialog({
   pledge,
+  project,
   opened,
   onClose,
 }: {
   pledge: Donation;
+  /** The project's offer of a plan of instalments (DESIGN.md §20), when known. */
+  project?: PlanProject;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -47,13 +52,24 @@ export function ManagePledgeDialog({
       radius="lg"
       size="lg"
     >
-      <PledgeManager pledge={pledge} onClose={onClose} />
+      <PledgeManager pledge={pledge} project={project} onClose={onClose} />
     </Modal>
   );
 }
 
-function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => void }) {
+function PledgeManager({
+  pledge,
+  project,
+  onClose,
+}: {
+  pledge: Donation;
+  project: PlanProject | undefined;
+  onClose: () => void;
+}) {
   const i18n = useI18n();
+  // A plan whose first instalment was collected: its later ones may be charged to another card (DESIGN.md §20).
+  const runningPlan =
+    pledge.status === 'COLLECTING' && pledge.instalments.some((line) => line.status === 'paid');
   const status = PLEDGE_STATUS[pledge.status];
   const card = useChangePaymentMethod(pledge.id);
   const cancel = useCancelDonation();
@@ -97,6 +113,13 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
         <Text size="sm" c="dimmed">
           {i18n.t('backing.manage.shipsTo', { address: formatAddress(i18n, pledge.shipping_address) })}
         </Text>
+      )}
+      {pledge.instalments.length > 0 && !pledge.can_change && (
+        <InstalmentPlan
+          instalments={pledge.instalments}
+          currency={pledge.currency}
+          caption={i18n.t('backing.instalments.yourPlan')}
+        />
       )}
       {problem && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -151,7 +174,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
               : i18n.t(PLEDGE_MESSAGES.notChangeable)}
           </Text>
         )}
-      {pledge.can_change && <ChangeForm pledge={pledge} onSaved={onClose} onError={fail} />}
+      {pledge.can_change && <ChangeForm pledge={pledge} project={project} onSaved={onClose} onError={fail} />}
       <Divider />
       <Group justify="space-between" gap="sm">
         <Anchor component={Link} to={`/donation/success?donation_id=${pledge.id}`} size="sm">
@@ -160,7 +183,7 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
           )}
         </Anchor>
         <Group gap="sm">
-          {pledge.can_change && (
+          {(pledge.can_change || runningPlan) && (
             <Button
               variant="default"
               leftSection={<IconCreditCard size={18} />}
@@ -209,10 +232,12 @@ function PledgeManager({ pledge, onClose }: { pledge: Donation; onClose: () => v
 /** The editable part: amount, reward and, when the reward ships, the address. */
 function ChangeForm({
   pledge,
+  project,
   onSaved,
   onError,
 }: {
   pledge: Donation;
+  project: PlanProject | undefined;
   onSaved: () => void;
   onError: (error: unknown) => void;
 }) {
@@ -225,6 +250,7 @@ function ChangeForm({
   const [amount, setAmount] = useState<number | string>(pledge.amount);
   const [rewardId, setRewardId] = useState(pledge.reward ? String(pledge.reward.id) : NO_REWARD);
   const [address, setAddress] = useState(toDraft(pledge.shipping_address));
+  const [overTime, setOverTime] = useState(pledge.pay_over_time);
 
   // The current reward stays choosable even when no unit is left for anyone else.
   const choices = (rewards.data ?? []).filter(
@@ -253,6 +279,10 @@ function ChangeForm({
         reward_id: chosen?.id ?? null,
         add_ons: addOnChoices.map(({ addOn, quantity }) => ({ add_on_id: addOn.id, quantity })),
         ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+        // Said only where the project offers a plan; the server moves or drops it with the amount (DESIGN.md §20).
+        ...(project?.pledge_over_time
+          ? { pay_over_time: overTime && plannedInstalments(project, value) !== null }
+          : {}),
       },
       {
         onSuccess: (response) => {
@@ -294,6 +324,9 @@ function ChangeForm({
       <AddOnPicker offered={offered} quantities={quantities} held={held} onChange={setQuantities} />
       {ships && (
         <ShippingAddressSection value={address} onChange={setAddress} notShippedThere={notShippedThere} />
+      )}
+      {project && (
+        <PayOverTimeChoice project={project} amount={value} checked={overTime} onChange={setOverTime} />
       )}
       <Group justify="flex-end">
         <Button onClick={save} disabled={!valid} loading={update.isPending}>

@@ -45,6 +45,8 @@ function makePledge(overrides: Partial<Donation> = {}): Donation {
     can_cancel: true,
     payment_error_code: null,
     fix_by: null,
+    pay_over_time: false,
+    instalments: [],
     ...overrides,
   };
 }

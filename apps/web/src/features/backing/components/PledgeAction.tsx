@@ -80,7 +80,12 @@ export function PledgeAction({
       </Stack>
       {(dialog.state || asked) && (
         <Suspense fallback={null}>
-          <ManagePledgeDialog pledge={live} opened={Boolean(dialog.state?.opened) || asked} onClose={close} />
+          <ManagePledgeDialog
+            pledge={live}
+            project={project}
+            opened={Boolean(dialog.state?.opened) || asked}
+            onClose={close}
+          />
         </Suspense>
       )}
     </Paper>

@@ -25,6 +25,7 @@ function backed(id: number, title: string): BackedProject {
       tracking_url: null,
       add_ons: [],
       survey: null,
+      instalments: [],
     },
   };
 }

@@ -19,6 +19,7 @@ import { type BackedTab, useBackedProjects } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
 import { HeldPledge, OnHoldBadge } from '../components/HeldPledge';
 import { PLEDGE_STATUS } from '../pledge-status';
+import { InstalmentPlan } from '@/components/instalments/InstalmentPlan';
 import { ProjectGrid } from '@/components/projects/ProjectGrid';
 
 const TABS: { value: BackedTab; label: string }[] = [
@@ -255,6 +256,13 @@ export function BackedProjectsPage() {
                             date: i18n.calendarDate(project.pledge.charge_date),
                           })}
                         </Text>
+                      )}
+                      {project.pledge.instalments.length > 0 && (
+                        <InstalmentPlan
+                          instalments={project.pledge.instalments}
+                          currency={project.pledge.currency}
+                          caption={i18n.t('backing.instalments.yourPlan')}
+                        />
                       )}
                       {project.pledge.status === 'PAYMENT_FAILED' && (
                         <Anchor

@@ -40,6 +40,8 @@ function makeDonation(overrides: Partial<Donation> = {}): Donation {
     can_cancel: true,
     payment_error_code: null,
     fix_by: null,
+    pay_over_time: false,
+    instalments: [],
     ...overrides,
   };
 }

@@ -6,13 +6,14 @@ import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { declineMessage, type Donation, type Translator } from '@fundry/shared';
+import { declineMessage, type Donation, INSTALMENT_COUNT, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { pledgedAddOnsText } from '@/lib/pledged-add-ons';
 import { useCancelDonation, useChangePaymentMethod, useDonation } from '../api/backing';
 import { FulfilmentState } from '../components/FulfilmentState';
 import { formatAddress } from '@/lib/countries';
+import { InstalmentPlan } from '@/components/instalments/InstalmentPlan';
 import { PLEDGE_STATUS } from '../pledge-status';
 
 function donationId(params: URLSearchParams): number | null {
@@ -110,6 +111,13 @@ function DonationSummary({ donation }: { donation: Donation }) {
           <Row label={i18n.t('backing.donation.date')}>{i18n.timestampDate(donation.created_at)}</Row>
         )}
         <Row label={i18n.t('backing.donation.reference')}>{`#${donation.id}`}</Row>
+        {donation.instalments.length > 0 && (
+          <InstalmentPlan
+            instalments={donation.instalments}
+            currency={donation.currency}
+            caption={i18n.t('backing.instalments.yourPlan')}
+          />
+        )}
       </Stack>
     </Paper>
   );
@@ -122,6 +130,9 @@ function outcome(i18n: Translator, donation: Donation): string {
     case 'PENDING':
       return i18n.t('backing.donation.outcomePending');
     case 'PLEDGED':
+      if (donation.pay_over_time) {
+        return i18n.t('backing.instalments.outcomePledged', { amount, count: INSTALMENT_COUNT });
+      }
       return i18n.t('backing.donation.outcomePledged', {
         amount,
         date: donation.charge_date
@@ -140,6 +151,8 @@ function outcome(i18n: Translator, donation: Donation): string {
     }
     case 'SUCCEEDED':
       return i18n.t('backing.donation.outcomeSucceeded', { project: donation.project_title });
+    case 'DEFAULTED':
+      return i18n.t('backing.instalments.outcomeDefaulted', { amount });
     default:
       return i18n.t('backing.donation.outcomeOther', { status: donation.status });
   }

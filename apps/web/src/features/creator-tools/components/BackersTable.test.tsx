@@ -32,6 +32,7 @@ function backer(id: number, overrides: Partial<BackerRow> = {}): BackerRow {
     can_refund: true,
     can_mark_sent: true,
     survey: null,
+    plan: null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import {
   BACKER_STATUS_KEYS,
   type BackerRow,
   type DonationStatusName,
+  exponent,
   FULFILMENT_FILTERS,
   type Reward,
   SURVEY_FILTERS,
@@ -28,6 +29,7 @@ const STATUS_COLORS: Partial<Record<DonationStatusName, string>> = {
   PLEDGED: 'blue',
   PAYMENT_FAILED: 'red',
   REFUNDED: 'gray',
+  DEFAULTED: 'orange',
 };
 
 /** A project's backers for its creator: filters, CSV export, rewards marked sent, refunds (DESIGN.md §12). */
@@ -245,6 +247,16 @@ export function BackersTable({
                         </Badge>
                       )}
                     </Group>
+                    {row.plan && (
+                      // Pay over time (DESIGN.md §20): how much of the plan was paid, and its instalments.
+                      <Text size="xs" data-testid="backer-plan">
+                        {i18n.t('creatorTools.backers.plan', {
+                          paid: i18n.money(row.plan.paid, row.currency, exponent(row.currency)),
+                          count: row.plan.instalments.filter((line) => line.status === 'paid').length,
+                          total: row.plan.instalments.length,
+                        })}
+                      </Text>
+                    )}
                     {row.pledged_at && (
                       <Text size="xs" c="dimmed">
                         {i18n.formatDate(row.pledged_at, 'numericUtc')}

@@ -3,7 +3,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@/components/primitives/p
 import { Button } from '@/components/primitives/buttons';
 import { IconCash, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import type { PayoutEligibility } from '@fundry/shared';
+import { exponent, type PayoutEligibility } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { PayoutRequestDialog } from './PayoutRequestDialog';
 
@@ -76,6 +76,22 @@ export function PayoutOverview({
           currency={eligibility.currency}
         />
       </SimpleGrid>
+      {eligibility.to_come.length > 0 && (
+        // Instalments of plans still running (DESIGN.md §20): available once collected, by the day they are due.
+        <Stack gap={4} data-testid="instalments-to-come">
+          <Text size="sm" fw={600}>
+            {i18n.t('payouts.overview.toCome')}
+          </Text>
+          {eligibility.to_come.map((due) => (
+            <Text size="sm" key={due.due_on}>
+              {i18n.t('payouts.overview.toComeOn', {
+                amount: i18n.money(due.amount, eligibility.currency, exponent(eligibility.currency)),
+                date: i18n.calendarDate(due.due_on),
+              })}
+            </Text>
+          ))}
+        </Stack>
+      )}
       {eligibility.eligible ? (
         <Group>
           <Button

@@ -30,6 +30,7 @@ const ELIGIBLE: PayoutEligibility = {
   currency: 'USD',
   reason: null,
   funds_info: { total_donations: 200, platform_fee: 19.5, total_paid_out: 0 },
+  to_come: [],
 };
 
 function payout(id: number, overrides: Partial<Payout> = {}): Payout {

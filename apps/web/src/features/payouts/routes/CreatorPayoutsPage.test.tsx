@@ -46,7 +46,9 @@ describe('CreatorPayoutsPage', () => {
         },
       },
       'GET payouts/projects/1/payout/eligibility': {
-        body: { data: { eligible: true, available_amount: 90, reason: null, funds_info: funds } },
+        body: {
+          data: { eligible: true, available_amount: 90, reason: null, funds_info: funds, to_come: [] },
+        },
       },
       'GET payouts/projects/2/payout/eligibility': {
         body: {
@@ -55,6 +57,7 @@ describe('CreatorPayoutsPage', () => {
             available_amount: 0,
             reason: PAYOUT_MESSAGES.nothing,
             funds_info: { ...funds, total_donations: 0, platform_fee: 0 },
+            to_come: [],
           },
         },
       },

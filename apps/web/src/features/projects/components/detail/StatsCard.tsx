@@ -14,6 +14,7 @@ import {
 import { hasEnded } from '@/lib/dates';
 import { percentFundedText } from '@/lib/project-text';
 import { Approximately } from '@/components/money/Approximately';
+import { PledgeOverTimeNote } from '@/components/instalments/InstalmentPlan';
 import { Rich, useI18n } from '@/lib/i18n';
 
 const figureValue = (value: string) => (
@@ -164,6 +165,9 @@ export function StatsCard({
               </Text>
             )}
           </Group>
+        )}
+        {project.pledge_over_time && project.pledge_over_time_minimum !== null && !ended && (
+          <PledgeOverTimeNote minimum={project.pledge_over_time_minimum} currency={project.currency} />
         )}
         {project.rewards_sent > 0 && (
           <Group gap={6} wrap="nowrap">

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import {
   type Category,
   exponent,
+  INSTALMENT_COUNT,
   isShippedLocale,
   LOCALE_NAMES,
   type Project,
@@ -351,6 +352,16 @@ export function ProjectForm({
                 />
               </Stack>
             </Radio.Group>
+            <Checkbox
+              label={i18n.t('projects.form.pledgeOverTime', { count: INSTALMENT_COUNT })}
+              description={i18n.t(
+                live ? 'projects.form.pledgeOverTimeLocked' : 'projects.form.pledgeOverTimeHint',
+                { count: INSTALMENT_COUNT },
+              )}
+              disabled={live || values.funding_model !== 'all_or_nothing'}
+              {...form.getInputProps('pledge_over_time', { type: 'checkbox' })}
+              checked={values.pledge_over_time && values.funding_model === 'all_or_nothing'}
+            />
           </Stack>
         </Paper>
 

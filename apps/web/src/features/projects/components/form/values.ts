@@ -34,6 +34,8 @@ export interface ProjectFormValues {
   description: string;
   risk_and_challenges: string;
   funding_model: FundingModel;
+  /** Pledge over time offered (DESIGN.md §20): all-or-nothing only, until launch. */
+  pledge_over_time: boolean;
   featured: boolean;
   imageType: MediaType;
   image_url: string;
@@ -65,6 +67,7 @@ export function initialValues(project: Project | undefined, creatorLanguage: str
     description: project?.description ?? '',
     risk_and_challenges: project?.risk_and_challenges ?? project?.risks_and_challenges ?? '',
     funding_model: project?.funding_model ?? 'all_or_nothing',
+    pledge_over_time: project?.pledge_over_time ?? false,
     featured: project ? project.featured_requested || project.featured : false,
     imageType: image && !isUploaded(image) ? 'url' : 'file',
     image_url: image && !isUploaded(image) ? image : '',
@@ -207,6 +210,10 @@ export function toFormData(
   if (!isRichTextEmpty(values.risk_and_challenges)) put('risk_and_challenges', values.risk_and_challenges);
   body.append('featured', values.featured ? 'true' : 'false');
   body.append('funding_model', values.funding_model);
+  body.append(
+    'pledge_over_time',
+    values.pledge_over_time && values.funding_model === 'all_or_nothing' ? 'true' : 'false',
+  );
   put('language', values.language);
   if (status) body.append('status', status);
 
