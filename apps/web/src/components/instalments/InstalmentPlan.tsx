@@ -92,19 +92,3 @@ export function InstalmentPlan({
     </Stack>
   );
 }
-
-/** The project page's line (DESIGN.md §20): "Pay in 3 instalments available for pledges of $125 or more". */
-export function PledgeOverTimeNote({ minimum, currency }: { minimum: number; currency: string }) {
-  const i18n = useI18n();
-  return (
-    <Group gap={4} data-testid="pledge-over-time">
-      <Text size="sm">
-        {i18n.t('backing.instalments.offered', {
-          count: INSTALMENT_COUNT,
-          amount: i18n.money(minimum, currency),
-        })}
-      </Text>
-      <Approximately amount={minimum} currency={currency} size="sm" />
-    </Group>
-  );
-}

@@ -14,7 +14,7 @@ import {
 import { hasEnded } from '@/lib/dates';
 import { percentFundedText } from '@/lib/project-text';
 import { Approximately } from '@/components/money/Approximately';
-import { PledgeOverTimeNote } from '@/components/instalments/InstalmentPlan';
+import { PledgeOverTimeNote } from '@/components/instalments/PledgeOverTimeNote';
 import { Rich, useI18n } from '@/lib/i18n';
 
 const figureValue = (value: string) => (
