@@ -49,14 +49,23 @@ export function InstalmentPlan({
             <Table.Th scope="col" style={{ textAlign: 'end' }}>
               {i18n.t('backing.instalments.amount')}
             </Table.Th>
-            {withStatus && <Table.Th scope="col">{i18n.t('backing.instalments.status')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {instalments.map((line) => (
             <Table.Tr key={line.number}>
               <Table.Td>
-                {i18n.t('backing.instalments.numberOf', { number: line.number, count: INSTALMENT_COUNT })}
+                {/* The state under the number rather than in a column of its own: four columns overflow a phone. */}
+                <Stack gap={2} align="flex-start">
+                  <span>
+                    {i18n.t('backing.instalments.numberOf', { number: line.number, count: INSTALMENT_COUNT })}
+                  </span>
+                  {line.status && (
+                    <Badge color={STATUS_COLOR[line.status]} variant="light" size="sm">
+                      {i18n.t(`backing.instalments.state.${line.status}`)}
+                    </Badge>
+                  )}
+                </Stack>
               </Table.Td>
               <Table.Td>{i18n.calendarDate(line.due_on)}</Table.Td>
               <Table.Td style={{ textAlign: 'end' }}>
@@ -65,15 +74,6 @@ export function InstalmentPlan({
                   <Approximately amount={line.amount} currency={currency} size="xs" />
                 </Group>
               </Table.Td>
-              {withStatus && (
-                <Table.Td>
-                  {line.status && (
-                    <Badge color={STATUS_COLOR[line.status]} variant="light">
-                      {i18n.t(`backing.instalments.state.${line.status}`)}
-                    </Badge>
-                  )}
-                </Table.Td>
-              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
