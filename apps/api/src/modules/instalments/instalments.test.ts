@@ -134,6 +134,17 @@ describe.each(databaseKinds)('pledge over time on %s', (kind) => {
     expect(page.json().data).toMatchObject({ pledge_over_time: true, pledge_over_time_minimum: 125 });
   });
 
+  it('says on the checkout page that the card is charged in instalments, the first on the charge date', async () => {
+    const { projectId } = await offering();
+    const backer = await signedInUser(ctx);
+    const response = await pledge(ctx, backer.headers, projectId, { amount: 250, pay_over_time: true });
+    expect(response.statusCode).toBe(201);
+    const page = await ctx.app.inject(new URL(response.json().data.checkout_url).pathname);
+    expect(page.body).toMatch(
+      /You will be charged \$250\.00 in 3 monthly instalments, the first on [A-Z][a-z]+ \d+, \d{4}, only if the project reaches its goal/,
+    );
+  });
+
   it('refuses a late pledge on a plan', async () => {
     const { projectId } = await offering();
     await db()

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { chargeDate, LOCALE_QUERY_PARAM, TEST_MODE_MESSAGE, type Translator } from '@fundry/shared';
+import {
+  chargeDate,
+  INSTALMENT_COUNT,
+  LOCALE_QUERY_PARAM,
+  TEST_MODE_MESSAGE,
+  type Translator,
+} from '@fundry/shared';
 import type { DB } from '../../db/schema';
 import { amountWithCents } from '../../i18n';
 import { findDonationBySession, findPledgeView, type PledgeView } from '../pledges/pledges.repository';
@@ -67,9 +73,10 @@ function cardPage(t: Translator, session: string, donation: CheckoutDonation, er
     : donation.status === 'PLEDGED' || isRunningPlan(donation)
       ? t.t('sandbox.card.changing', { amount })
       : donation.project_end_date
-        ? t.t('api.checkout.chargeRule', {
+        ? t.t(donation.pay_over_time ? 'api.checkout.instalmentRule' : 'api.checkout.chargeRule', {
             amount,
             date: t.calendarDate(chargeDate(donation.project_end_date)),
+            count: INSTALMENT_COUNT,
           })
         : t.t('sandbox.card.chargeAfterEnd', { amount });
   return page(

@@ -4,6 +4,7 @@ import {
   attributePledge,
   campaignEnd,
   chargeDate,
+  INSTALMENT_COUNT,
   parseCalendarDate,
   PLEDGE_MESSAGES,
   type PledgeRequest,
@@ -183,6 +184,7 @@ export class PledgeCheckoutService {
           rewardTitle,
           { cents: donation.amount_cents, currency: donation.currency },
           allOrNothing ? endDate : null,
+          donation.pay_over_time,
         ),
         customerEmail: email,
         successUrl: `${this.appUrl}/donation/success?donation_id=${donation.id}`,
@@ -219,21 +221,26 @@ export class PledgeCheckoutService {
   }
 }
 
-/** What the payment provider's checkout page says the payment is for, in the backer's language. */
+/**
+ * What the payment provider's checkout page says the payment is for, in the backer's language: with the end date of an
+ * all-or-nothing campaign, when the card is charged (in instalments for a plan, DESIGN.md §20).
+ */
 export function describeCheckout(
   t: Translator,
   project: string,
   reward: string | null,
   amount: Money,
   endDate: string | null,
+  inInstalments = false,
 ) {
   const pledge = reward
     ? t.t('api.checkout.rewardPledge', { project, reward })
     : t.t('api.checkout.pledge', { project });
   if (!endDate) return pledge;
-  const chargeRule = t.t('api.checkout.chargeRule', {
+  const chargeRule = t.t(inInstalments ? 'api.checkout.instalmentRule' : 'api.checkout.chargeRule', {
     amount: amountWithCents(t, amount),
     date: t.calendarDate(chargeDate(endDate)),
+    count: INSTALMENT_COUNT,
   });
   return t.t('api.checkout.withChargeRule', { pledge, chargeRule });
 }
