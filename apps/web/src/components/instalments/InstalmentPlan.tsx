@@ -54,14 +54,14 @@ export function InstalmentPlan({
         <Table.Tbody>
           {instalments.map((line) => (
             <Table.Tr key={line.number}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {/* The state under the number rather than in a column of its own: four columns overflow a phone. */}
                 <Stack gap={2} align="flex-start">
                   <span>
                     {i18n.t('backing.instalments.numberOf', { number: line.number, count: INSTALMENT_COUNT })}
                   </span>
                   {line.status && (
-                    <Badge color={STATUS_COLOR[line.status]} variant="light" size="sm">
+                    <Badge color={STATUS_COLOR[line.status]} variant="light" size="sm" tt="none">
                       {i18n.t(`backing.instalments.state.${line.status}`)}
                     </Badge>
                   )}
