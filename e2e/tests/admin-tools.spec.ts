@@ -177,10 +177,10 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Late pledge,Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
+    'Pledge ID,Backer,Email,Amount (USD),Currency,Reward,Add-ons,Status,Late pledge,Paid over time (USD),Pledged at (UTC),Reward sent,Reward received,Tracking link,Ship to,Address line 1,Address line 2,City,Region,Postal code,Country',
   );
   const cells = (email: string) => lines.find((line) => line.includes(email))!.split(',');
-  expect(cells('sofia@fundry.dev').slice(1, 9)).toEqual([
+  expect(cells('sofia@fundry.dev').slice(1, 10)).toEqual([
     'Sofia Lindqvist',
     'sofia@fundry.dev',
     '45.00',
@@ -189,8 +189,10 @@ test('the creator exports the backers as CSV, marks a reward sent and refunds a 
     '',
     'Collected',
     'no',
+    // Not paid over time.
+    '',
   ]);
-  expect(cells('sofia@fundry.dev').slice(10)).toEqual([
+  expect(cells('sofia@fundry.dev').slice(11)).toEqual([
     'no',
     'no',
     '',
