@@ -1,12 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { createProjectRow, createUser } from '../src/db/seed/factories';
-import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe';
-import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import { eventually, moneyOf } from './support/fixtures';
-import { killAll, runJobs as runJobsProcess } from './support/jobs';
+import { jobsAgainstStripe } from './support/jobs';
 
 const PLEDGES = 1_200;
 /** Two suspended campaigns, one in euros and one in yen (no minor unit): each refunded in its own currency. */
@@ -19,26 +16,11 @@ const CURRENCIES = ['EUR', 'JPY'] as const;
  * agree to the smallest unit of each campaign's currency.
  */
 describe('refunds of suspended campaigns', () => {
-  let database: ScratchDatabase;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase();
-    // Each refund takes a little while, as over a real network: the kill lands mid-batch.
-    stripe = await startFakeStripe({ refundDelayMs: 20 });
-  });
-  afterAll(async () => {
-    killAll(started);
-    await stripe.close();
-    await database.drop();
-  });
-
-  const started: ChildProcess[] = [];
-  const runJobs = (...jobs: string[]) =>
-    runJobsProcess({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs);
+  const jobs = jobsAgainstStripe({ refundDelayMs: 20 });
+  const { runJobs } = jobs;
 
   const counts = async (projectIds: number[]) => {
-    const rows = await database.db
+    const rows = await jobs.database.db
       .selectFrom('donations')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
       .where('project_id', 'in', projectIds)
@@ -48,7 +30,7 @@ describe('refunds of suspended campaigns', () => {
   };
 
   it('refunds each collected pledge once when killed mid-run and resumed twice at once', async () => {
-    const { db } = database;
+    const { db } = jobs.database;
     await migrateToLatest(db);
     const creator = await createUser(db);
     const projectIds: number[] = [];
@@ -126,7 +108,7 @@ describe('refunds of suspended campaigns', () => {
     }
 
     const refundRequests = () =>
-      stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+      jobs.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
     const first = runJobs('campaign-refunds');
     let firstExit: unknown = null;
     void first.exited.then((exit) => (firstExit = exit));
@@ -136,7 +118,7 @@ describe('refunds of suspended campaigns', () => {
         if (firstExit) throw new Error(`the job ended first: ${JSON.stringify(firstExit)} ${first.output()}`);
         const now = await counts(projectIds);
         if ((now.REFUNDED ?? 0) < 100 || (now.SUCCEEDED ?? 0) < 100) return false;
-        return refundRequests().length > stripe.refunds.length;
+        return refundRequests().length > jobs.stripe.refunds.length;
       },
       120_000,
       5,
@@ -146,13 +128,13 @@ describe('refunds of suspended campaigns', () => {
     // A refund in flight completes at the provider after its caller died: the database never heard of it.
     await eventually(
       'every refund the dead process sent answered',
-      async () => refundRequests().length === stripe.refunds.length,
+      async () => refundRequests().length === jobs.stripe.refunds.length,
       10_000,
       20,
     );
     const afterKill = await counts(projectIds);
     expect(afterKill.SUCCEEDED).toBeGreaterThan(0);
-    const refundsAtKill = stripe.refunds.length;
+    const refundsAtKill = jobs.stripe.refunds.length;
     expect(refundsAtKill).toBeGreaterThan(afterKill.REFUNDED ?? 0);
 
     // The dead process's lease on its project runs out (two minutes, moved back here rather than waited).
@@ -174,7 +156,7 @@ describe('refunds of suspended campaigns', () => {
 
     expect(await counts(projectIds)).toEqual({ REFUNDED: PLEDGES });
     // The provider's record: one refund per pledge, each key asked once more at most by the resumption.
-    const refunded = stripe.refunds.map((refund) => String(refund.payment_intent));
+    const refunded = jobs.stripe.refunds.map((refund) => String(refund.payment_intent));
     expect(refunded).toHaveLength(PLEDGES);
     expect(new Set(refunded).size).toBe(PLEDGES);
     const blocked = await db
@@ -197,7 +179,7 @@ describe('refunds of suspended campaigns', () => {
             .execute()
         ).map((row) => row.payment_reference),
       );
-      const atProvider = stripe.refunds
+      const atProvider = jobs.stripe.refunds
         .filter((refund) => references.has(String(refund.payment_intent)))
         .reduce((sum, refund) => sum + Number(refund.amount), 0);
       expect(atProvider).toBe(own.reduce((sum, donation) => sum + donation.amount_cents, 0));

@@ -1,12 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { createProjectRow, createUser } from '../src/db/seed/factories';
-import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe';
-import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import { eventually, moneyOf } from './support/fixtures';
-import { killAll, runJobs as runJobsProcess } from './support/jobs';
+import { jobsAgainstStripe } from './support/jobs';
 
 const PLEDGES = 1_500;
 const DECLINED = PLEDGES / 10;
@@ -19,26 +16,11 @@ const CURRENCIES = ['EUR', 'JPY'] as const;
  * idempotency key), and ledger, counters and the provider agree to the smallest unit of each campaign's currency.
  */
 describe('pledge collection', () => {
-  let database: ScratchDatabase;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase();
-    // Each charge takes a little while, as over a real network: the kill lands mid-batch.
-    stripe = await startFakeStripe({ paymentIntentDelayMs: 25 });
-  });
-  afterAll(async () => {
-    killAll(started);
-    await stripe.close();
-    await database.drop();
-  });
-
-  const started: ChildProcess[] = [];
-  const runJobs = (...jobs: string[]) =>
-    runJobsProcess({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs);
+  const jobs = jobsAgainstStripe({ paymentIntentDelayMs: 25 });
+  const { runJobs } = jobs;
 
   const counts = async (projectIds: number[]) => {
-    const rows = await database.db
+    const rows = await jobs.database.db
       .selectFrom('donations')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
       .where('project_id', 'in', projectIds)
@@ -48,7 +30,7 @@ describe('pledge collection', () => {
   };
 
   it('loses nothing and charges nobody twice when killed mid-run', async () => {
-    const { db } = database;
+    const { db } = jobs.database;
     // Two campaigns that ended yesterday with their goals met in saved cards; one card in ten declines.
     await migrateToLatest(db);
     const creator = await createUser(db);
@@ -100,7 +82,7 @@ describe('pledge collection', () => {
       return `collect-donation-${metadata.donation_id}-attempt-${metadata.attempt}`;
     };
     const intentRequests = () =>
-      stripe.requests.filter(
+      jobs.stripe.requests.filter(
         (request) => request.method === 'POST' && request.path === '/v1/payment_intents',
       );
     const first = runJobs('campaign-settlement');
@@ -110,7 +92,7 @@ describe('pledge collection', () => {
         const now = await counts(projectIds);
         if ((now.SUCCEEDED ?? 0) < 100 || (now.PLEDGED ?? 0) < 100 || !now.COLLECTING) return false;
         // Synchronously from here to the kill: no timer of the fake runs in between.
-        const answered = new Set(stripe.paymentIntents.map(keyOf));
+        const answered = new Set(jobs.stripe.paymentIntents.map(keyOf));
         return intentRequests().some((request) => !answered.has(request.idempotencyKey!));
       },
       60_000,
@@ -123,7 +105,7 @@ describe('pledge collection', () => {
     await eventually(
       'every charge the dead process sent answered by the provider',
       async () => {
-        const answered = new Set(stripe.paymentIntents.map(keyOf));
+        const answered = new Set(jobs.stripe.paymentIntents.map(keyOf));
         return intentRequests().every((request) => answered.has(request.idempotencyKey!));
       },
       10_000,
@@ -141,11 +123,11 @@ describe('pledge collection', () => {
       .execute();
     const collectingIds = new Set(collecting.map((row) => row.id));
     // Charged (or declined) at the provider, unknown to the database: the crash window exactly-once is about.
-    const orphans = stripe.paymentIntents.filter((intent) =>
+    const orphans = jobs.stripe.paymentIntents.filter((intent) =>
       collectingIds.has(Number((intent.metadata as Record<string, string>).donation_id)),
     );
     expect(orphans.length).toBeGreaterThan(0);
-    const intentsAtKill = stripe.paymentIntents.length;
+    const intentsAtKill = jobs.stripe.paymentIntents.length;
 
     // The lease of the attempts the dead process held runs out (2 minutes, moved back here rather than waited).
     await db
@@ -174,7 +156,7 @@ describe('pledge collection', () => {
       .where('project_id', 'in', projectIds)
       .execute();
     expect(donations.filter((row) => row.collection_attempts !== 1)).toEqual([]);
-    const intents = stripe.paymentIntents;
+    const intents = jobs.stripe.paymentIntents;
     const donationOf = (intent: Record<string, unknown>) =>
       Number((intent.metadata as Record<string, string>).donation_id);
     const requestedKeys = new Set(intentRequests().map((request) => request.idempotencyKey));
@@ -243,6 +225,6 @@ describe('pledge collection', () => {
         backers: own.length,
       });
     }
-    expect(stripe.chargedCents()).toBe(succeeded.reduce((sum, row) => sum + row.amount_cents, 0));
+    expect(jobs.stripe.chargedCents()).toBe(succeeded.reduce((sum, row) => sum + row.amount_cents, 0));
   });
 });

@@ -1,13 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planInstalments, todayUtc } from '@fundry/shared';
 import { migrateToLatest } from '../src/db/migrate';
 import { createProjectRow, createUser } from '../src/db/seed/factories';
-import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe';
-import { createScratchDatabase, type ScratchDatabase } from './support/database';
 import { eventually } from './support/fixtures';
-import { killAll, runJobs as runJobsProcess } from './support/jobs';
+import { jobsAgainstStripe } from './support/jobs';
 
 const PLANS = 600;
 const DECLINED = PLANS / 10;
@@ -19,26 +16,11 @@ const DAY = 86_400_000;
  * idempotency key), none not yet due is, and ledger, instalments and the provider agree to the cent.
  */
 describe('instalments', () => {
-  let database: ScratchDatabase;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase();
-    // Each charge takes a little while, as over a real network: the kill lands mid-batch.
-    stripe = await startFakeStripe({ paymentIntentDelayMs: 25 });
-  });
-  afterAll(async () => {
-    killAll(started);
-    await stripe.close();
-    await database.drop();
-  });
-
-  const started: ChildProcess[] = [];
-  const runJobs = (...jobs: string[]) =>
-    runJobsProcess({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs);
+  const jobs = jobsAgainstStripe({ paymentIntentDelayMs: 25 });
+  const { runJobs } = jobs;
 
   const counts = async (donationIds: number[]) => {
-    const rows = await database.db
+    const rows = await jobs.database.db
       .selectFrom('pledge_instalments')
       .select([
         'status',
@@ -55,7 +37,7 @@ describe('instalments', () => {
   };
 
   it('charges each instalment due once when killed mid-run and resumed by two processes', async () => {
-    const { db } = database;
+    const { db } = jobs.database;
     await migrateToLatest(db);
     const creator = await createUser(db);
     // A campaign collected 31 days ago: each plan's first instalment paid, the second due yesterday.
@@ -128,7 +110,7 @@ describe('instalments', () => {
     );
 
     const intentRequests = () =>
-      stripe.requests.filter(
+      jobs.stripe.requests.filter(
         (request) => request.method === 'POST' && request.path === '/v1/payment_intents',
       );
     const donationOf = (intent: Record<string, unknown>) =>
@@ -139,7 +121,7 @@ describe('instalments', () => {
       async () => {
         const now = await counts(ids);
         if ((now.paid ?? 0) < 50 || (now.scheduled ?? 0) < 50) return false;
-        return intentRequests().length > stripe.paymentIntents.length;
+        return intentRequests().length > jobs.stripe.paymentIntents.length;
       },
       60_000,
       10,
@@ -149,14 +131,14 @@ describe('instalments', () => {
     // The charges in flight complete at the provider after their caller died.
     await eventually(
       'every charge the dead process sent answered by the provider',
-      async () => intentRequests().length === stripe.paymentIntents.length,
+      async () => intentRequests().length === jobs.stripe.paymentIntents.length,
       10_000,
       50,
     );
     const afterKill = await counts(ids);
     expect(afterKill.scheduled).toBeGreaterThan(0);
     expect(afterKill['scheduled+claimed']).toBeGreaterThan(0);
-    const intentsAtKill = stripe.paymentIntents.length;
+    const intentsAtKill = jobs.stripe.paymentIntents.length;
 
     // The leases of the dead process run out (2 minutes, moved back here rather than waited).
     await db
@@ -184,7 +166,7 @@ describe('instalments', () => {
     expect(Number(third3.n)).toBe(PLANS);
 
     // The provider's record: one PaymentIntent per instalment due, one per idempotency key (attempt 1 each).
-    const intents = stripe.paymentIntents;
+    const intents = jobs.stripe.paymentIntents;
     const keys = new Set(intentRequests().map((request) => request.idempotencyKey));
     expect(keys.has(undefined)).toBe(false);
     expect([...keys].every((key) => /^instalment-\d+-attempt-1$/.test(key!))).toBe(true);
@@ -207,7 +189,7 @@ describe('instalments', () => {
       paid.map((row) => row.donation_id).sort((a, b) => a - b),
     );
     expect(charged.every((intent) => Number(intent.amount) === dueCents.get(donationOf(intent)))).toBe(true);
-    expect(stripe.chargedCents()).toBe(paidCents);
+    expect(jobs.stripe.chargedCents()).toBe(paidCents);
     const ledger = await db
       .selectFrom('ledger_entries')
       .select([

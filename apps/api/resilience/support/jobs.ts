@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { WEBHOOK_SECRET } from '../../src/test/fake-stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { type FakeStripe, startFakeStripe, WEBHOOK_SECRET } from '../../src/test/fake-stripe';
+import { createScratchDatabase, type ScratchDatabase } from './database';
 import { SHARED_JWT_SECRET } from './instance';
 
 const JOBS = fileURLToPath(new URL('../../dist/jobs.js', import.meta.url));
@@ -47,4 +49,34 @@ export function runJobs(
 export function killAll(started: ChildProcess[]) {
   for (const child of started)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * A scratch database and the local Stripe fake for one file's jobs, run as processes (`npm run jobs`): made before the
+ * file's tests, dropped after them, with whatever process a failed test left running killed first. The fake's delays
+ * make each provider call take a little while, as over a real network, so that a kill lands mid-batch.
+ */
+export function jobsAgainstStripe(fake: Parameters<typeof startFakeStripe>[0]) {
+  const started: ChildProcess[] = [];
+  let database: ScratchDatabase;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    database = await createScratchDatabase();
+    stripe = await startFakeStripe(fake);
+  });
+  afterAll(async () => {
+    killAll(started);
+    await stripe.close();
+    await database.drop();
+  });
+  return {
+    get database() {
+      return database;
+    },
+    get stripe() {
+      return stripe;
+    },
+    runJobs: (...jobs: string[]) =>
+      runJobs({ databaseUrl: database.url, stripeUrl: stripe.url }, started, ...jobs),
+  };
 }
