@@ -207,3 +207,32 @@ test('a page opened in a named language keeps that address canonical, and its al
   await expect(head('link[hreflang="es"]')).toHaveAttribute('href', `${baseURL}/faqs?lang=es`);
   await expect(head('link[hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/faqs`);
 });
+
+test('a language and a currency chosen in the footer before the page has come to life are applied when it does', async ({
+  browser,
+}) => {
+  // A visitor of its own: the page's code is held back, as on a slow phone, while the server's page shows.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const footer = page.locator('footer');
+  await footer.getByRole('combobox', { name: 'Currency', exact: true }).selectOption('JPY');
+  await footer.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'Deutsch' });
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-interactive'))).toBe(false);
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-interactive'));
+  await expect(footer.getByRole('combobox', { name: 'Sprache', exact: true })).toHaveValue('de');
+  await expect(footer.getByRole('combobox', { name: 'Währung', exact: true })).toHaveValue('JPY');
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -56,3 +56,4 @@ export * from './pages';
 export * from './news';
 export * from './i18n/locales';
 export * from './i18n/translator';
+export * from './early-choices';

@@ -1,6 +1,7 @@
 import {
   addressInLocale,
   documentTitle,
+  EARLY_CHOICES_SCRIPT,
   type Locale,
   type PageMeta,
   type Project,
@@ -82,9 +83,10 @@ export function withPageHead(
 ): string {
   const { translator } = language;
   const { title, description } = writePageMeta(translator.t, head);
-  const tags: string[] = (language.styles ?? []).map(
-    (file) => `<link rel="stylesheet" crossorigin href="/${escape(file)}" />`,
-  );
+  const tags: string[] = [
+    `<script>${EARLY_CHOICES_SCRIPT}</script>`,
+    ...(language.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${escape(file)}" />`),
+  ];
   if (language.catalogChunk) {
     tags.push(`<link rel="modulepreload" crossorigin href="/${escape(language.catalogChunk)}" />`);
   }

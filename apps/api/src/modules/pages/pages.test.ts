@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EARLY_CHOICES_SCRIPT } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { errorHandler } from '../../errors';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -111,9 +113,18 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(links((await page('/terms')).body)).toEqual([]);
   });
 
+  it("carries one inline script, the footer's early choices, which the Content-Security-Policy allows by its hash", async () => {
+    const response = await page('/about');
+    const scripts = [...response.body.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toEqual([EARLY_CHOICES_SCRIPT]);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
   it('escapes a project title with markup and quotes in the title and every tag', async () => {
     const response = await page(`/projects/${ids.hostile}`);
-    expect(response.body).not.toContain('<script>');
+    expect(response.body.replace(`<script>${EARLY_CHOICES_SCRIPT}</script>`, '')).not.toContain('<script>');
     expect(titleOf(response.body)).toBe(
       '&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; · Fundry',
     );

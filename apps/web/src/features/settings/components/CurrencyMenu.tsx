@@ -1,6 +1,7 @@
 import { NativeSelect } from '@/components/primitives/inputs';
 import { IconCoins } from '@tabler/icons-react';
 import { useChooseDisplayCurrency, useDisplayCurrency } from '@/lib/display-currency';
+import { takeEarlyChoice, useEarlyChoice } from '@/lib/early-choices';
 import { useI18n } from '@/lib/i18n';
 import { currencyName } from '@/lib/money';
 import { useSiteConfig } from '@/lib/site-config';
@@ -14,6 +15,7 @@ export function CurrencyMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const offered = useSiteConfig().data?.currencies ?? [];
   const current = useDisplayCurrency();
   const choose = useChooseDisplayCurrency();
+  useEarlyChoice('currency', choose);
   if (offered.length < 2 || !current) return null;
   return (
     <NativeSelect
@@ -23,7 +25,8 @@ export function CurrencyMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
       leftSection={<IconCoins size={16} aria-hidden />}
       data={offered.map((value) => ({ value, label: `${value} · ${currencyName(i18n, value)}` }))}
       value={current}
-      onChange={(event) => choose(event.currentTarget.value)}
+      data-early-choice="currency"
+      onChange={(event) => choose(takeEarlyChoice('currency') ?? event.currentTarget.value)}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Group } from '@/components/primitives/primitives';
 import { IconLanguage } from '@tabler/icons-react';
 import { isShippedLocale, LOCALE_NAMES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
+import { takeEarlyChoice, useEarlyChoice } from '@/lib/early-choices';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -20,6 +21,13 @@ export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { isSignedIn } = useSession();
   const offered = useSiteConfig().data?.locales ?? [locale];
   const choose = useChooseLocale(isSignedIn);
+  const chooseLanguage = (value: string) => {
+    if (!isShippedLocale(value) || value === locale) return;
+    choose.mutate(value, {
+      onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
+    });
+  };
+  useEarlyChoice('language', chooseLanguage);
   return (
     <Group gap="sm" align="flex-end">
       <NativeSelect
@@ -30,13 +38,8 @@ export function LanguageMenu({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
         data={offered.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
         value={locale}
         disabled={choose.isPending}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          if (!isShippedLocale(value) || value === locale) return;
-          choose.mutate(value, {
-            onError: (error) => notify.error(serverMessage(error) ?? t('common.languageNotSaved')),
-          });
-        }}
+        data-early-choice="language"
+        onChange={(event) => chooseLanguage(takeEarlyChoice('language') ?? event.currentTarget.value)}
       />
       <CurrencyMenu size={size} />
     </Group>
