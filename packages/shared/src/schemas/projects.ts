@@ -113,6 +113,7 @@ export const projectCard = projectFields.extend({ creator: creatorSummary });
 export type ProjectCard = z.infer<typeof projectCard>;
 
 export const projectResponse = z.object({ data: project, message: z.string().optional() });
+export type ProjectResponse = z.infer<typeof projectResponse>;
 
 export const projectListResponse = z.object({
   data: z.object({

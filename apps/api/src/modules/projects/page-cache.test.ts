@@ -81,6 +81,26 @@ describe.skipIf(!databaseKinds.includes('postgres'))('project page cache on post
       .toMatchObject({ title: 'Lantern, quietly renamed', raised: 250 });
   });
 
+  it("answers visitors with one encoding of the page, kept with its parts: a stranger's answer, change for change", async () => {
+    const id = await createProjectRow(db(), { creatorId: creator.user.id, title: 'Kiln', raised: 100 });
+    await caughtUp();
+    const visitor = () => ctx.app.inject({ url: `/api/v1/projects/${id}` });
+    const stranger = async () =>
+      (await ctx.app.inject({ url: `/api/v1/projects/${id}`, headers: backer.headers })).json();
+    const first = await visitor();
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toEqual(await stranger());
+    // The same bytes from memory while nothing changes, even what a write nobody announced changed.
+    await quietly('projects', () => setTitle(id, 'Kiln, quietly renamed'));
+    expect((await visitor()).body).toBe(first.body);
+
+    await db().updateTable('projects').set({ current_cents: 25_000 }).where('id', '=', id).execute();
+    await expect
+      .poll(async () => (await visitor()).json().data, ONE_SECOND)
+      .toMatchObject({ title: 'Kiln, quietly renamed', current_amount: 250 });
+    expect((await visitor()).json()).toEqual(await stranger());
+  });
+
   it('shows list and discovery cards from the same memory, as fresh as the project page; a search reads the database', async () => {
     const id = await createProjectRow(db(), {
       creatorId: creator.user.id,

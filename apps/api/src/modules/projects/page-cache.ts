@@ -2,7 +2,7 @@ import { PUBLIC_STATUSES } from '@fundry/shared';
 import type { ProjectChangeListener } from './project-changes';
 import type { ProjectRecord } from './projects.repository';
 
-type Part = 'project' | 'creator' | 'rewards' | 'fulfilment' | 'stretchGoals' | 'team';
+type Part = 'project' | 'creator' | 'rewards' | 'fulfilment' | 'stretchGoals' | 'team' | 'visitorAnswer';
 
 interface Entry {
   until: number;

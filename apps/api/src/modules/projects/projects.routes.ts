@@ -9,6 +9,7 @@ import {
   projectListQuery,
   projectListResponse,
   projectResponse,
+  type ProjectResponse,
   projectRolesResponse,
   SAVE_MESSAGES,
   savedListQuery,
@@ -267,7 +268,13 @@ export const projectRoutes: FastifyPluginAsyncZod<{
       onRequest: app.optionalUser,
       schema: { tags, summary: 'Get a project', params: idParam, response: { 200: projectResponse } },
     },
-    async (request) => ({ data: await pages.pageProject(request.params.id, request.auth) }),
+    async (request, reply) =>
+      request.auth
+        ? { data: await pages.pageProject(request.params.id, request.auth) }
+        : // Already encoded with this route's schema (`visitorAnswer`): Fastify sends a JSON string as it is.
+          reply
+            .type('application/json; charset=utf-8')
+            .send((await pages.visitorAnswer(request.params.id)) as unknown as ProjectResponse),
   );
 
   app.put(
