@@ -185,6 +185,15 @@ export function mediaUrl(path: string | null | undefined): string | null {
   return `/uploads/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * The picture at the top of a project's page, its largest paint: the cover image, shown as it is or as a hosted
+ * video's facade; null when there is none or an uploaded video's player shows instead (its poster waits for it).
+ */
+export function projectCover(project: { image_url: string | null; video_url: string | null }): string | null {
+  if (project.video_url && !videoEmbed(project.video_url)) return null;
+  return mediaUrl(project.image_url);
+}
+
 /** Plain text of rich text, for 'is it empty' checks and short descriptions. */
 export function richTextToPlain(html: string | null | undefined): string {
   return (html ?? '')

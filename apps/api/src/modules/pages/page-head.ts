@@ -5,6 +5,7 @@ import {
   type Locale,
   type PageMeta,
   type Project,
+  projectCover,
   projectPageMeta,
   projectRewardsPageMeta,
   type Translator,
@@ -28,6 +29,11 @@ export interface PageHead extends PageMeta {
   preview: { image: string | null } | null;
   /** A page whose address oEmbed answers for (a project's, DESIGN.md §19): its discovery link is in the head. */
   oembed?: boolean;
+  /**
+   * The image the page's largest paint shows (a project's cover): preloaded from the head, so a phone fetches it
+   * beside the stylesheets instead of once the streamed body names it.
+   */
+  largestImage?: string | null;
 }
 
 export function projectHead(project: Project): PageHead {
@@ -36,6 +42,7 @@ export function projectHead(project: Project): PageHead {
     path: `/projects/${project.id}`,
     preview: { image: project.image_card_url ?? project.image_url },
     oembed: true,
+    largestImage: projectCover(project),
   };
 }
 
@@ -87,6 +94,9 @@ export function withPageHead(
     `<script>${EARLY_CHOICES_SCRIPT}</script>`,
     ...(language.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${escape(file)}" />`),
   ];
+  if (head.largestImage) {
+    tags.push(`<link rel="preload" as="image" href="${escape(head.largestImage)}" fetchpriority="high" />`);
+  }
   if (language.catalogChunk) {
     tags.push(`<link rel="modulepreload" crossorigin href="/${escape(language.catalogChunk)}" />`);
   }

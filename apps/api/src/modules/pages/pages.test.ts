@@ -97,6 +97,30 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
   });
 
+  it("preloads a project page's cover from its head, unless an uploaded video's player shows instead", async () => {
+    const db = ctx.database.db;
+    const preloads = async (id: number) =>
+      (await page(`/projects/${id}`)).body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    const cover = 'projects/cover.webp';
+    const [withCover, withHostedVideo, withUploadedVideo] = await Promise.all(
+      [null, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'projects/clip.mp4'].map(async (video) => {
+        const id = await createProjectRow(db, { creatorId, title: 'Kiln' });
+        await db
+          .updateTable('projects')
+          .set({ image_url: cover, video_url: video })
+          .where('id', '=', id)
+          .execute();
+        return id;
+      }),
+    );
+    const link = `<link rel="preload" as="image" href="/uploads/${cover}" fetchpriority="high" />`;
+    expect(await preloads(withCover!)).toEqual([link]);
+    expect(await preloads(withHostedVideo!)).toEqual([link]);
+    expect(await preloads(withUploadedVideo!)).toEqual([]);
+    expect(await preloads(ids.active)).toEqual([]);
+    expect((await page(`/projects/${withCover}/rewards`)).body).not.toContain('rel="preload"');
+  });
+
   it("links the stylesheets of a page's route after the shell's, what they import first (decision 032)", async () => {
     const links = (html: string) => html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
     expect(links((await page(`/projects/${ids.active}`)).body)).toEqual([
