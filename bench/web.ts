@@ -42,7 +42,9 @@ function measureRouteBundles() {
     const limit = JS_BUDGETS_KB[row.route.name];
     const checks = [
       limit === undefined ? undefined : { met: row.jsBytes <= limit * 1000, text: `JS ≤ ${limit} kB` },
-      row.route.public ? { met: row.cssBytes <= CSS_BUDGET_KB * 1000, text: `CSS ≤ ${CSS_BUDGET_KB} kB` } : undefined,
+      row.route.public
+        ? { met: row.cssBytes <= CSS_BUDGET_KB * 1000, text: `CSS ≤ ${CSS_BUDGET_KB} kB` }
+        : undefined,
     ].filter((check) => check !== undefined);
     const budget: Budget | undefined =
       checks.length === 0
@@ -137,8 +139,8 @@ async function runLighthouse(webDistDir: string) {
     if (projectId === undefined) throw new Error('The demo data has no featured or trending project');
     const upcoming = (await (
       await fetch(`${app.url}/api/v1/projects?status=upcoming&per_page=1&sort_by=start_date&sort_order=asc`)
-    ).json()) as { data: { id: number }[] };
-    const upcomingId = upcoming.data[0]?.id;
+    ).json()) as { data: { projects: { id: number }[] } };
+    const upcomingId = upcoming.data.projects[0]?.id;
     if (upcomingId === undefined) throw new Error('The demo data has no upcoming project');
     const pages = LIGHTHOUSE_LOCALES.flatMap((locale) =>
       [
@@ -149,6 +151,7 @@ async function runLighthouse(webDistDir: string) {
         `/projects/${projectId}/embed`,
       ].map((pagePath) => ({
         path: locale === 'en' ? pagePath : `${pagePath}?lang=${locale}`,
+        embed: pagePath.endsWith('/embed'),
       })),
     );
     const results = [];
@@ -172,15 +175,20 @@ async function runLighthouse(webDistDir: string) {
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-/** Every score and metric of issue 16's budget; the cell names what missed. */
-function lighthouseBudget(run: LighthouseRun): Budget {
+/**
+ * Every score and metric of issues 16 and 55's budget; the cell names what missed. The embed card is a frame for
+ * other sites: `noindex` on purpose, and its policy lets it fetch nothing, Lighthouse's robots.txt check included,
+ * so SEO and best practices are not asked of it.
+ */
+function lighthouseBudget(run: LighthouseRun, embed: boolean): Budget {
   const misses = [
     run.score < SCORE_BUDGETS.performance && `performance ${run.score} < ${SCORE_BUDGETS.performance}`,
     run.accessibility < SCORE_BUDGETS.accessibility &&
       `accessibility ${run.accessibility} < ${SCORE_BUDGETS.accessibility}`,
-    run.bestPractices < SCORE_BUDGETS['best-practices'] &&
+    !embed &&
+      run.bestPractices < SCORE_BUDGETS['best-practices'] &&
       `best practices ${run.bestPractices} < ${SCORE_BUDGETS['best-practices']}`,
-    run.seo < SCORE_BUDGETS.seo && `SEO ${run.seo} < ${SCORE_BUDGETS.seo}`,
+    !embed && run.seo < SCORE_BUDGETS.seo && `SEO ${run.seo} < ${SCORE_BUDGETS.seo}`,
     run.lcp > LCP_BUDGET_MS && `LCP ${ms(run.lcp)} > ${ms(LCP_BUDGET_MS)}`,
     run.tbt > TBT_BUDGET_MS && `TBT ${ms(run.tbt)} > ${ms(TBT_BUDGET_MS)}`,
     run.cls > CLS_BUDGET && `CLS ${run.cls.toFixed(3)} > ${CLS_BUDGET}`,
@@ -237,7 +245,7 @@ try {
       ms(median.tbt),
       median.cls.toFixed(3),
       ms(median.speedIndex),
-      budgetCell(lighthouseBudget(median)),
+      budgetCell(lighthouseBudget(median, page.embed)),
     ]),
   );
   await writeSection(
@@ -274,7 +282,7 @@ try {
       'Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), all four categories, headless ' +
         'Chromium; the built app (pages rendered on its server) started on an embedded database with its demo ' +
         'data. The project page is the first featured project, the upcoming one the first to launch, the embed card (DESIGN.md §19) the featured project’s; each page in English, German (`?lang=de`) and Arabic (`?lang=ar`). Budget (issue 55): performance ≥ 95, accessibility 100, ' +
-        `best practices ≥ 95, SEO 100, LCP ≤ 2.5 s, TBT ≤ ${TBT_BUDGET_MS} ms, CLS ≤ 0.1.`,
+        `best practices ≥ 95, SEO 100 (neither asked of the embed card, a frame with \`noindex\` whose policy lets it fetch nothing), LCP ≤ 2.5 s, TBT ≤ ${TBT_BUDGET_MS} ms, CLS ≤ 0.1.`,
       '',
       lighthouseTable,
       '',
