@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/databases';
 import { databaseUrl, reachableTestReplica } from '../test/server-database';
+import { observeReplicas, registry } from '../modules/metrics/metrics';
 import { createDatabase, type Database } from './database';
 import { createProjectRow, createUser } from './seed/factories';
 import { signedInUser } from '../test/auth-helpers';
@@ -192,6 +193,12 @@ describe.skipIf(!replicaServer || !databaseKinds.includes('postgres'))('read rep
         .execute();
       await until(async () => (await replicaState(strict)).state === 'lagging', 5_000);
       expect((await replicaState(strict)).lag_ms).toBeGreaterThan(300);
+      observeReplicas(strict.database.replicas!);
+      const metrics = await registry.metrics();
+      expect(metrics).toMatch(
+        /fundry_db_replica_state\{replica="127\.0\.0\.1:5433\/\w+",state="lagging"\} 1/,
+      );
+      expect(metrics).toMatch(/fundry_db_replica_lag_seconds\{replica="[^"]+"\} (0\.[3-9]|[1-9])/);
       // Left out: everyone reads the primary.
       expect(await search(strict, 'Quasar')).toEqual([projectId]);
     } finally {
