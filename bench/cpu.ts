@@ -71,3 +71,17 @@ export function countCpu(appPid: number) {
   const [app, postgres] = [appMs(), postgresMs()];
   return { stop: (): CpuUse => ({ appMs: appMs() - app, postgresMs: postgresMs() - postgres }) };
 }
+
+/**
+ * The CPU of the processes `pids` lists at the start and at the stop: a server's backends of one database, as
+ * `pg_stat_activity` names them, so that a PostgreSQL server shared with other work, or two servers on one machine
+ * (a primary and its replica), are told apart. A backend opened meanwhile counts from zero; one that ended is lost,
+ * which the app's pools, keeping their connections, make rare.
+ */
+export async function countBackendsCpu(pids: () => Promise<number[]>) {
+  const before = new Map((await pids()).map((pid) => [pid, stat(pid)?.ownMs ?? 0]));
+  return {
+    stop: async () =>
+      (await pids()).reduce((sum, pid) => sum + (stat(pid)?.ownMs ?? 0) - (before.get(pid) ?? 0), 0),
+  };
+}

@@ -20,6 +20,7 @@ export const SECTIONS = [
   'suspension',
   'referrals',
   'instalments',
+  'replica',
   'plans',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

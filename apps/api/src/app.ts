@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
+import type { ReplicaSet } from './db/replicas';
 import type { DB } from './db/schema';
 import { errorHandler, routeNotFound } from './errors';
 import { loggerOptions } from './logging';
@@ -32,7 +33,7 @@ import { S3FileStorage } from './modules/media/s3-storage';
 import { s3UploadRoutes } from './modules/media/s3-uploads.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { embedRoutes } from './modules/pages/embeds.routes';
-import { ProjectChangeFeed } from './modules/projects/project-changes';
+import { ProjectChangeFeed, type ProjectChangeListener } from './modules/projects/project-changes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { backingRoutes } from './modules/backing/backing.routes';
 import { pledgeRoutes } from './modules/pledges/pledges.routes';
@@ -60,11 +61,14 @@ import { earlyReplies } from './plugins/early-replies';
 import { loadShedding } from './plugins/load-shedding';
 import { httpMetrics } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { readRouting } from './plugins/read-routing';
 import { securityHeaders } from './plugins/security-headers';
 import { createServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps extends ServiceOverrides {
   db: Kysely<DB>;
+  /** `Database.replicas`: where `readDb` reads, watched; none: every read on `db`. */
+  replicas?: ReplicaSet | null;
 }
 
 declare module 'fastify' {
@@ -85,6 +89,12 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 const CORS_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'x-request-id'];
 /** How long a browser may reuse a preflight's answer instead of asking before every write. */
 const CORS_MAX_AGE_SECONDS = 600;
+
+/** Every change notice raises the position a replica must have replayed to fill the caches (decision 037). */
+function replicaFloor(replicas: ReplicaSet): ProjectChangeListener {
+  const noteChange = () => replicas.noteChange();
+  return { forgetProject: noteChange, forgetCommunity: noteChange, forgetAll: noteChange, trust: noteChange };
+}
 
 /** Builds the whole HTTP application without listening, so tests drive it with `inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -150,11 +160,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { db: deps.db, storage: services.storage });
+  if (deps.replicas) await app.register(readRouting, { replicas: deps.replicas, redisUrl: config.redisUrl });
+  await app.register(healthRoutes, {
+    db: deps.db,
+    storage: services.storage,
+    replicas: deps.replicas ?? null,
+  });
   app.decorate('services', services);
   const changes =
     config.database.kind === 'postgres' && config.projectCacheTtlMs > 0
-      ? new ProjectChangeFeed(config.database.url, [services.pageCache, services.pageHtml], app.log)
+      ? new ProjectChangeFeed(
+          config.database.url,
+          [...(deps.replicas ? [replicaFloor(deps.replicas)] : []), services.pageCache, services.pageHtml],
+          app.log,
+        )
       : null;
   app.decorate('projectChanges', changes);
   if (changes) {
@@ -186,7 +205,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(siteRoutes, {
         testMode: config.payments.provider === 'sandbox',
         currencies: { offered: config.currencies, base: config.baseCurrency },
-        site: new SiteService(deps.db, config.baseCurrency, () => (deps.clock?.() ?? new Date()).getTime()),
+        site: new SiteService(deps.readDb ?? deps.db, config.baseCurrency, () =>
+          (deps.clock?.() ?? new Date()).getTime(),
+        ),
         translators: app.translators,
       });
       await api.register(fxRateRoutes, { fxRates: services.fxRates });

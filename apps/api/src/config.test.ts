@@ -26,6 +26,32 @@ describe('config', () => {
     expect(config.rateLimits).toBe(false);
   });
 
+  it('sends the reads that may lag to the replicas of DATABASE_READ_URLS, only with a PostgreSQL server', () => {
+    const database = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: ':memory:', DATABASE_URL: 'postgresql://u@db:5432/fundry', ...env }).database;
+    expect(database({ DATABASE_READ_URLS: '' })).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@db:5432/fundry',
+    });
+    expect(
+      database({ DATABASE_READ_URLS: ' postgresql://u@r1:5432/fundry, postgresql://u@r2:5432/fundry,' }),
+    ).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@db:5432/fundry',
+      replicas: { urls: ['postgresql://u@r1:5432/fundry', 'postgresql://u@r2:5432/fundry'], maxLagMs: 5_000 },
+    });
+    expect(
+      database({ DATABASE_READ_URLS: 'postgresql://u@r1:5432/fundry', MAX_REPLICA_LAG_MS: '300' }),
+    ).toMatchObject({ replicas: { maxLagMs: 300 } });
+    expect(() => database({ DATABASE_READ_URLS: 'not a url' })).toThrow(ConfigError);
+    expect(() => database({ DATABASE_READ_URLS: 'postgresql://u@r1/f', MAX_REPLICA_LAG_MS: '0' })).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: ':memory:', DATABASE_READ_URLS: 'postgresql://u@r1:5432/f' }),
+    ).toThrow(/DATABASE_URL/);
+  });
+
   it('makes APP_URL, unless it is set, the address the process listens on', () => {
     const appUrl = (env: Record<string, string>) => loadConfig({ DATA_DIR: ':memory:', ...env }).appUrl;
     expect(appUrl({})).toBe('http://localhost:5000');

@@ -30,6 +30,17 @@ const envSchema = z.object({
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_READ_URLS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  MAX_REPLICA_LAG_MS: z.coerce.number().int().min(1).default(5_000),
   SEED_DEMO_DATA: flag.optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: optionalUrl,
@@ -106,7 +117,17 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   uploadsDir: string;
-  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string | undefined }
+    | {
+        kind: 'postgres';
+        url: string;
+        /**
+         * Streaming replicas for the public reads that may lag (decision 037), left out while they lag more than
+         * `maxLagMs` or do not answer; none: every read on `url`.
+         */
+        replicas?: { urls: string[]; maxLagMs: number };
+      };
   seedDemoData: boolean | undefined;
   jwtSecret: string;
   mail: { smtpUrl: string | undefined; from: string };
@@ -227,6 +248,9 @@ export function loadConfig(
   if (!e.LOCALES.includes(defaultLocale)) {
     throw new ConfigError(`DEFAULT_LOCALE ${defaultLocale} is not one of LOCALES (${e.LOCALES.join(', ')})`);
   }
+  if (e.DATABASE_READ_URLS.length > 0 && !e.DATABASE_URL) {
+    throw new ConfigError('DATABASE_READ_URLS names replicas of a PostgreSQL server: set DATABASE_URL to it');
+  }
   const currencies = offeredCurrencies(e.CURRENCIES);
   const wantedBase = e.BASE_CURRENCY?.trim().toUpperCase() ?? currencies[0];
   const baseCurrency = currencies.find((code) => code === wantedBase);
@@ -243,7 +267,13 @@ export function loadConfig(
       ? path.join(tmpdir(), `fundry-uploads-${process.pid}`)
       : path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          ...(e.DATABASE_READ_URLS.length > 0
+            ? { replicas: { urls: e.DATABASE_READ_URLS, maxLagMs: e.MAX_REPLICA_LAG_MS } }
+            : {}),
+        }
       : { kind: 'pglite', dataDir: inMemory ? undefined : path.join(dataDir, 'pglite') },
     seedDemoData: e.SEED_DEMO_DATA,
     jwtSecret: e.JWT_SECRET ?? generatedSecret(inMemory ? undefined : dataDir, 'jwt-secret'),

@@ -10,7 +10,13 @@ const SHUTDOWN_GRACE_MS = 15_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp(config, { db: database.db, searchDb: database.searchDb });
+  const app = await buildApp(config, {
+    db: database.db,
+    searchDb: database.searchDb,
+    readDb: database.readDb,
+    readSearchDb: database.readSearchDb,
+    replicas: database.replicas,
+  });
   const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
   app.services.mail.kick();
   const metrics = config.metrics ? await startMetricsServer(config.metrics, database) : undefined;

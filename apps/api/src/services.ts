@@ -72,6 +72,12 @@ export type Services = ReturnType<typeof createServices>;
 export interface ServiceOverrides {
   /** The pool searches use (`Database.searchDb`); `db` where none is given, as for the job runner. */
   searchDb?: Kysely<DB>;
+  /**
+   * The handles of the public reads that may lag (`Database.readDb`, `readSearchDb`, decision 037); `db` and
+   * `searchDb` where none are given.
+   */
+  readDb?: Kysely<DB>;
+  readSearchDb?: Kysely<DB>;
   /** Tests may hand in a transport; otherwise SMTP_URL decides. */
   mailTransport?: MailTransport;
   /** Tests move time (settlement, expiry); the wall clock otherwise. */
@@ -93,6 +99,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ) {
   const clock = overrides.clock ?? (() => new Date());
+  const readDb = overrides.readDb ?? db;
+  const readSearchDb = overrides.readSearchDb ?? overrides.searchDb ?? db;
   const tokens = new TokenSigner(config.jwtSecret);
   const translators = new Translators(config.locales, config.defaultLocale);
   const mailTransport = overrides.mailTransport ?? createMailTransport(config.mail.smtpUrl, log);
@@ -109,7 +117,7 @@ export function createServices(
   const suspendedAccounts = new SuspendedAccounts(db, log);
   const oidc = new OidcService(db, { ...config.oidc, appUrl: config.appUrl });
   const users = new UserService(db, storage, auth, config.locales, config.baseCurrency);
-  const categories = new CategoryService(db);
+  const categories = new CategoryService(db, readDb);
   const fxRates = new FxRateService(db, { ...config.fxRates, baseCurrency: config.baseCurrency }, log, () =>
     clock().getTime(),
   );
@@ -118,13 +126,19 @@ export function createServices(
   const pageHtml = new PageHtmlCache(config.projectCacheTtlMs, () => clock().getTime(), {
     maxBytes: config.pageCacheMaxBytes,
   });
-  const access = new ProjectAccess(db, pageCache);
+  const access = new ProjectAccess(db, pageCache, readDb);
   const instalmentPlans = new InstalmentPlans(
     { ...config.pledgeOverTime, baseCurrency: config.baseCurrency },
     clock,
   );
-  const projectPages = new ProjectPageService(db, access, users, pageCache, clock, instalmentPlans);
-  const discovery = new DiscoveryService(db, overrides.searchDb ?? db, projectPages, clock);
+  const projectPages = new ProjectPageService(db, readDb, access, users, pageCache, clock, instalmentPlans);
+  const discovery = new DiscoveryService(
+    db,
+    overrides.searchDb ?? db,
+    { db: readDb, searchDb: readSearchDb },
+    projectPages,
+    clock,
+  );
   const savedProjects = new SavedProjectService(db, access, config.appUrl);
   const follows = new FollowService(db, access, clock);
   const projectForm = new ProjectFormService(
@@ -287,7 +301,7 @@ export function createServices(
     fxRates,
     preferences,
     reminders,
-    pages: new PageService(db, projectPages, updates),
+    pages: new PageService(readDb, projectPages, updates),
     embeds: new EmbedService(projectPages, config.appUrl, clock),
   };
 }

@@ -7,6 +7,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { readHandle, ReplicaSet } from './replicas';
 import type { DB } from './schema';
 
 // bigint columns hold cents and counters, all far below 2^53: read them as numbers.
@@ -23,6 +24,16 @@ export interface Database {
    * queries keep PostgreSQL's choice, which does better for those with a partial index or a skewed column.
    */
   searchDb: Kysely<DB>;
+  /**
+   * For the public reads that may lag a second (decision 037): a healthy read replica's connection when
+   * DATABASE_READ_URLS names any, else the primary's (`db` itself without replicas). Never for writes or what a
+   * transaction reads: a transaction begun on it runs on the primary.
+   */
+  readDb: Kysely<DB>;
+  /** `searchDb`'s reads on a replica, as `readDb` is `db`'s. */
+  readSearchDb: Kysely<DB>;
+  /** The replicas and their monitor; null without any (and on PGlite). */
+  replicas: ReplicaSet | null;
   /** The pool behind `db`, shared with the job runner so PGlite keeps its single connection. */
   pool: pg.Pool;
   /** The pool behind `searchDb`: on PGlite, `pool` itself. */
@@ -40,6 +51,13 @@ export const SEARCH_APPLICATION_NAME = 'fundry-search';
 
 /** Also the longest a request waits for a free connection of the pool before it is refused with 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A replica's pool waits this long for a connection before its read goes to the primary: a replica that does not
+ * accept connections must not hold a request.
+ */
+const REPLICA_CONNECT_TIMEOUT_MS = 1_000;
+/** How a read pool's connections name themselves on a replica (`pg_stat_activity`). */
+export const READ_APPLICATION_NAME = 'fundry-read';
 
 /**
  * Sends every parameterised query as a named prepared statement (one name per SQL text), so each connection
@@ -75,18 +93,37 @@ class PreparingClient extends pg.Client {
 export async function createDatabase(config: DatabaseConfig, poolSize = 10, image?: Blob): Promise<Database> {
   if (config.kind === 'postgres') {
     const db = postgresPool(config.url, poolSize);
-    const searchDb = postgresPool(config.url, poolSize, {
+    const searchSettings = {
       options: '-c plan_cache_mode=force_generic_plan',
       application_name: SEARCH_APPLICATION_NAME,
-    });
+    };
+    const searchDb = postgresPool(config.url, poolSize, searchSettings);
+    const replicaSettings = { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS };
+    const replicas = config.replicas
+      ? new ReplicaSet(
+          config.url,
+          config.replicas.urls.map((url) => ({
+            url,
+            main: postgresPool(url, poolSize, { ...replicaSettings, application_name: READ_APPLICATION_NAME })
+              .pool,
+            search: postgresPool(url, poolSize, { ...replicaSettings, ...searchSettings }).pool,
+          })),
+          config.replicas.maxLagMs,
+        )
+      : null;
+    await replicas?.start();
     return {
       db: db.kysely,
       pool: db.pool,
       searchDb: searchDb.kysely,
       searchPool: searchDb.pool,
+      readDb: replicas ? readHandle(db.pool, replicas, 'main') : db.kysely,
+      readSearchDb: replicas ? readHandle(searchDb.pool, replicas, 'search') : searchDb.kysely,
+      replicas,
       kind: 'postgres',
       pglite: null,
       close: async () => {
+        await replicas?.close();
         await Promise.all([db.kysely.destroy(), searchDb.kysely.destroy()]);
       },
     };
@@ -106,6 +143,9 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10, imag
     pool,
     searchDb: db,
     searchPool: pool,
+    readDb: db,
+    readSearchDb: db,
+    replicas: null,
     kind: 'pglite',
     pglite,
     close: async () => {
@@ -118,7 +158,7 @@ export async function createDatabase(config: DatabaseConfig, poolSize = 10, imag
 function postgresPool(
   url: string,
   size: number,
-  settings: Pick<pg.PoolConfig, 'options' | 'application_name'> = {},
+  settings: Pick<pg.PoolConfig, 'options' | 'application_name' | 'connectionTimeoutMillis'> = {},
 ) {
   const pool = new pg.Pool({
     Client: PreparingClient,

@@ -7,6 +7,7 @@ import {
   collectProcessMetrics,
   httpRequestDuration,
   observeDatabasePools,
+  observeReplicas,
   registry,
 } from '../modules/metrics/metrics';
 
@@ -40,10 +41,11 @@ export interface MetricsServer {
  */
 export async function startMetricsServer(
   { port, host }: { port: number; host: string },
-  database: Pick<Database, 'pool' | 'searchPool'>,
+  database: Pick<Database, 'pool' | 'searchPool' | 'replicas'>,
 ): Promise<MetricsServer> {
   collectProcessMetrics();
   observeDatabasePools({ main: database.pool, search: database.searchPool });
+  if (database.replicas) observeReplicas(database.replicas);
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

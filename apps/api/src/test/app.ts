@@ -34,7 +34,14 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { db: database.db, searchDb: database.searchDb, ...overrides });
+  const app = await buildApp(config, {
+    db: database.db,
+    searchDb: database.searchDb,
+    readDb: database.readDb,
+    readSearchDb: database.readSearchDb,
+    replicas: database.replicas,
+    ...overrides,
+  });
   await extend?.(app);
   await app.ready();
   return {

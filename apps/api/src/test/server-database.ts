@@ -30,6 +30,26 @@ export async function reachableTestServer(): Promise<string | null> {
   return null;
 }
 
+// eslint-disable-next-line no-restricted-properties -- test harness, outside the app's config
+const namedReplicaUrl = process.env.TEST_REPLICA_URL;
+
+/**
+ * The streaming replica of the test server (scripts/replica.sh) that the read replica tests use: TEST_REPLICA_URL
+ * when set, and then required; null otherwise, and those tests are skipped.
+ */
+export async function reachableTestReplica(): Promise<string | null> {
+  if (!namedReplicaUrl) return null;
+  if (await answers(namedReplicaUrl)) return namedReplicaUrl;
+  throw new Error(`TEST_REPLICA_URL is set but ${namedReplicaUrl} does not answer`);
+}
+
+/** `url` with the database `name` instead of its own. */
+export function databaseUrl(url: string, name: string): string {
+  const named = new URL(url);
+  named.pathname = `/${name}`;
+  return named.toString();
+}
+
 async function asAdmin(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
@@ -47,11 +67,9 @@ async function asAdmin(adminUrl: string, statement: string) {
 export async function createServerDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await asAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
     name,
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: () => asAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }

@@ -20,14 +20,18 @@ const taken = () =>
   });
 
 export class CategoryService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** The public reads' handle (`Database.readDb`, decision 037); an admin's checks before a write use `db`. */
+    private readonly readDb: Kysely<DB>,
+  ) {}
 
   list(): Promise<Category[]> {
-    return listCategories(this.db);
+    return listCategories(this.readDb);
   }
 
   async get(id: number): Promise<Category> {
-    const category = await findCategory(this.db, id);
+    const category = await findCategory(this.readDb, id);
     if (!category) throw notFound('category');
     return category;
   }

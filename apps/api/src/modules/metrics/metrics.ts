@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type pg from 'pg';
+import type { ReplicaSet, ReplicaState } from '../../db/replicas';
 
 /**
  * Everything the process measures, in one registry served on the metrics port (never on the public one).
@@ -66,6 +67,40 @@ export function observeDatabasePools(pools: { main: pg.Pool; search: pg.Pool }) 
     registers: [registry],
     collect() {
       for (const [name, pool] of observed) this.set({ pool: name }, pool.waitingCount);
+    },
+  });
+}
+
+const REPLICA_STATES: readonly ReplicaState[] = ['up', 'lagging', 'down'];
+
+/**
+ * Each read replica as its monitor last saw it (decision 037): its state (1 for the one it is in) and its lag, by
+ * `replica` (host, port and database). A replica that does not answer has no lag to report.
+ */
+export function observeReplicas(replicas: ReplicaSet) {
+  registry.removeSingleMetric('fundry_db_replica_state');
+  registry.removeSingleMetric('fundry_db_replica_lag_seconds');
+  new Gauge({
+    name: 'fundry_db_replica_state',
+    help: 'Read replica state: 1 for the state it is in (up, lagging, down), 0 for the others',
+    labelNames: ['replica', 'state'],
+    registers: [registry],
+    collect() {
+      for (const { name, state } of replicas.status()) {
+        for (const each of REPLICA_STATES) this.set({ replica: name, state: each }, each === state ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'fundry_db_replica_lag_seconds',
+    help: 'How long the oldest change of the primary a read replica has not replayed has waited',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { name, lagMs } of replicas.status()) {
+        if (lagMs !== null) this.set({ replica: name }, lagMs / 1000);
+      }
     },
   });
 }

@@ -13,6 +13,7 @@ import {
   LOCALE_QUERY_PARAM,
   PAGE_PATHS,
 } from '@fundry/shared';
+import { readingToKeep, readScopes } from '../../db/replicas';
 import { isDatabaseUnreachable, notFound, routeNotFound } from '../../errors';
 import { type PageLanguage, withPageHead } from './page-head';
 import {
@@ -218,24 +219,28 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
   /**
    * The page's data is read from the API in this process, as the browser would read it, without a socket: as the
    * visitor (their address, so the API's rate limits count their page, not this server) but signed out. A render in
-   * a worker thread sends its reads here (render-pool.ts), so they are the same reads.
+   * a worker thread sends its reads here (render-pool.ts), so they are the same reads, in the page's read scope
+   * (decision 037) wherever the worker's message comes back.
    */
-  const apiReadFor =
-    (request: FastifyRequest) =>
-    async (address: string, headers: Array<[string, string]>): Promise<ApiAnswer> => {
+  const apiReadFor = (request: FastifyRequest) => {
+    const scope = readScopes.getStore();
+    return async (address: string, headers: Array<[string, string]>): Promise<ApiAnswer> => {
       const url = new URL(address);
-      const response = await app.inject({
-        method: 'GET',
-        url: url.pathname + url.search,
-        headers: Object.fromEntries(headers),
-        remoteAddress: request.ip,
-      });
+      const read = () =>
+        app.inject({
+          method: 'GET',
+          url: url.pathname + url.search,
+          headers: Object.fromEntries(headers),
+          remoteAddress: request.ip,
+        });
+      const response = await (scope ? readScopes.run(scope, read) : read());
       return {
         status: response.statusCode,
         // A copy: a small payload may sit in Node's shared buffer pool, which must not be transferred.
         body: response.statusCode === 204 ? null : new Uint8Array(response.rawPayload).buffer,
       };
     };
+  };
 
   let rendersInFlight = 0;
 
@@ -431,14 +436,18 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
           const kept = key === undefined ? undefined : await htmlCache?.find(key);
           if (kept) return await sendKept(request, reply, kept, cacheControl);
           const params = request.params as Params;
-          const page = dataPage
-            ? await dataPage(pages, params)
-            : pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1'));
-          return await sendPage(request, reply, page, {
-            pattern,
-            cacheControl,
-            keep: key === undefined ? undefined : { key, dependsOn: dependencyOf(pattern, params) },
-          });
+          const render = async () => {
+            const page = dataPage
+              ? await dataPage(pages, params)
+              : pages.fixed(request.url.split('?')[0]!.replace(/(.)\/$/, '$1'));
+            return sendPage(request, reply, page, {
+              pattern,
+              cacheControl,
+              keep: key === undefined ? undefined : { key, dependsOn: dependencyOf(pattern, params) },
+            });
+          };
+          // A page that may be kept is read where every change this instance heard of is (decision 037).
+          return await (key === undefined ? render() : readingToKeep(render));
         } catch (error) {
           return sendErrorPage(request, reply, error as Error);
         }

@@ -31,6 +31,7 @@ import {
 } from './projects.repository';
 import { TitleIndex } from './title-index';
 import { RefreshedValue, TtlCache } from '../../lib/ttl-cache';
+import { readingToKeep } from '../../db/replicas';
 
 const TRENDING_RANKING_TTL_MS = 60_000;
 /** How long the typeahead keeps its order of titles (most backed first) while no title changes. */
@@ -49,6 +50,11 @@ export class DiscoveryService {
     private readonly db: Kysely<DB>,
     /** Where searches run: `Database.searchDb`. */
     private readonly searchDb: Kysely<DB>,
+    /**
+     * Where public lists, searches, the typeahead and discovery read (`Database.readDb` and `readSearchDb`, decision
+     * 037): a replica's connections where there is one. A creator's own lists and an admin's read the primary.
+     */
+    private readonly read: { db: Kysely<DB>; searchDb: Kysely<DB> },
     private readonly pages: ProjectPageService,
     private readonly clock: () => Date,
   ) {}
@@ -62,14 +68,16 @@ export class DiscoveryService {
   private readonly titles = new RefreshedValue<TypeaheadTitles>(
     10_000,
     () => this.clock().getTime(),
-    async (previous) => {
-      const builtAt = this.clock().getTime();
-      // Read before the titles: a change committed in between is in the index and only rebuilds it once more.
-      const version = await publicTitlesVersion(this.db);
-      if (previous?.version === version && builtAt - previous.builtAt < TITLE_ORDER_TTL_MS) return previous;
-      const index = await TitleIndex.build(await titlesForTypeahead(this.db, PUBLIC_STATUSES));
-      return { index, version, builtAt };
-    },
+    (previous) =>
+      // Kept for everyone: read where every change this instance heard of is (decision 037).
+      readingToKeep(async () => {
+        const builtAt = this.clock().getTime();
+        // Read before the titles: a change committed in between is in the index and only rebuilds it once more.
+        const version = await publicTitlesVersion(this.read.db);
+        if (previous?.version === version && builtAt - previous.builtAt < TITLE_ORDER_TTL_MS) return previous;
+        const index = await TitleIndex.build(await titlesForTypeahead(this.read.db, PUBLIC_STATUSES));
+        return { index, version, builtAt };
+      }),
   );
   private readonly listTotals = new TtlCache<number>(30_000, 1_000, () => this.clock().getTime());
 
@@ -109,13 +117,14 @@ export class DiscoveryService {
    * ANDs the words with the end dates' index, several times the work of a plan made for them (decision 008).
    */
   private async searchRows(filter: ProjectListFilter) {
-    const rows = await searchPage(filter.timing ? this.db : this.searchDb, filter);
+    const source = this.sourceOf(filter);
+    const rows = await searchPage(filter.timing ? source.db : source.searchDb, filter);
     return { rows, counted: rows[0] ? Number(rows[0].match_count) : undefined };
   }
 
   /** A list's page: its ids, then its projects, most of them from the page cache. */
   private async listRows(filter: ProjectListFilter) {
-    const ids = await pickListPage(this.db, filter);
+    const ids = await pickListPage(this.sourceOf(filter).db, filter);
     const read = await this.pages.pageRows(ids);
     // A project that left the list between the pick and the read is left out of the page.
     const rows = ids.flatMap((id) => {
@@ -128,9 +137,16 @@ export class DiscoveryService {
   /** A creator's own lists are counted exactly; public ones may be up to 30 s behind on other instances. */
   private listTotal(filter: ProjectListFilter): Promise<number> {
     if (filter.creatorId !== undefined) return countProjects(this.db, filter);
+    const db = this.sourceOf(filter).db;
     const { statuses, categoryIds, timing, progress, search, goal, raised } = filter;
     const key = JSON.stringify([statuses, categoryIds, timing, progress, search, goal, raised]);
-    return this.listTotals.get(key, () => countProjects(this.db, filter));
+    return this.listTotals.get(key, () => readingToKeep(() => countProjects(db, filter)));
+  }
+
+  /** A list anyone may see reads where lag is allowed; a creator's own, or one with private projects, the primary. */
+  private sourceOf(filter: ProjectListFilter) {
+    const open = filter.creatorId === undefined && filter.statuses.every(isPublic);
+    return open ? this.read : { db: this.db, searchDb: this.searchDb };
   }
 
   /**
@@ -206,7 +222,9 @@ export class DiscoveryService {
     const now = this.clock();
     const today = todayUtc(now);
     const [featuredIds, ranking] = await Promise.all([
-      this.featured.get(today, () => featuredProjectIds(this.db, today, DISCOVERY_CARD_COUNT)),
+      this.featured.get(today, () =>
+        readingToKeep(() => featuredProjectIds(this.read.db, today, DISCOVERY_CARD_COUNT)),
+      ),
       this.trendingRanking(now, today),
     ]);
     const trendingIds = ranking.filter((id) => !featuredIds.includes(id)).slice(0, DISCOVERY_CARD_COUNT);
@@ -238,7 +256,7 @@ export class DiscoveryService {
     return this.trending.get(today, () => {
       const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
       // Enough to fill the list after leaving out the featured campaigns, which come first.
-      return trendingProjectIds(this.db, today, weekAgo, 2 * DISCOVERY_CARD_COUNT);
+      return readingToKeep(() => trendingProjectIds(this.read.db, today, weekAgo, 2 * DISCOVERY_CARD_COUNT));
     });
   }
 }

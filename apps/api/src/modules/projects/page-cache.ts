@@ -1,4 +1,5 @@
 import { PUBLIC_STATUSES } from '@fundry/shared';
+import { readingToKeep } from '../../db/replicas';
 import type { ProjectChangeListener } from './project-changes';
 import type { ProjectRecord } from './projects.repository';
 
@@ -91,7 +92,8 @@ export class ProjectPageCache implements ProjectChangeListener {
   private remember<T>(id: number, entry: Entry, part: Part, load: () => Promise<T>): Promise<T> {
     const held = entry.parts.get(part);
     if (held) return held as Promise<T>;
-    const value = load();
+    // Kept until a change notice: read where that change is sure to be (decision 037).
+    const value = readingToKeep(load);
     entry.parts.set(part, value);
     // A failed read is not kept: the next visitor tries again.
     value.catch(() => this.close(id, entry));

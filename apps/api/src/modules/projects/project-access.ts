@@ -136,13 +136,15 @@ export class ProjectAccess {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly pageCache: ProjectPageCache,
+    /** Where the page cache reads a row it misses (`Database.readDb`, decision 037). */
+    private readonly readDb: Kysely<DB>,
   ) {}
 
   /**
    * The project's row for a read that decides nothing (the pages of a project and of its community): a public one
    * from the page cache, whoever may see it. A write decides on the database's row.
    */
-  readonly pageRow = (id: number) => this.pageCache.project(id, () => findProject(this.db, id));
+  readonly pageRow = (id: number) => this.pageCache.project(id, () => findProject(this.readDb, id));
 
   /** The caller's permissions on the project's team (none for its creator, a stranger or anyone signed out). */
   readonly team = (caller: AccessClaims | null, project: Owned & { id: number }) =>

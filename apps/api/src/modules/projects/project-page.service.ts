@@ -17,6 +17,8 @@ import { findProject, type ProjectRecord, projectsByIds, rewardCounters } from '
 export class ProjectPageService {
   constructor(
     private readonly db: Kysely<DB>,
+    /** Where the page cache reads what it misses (`Database.readDb`, decision 037). */
+    private readonly readDb: Kysely<DB>,
     private readonly access: ProjectAccess,
     private readonly users: UserService,
     private readonly pageCache: ProjectPageCache,
@@ -98,7 +100,7 @@ export class ProjectPageService {
     const read = (id: number) => {
       missing.push(id);
       batch ??= Promise.resolve().then(async () => {
-        const rows = await projectsByIds(this.db, missing);
+        const rows = await projectsByIds(this.readDb, missing);
         return new Map(rows.map((row) => [row.id, row]));
       });
       return batch.then((rows) => rows.get(id));
@@ -110,8 +112,8 @@ export class ProjectPageService {
   private async withCachedCreator(row: ProjectRecord, caller: AccessClaims | null): Promise<Project> {
     const [creator, counters, team, follows] = await Promise.all([
       this.pageCache.part(row.id, 'creator', () => this.users.creatorProfile(row.creator_id)),
-      this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.db, row.id)),
-      this.pageCache.part(row.id, 'team', () => listMembers(this.db, row.id)),
+      this.pageCache.part(row.id, 'fulfilment', () => rewardCounters(this.readDb, row.id)),
+      this.pageCache.part(row.id, 'team', () => listMembers(this.readDb, row.id)),
       this.followsOf(row, caller),
     ]);
     return this.toProject(row, creator, counters, team, follows, caller);
