@@ -117,7 +117,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(await preloads(withCover!)).toEqual([link]);
     expect(await preloads(withHostedVideo!)).toEqual([link]);
     expect(await preloads(withUploadedVideo!)).toEqual([]);
-    expect(await preloads(ids.active)).toEqual([]);
+    expect(await preloads(ids.active!)).toEqual([]);
     expect((await page(`/projects/${withCover}/rewards`)).body).not.toContain('rel="preload"');
   });
 
