@@ -20,6 +20,7 @@ export const SECTIONS = [
   'pages',
   'pages-large',
   'collection',
+  'collection-large',
   'suspension',
   'referrals',
   'instalments',
@@ -29,11 +30,11 @@ export const SECTIONS = [
 export type Section = (typeof SECTIONS)[number];
 
 /**
- * A run on more than the usual data (`BENCH_SCALE` > 1, issue 54's ten times) writes its data, API, pages and plans
- * into sections of their own, beside the usual ones, its headings saying the scale.
+ * A run on more than the usual data (`BENCH_SCALE` > 1, issue 54's ten times) writes its data, API, pages,
+ * collection and plans into sections of their own, beside the usual ones, its headings saying the scale.
  */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const LARGE: readonly Section[] = ['data', 'api', 'pages', 'plans'];
+const LARGE: readonly Section[] = ['data', 'api', 'pages', 'collection', 'plans'];
 
 const TITLE = '# Benchmark results';
 const INTRO =
