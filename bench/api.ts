@@ -6,7 +6,7 @@
  * PGlite too. Results go to the api, plans and data sections of RESULTS.md.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,16 +22,18 @@ import {
   BENCH_PASSWORD,
   benchEmail,
   dataSection,
+  diskUse,
   generateAndVerify,
-  type Generated,
   generateOnPglite,
   HEAVY_BACKER,
   HOT_PROJECT_TITLE,
   PLATFORM_FEE_PERCENT,
+  SCALE,
   verifyConsistency,
   VOLUME,
   WORDS,
 } from './dataset';
+import { copyOfKept, type GenerationRecord, keptGeneration, REUSE } from './kept';
 import { explainScenarios, type PlannedRequest } from './plans';
 import { profileScenario } from './profile';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
@@ -240,7 +242,9 @@ async function orFailure(heading: string, make: () => Promise<string>) {
   }
 }
 
-const server = await createServerDatabase(adminUrl, 'fundry_bench');
+// `BENCH_REUSE=1` (kept.ts): the data generated once and kept, each run on a copy of it.
+const kept = REUSE ? await keptGeneration(adminUrl) : undefined;
+const server = REUSE ? await copyOfKept(adminUrl) : await createServerDatabase(adminUrl, 'fundry_bench');
 // The pages are served by the app's own web build and render bundle, built from the current sources.
 const webBuildDir = mkdtempSync(path.join(tmpdir(), 'fundry-bench-pages-'));
 const webDistDir = buildWebApp(webBuildDir);
@@ -259,11 +263,18 @@ const appEnv = {
   // `BENCH_RENDER_WORKERS=0` renders pages on the main thread, as before decision 027; unset, the app's default.
   ...(process.env.BENCH_RENDER_WORKERS ? { RENDER_WORKERS: process.env.BENCH_RENDER_WORKERS } : {}),
 };
-const runs: Generated[] = [];
+const runs: GenerationRecord[] = [];
 let app: RunningApp | undefined;
+/** The API process's resident memory, sampled every 500 ms while it runs (MB). */
+const memory = { peakRssMb: 0, hwmMb: 0, samples: 0 };
+let disk: string | undefined;
 try {
-  runs.push(await generateAndVerify(database));
-  if (!PLEDGES_ONLY) await writeSection('data', dataSection(runs, machineLine()));
+  runs.push(kept ?? (await generateAndVerify(database)));
+  disk = await diskUse(database.db);
+  if (kept && 'copyMs' in server) {
+    disk += ` The run's copy of the kept data (\`create database … template … strategy file_copy\`) took ${seconds(server.copyMs)}.`;
+  }
+  if (!PLEDGES_ONLY) await writeSection('data', dataSection(runs, machineLine(), disk));
   const { db } = database;
   const postgresVersion = (
     await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)
@@ -348,6 +359,19 @@ try {
 
   app = await startBuiltApp(appEnv, path.join(dataDir, 'server.log'));
   const { url } = app;
+  const appPid = app.pid;
+  const memoryTimer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${appPid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+      memory.peakRssMb = Math.max(memory.peakRssMb, kb('VmRSS') / 1024);
+      memory.hwmMb = Math.max(memory.hwmMb, kb('VmHWM') / 1024);
+      memory.samples++;
+    } catch {
+      // The process has ended.
+    }
+  }, 500);
+  memoryTimer.unref();
   console.log(`Built app on ${url}, PostgreSQL ${postgresVersion}`);
 
   const signInStarted = performance.now();
@@ -1050,6 +1074,7 @@ try {
 
     await app.stop();
     app = undefined;
+    clearInterval(memoryTimer);
 
     const rows = results
       .filter((result) => result.scenario === noop || !pageSet.has(result.scenario))
@@ -1072,6 +1097,10 @@ try {
         table([...RESULT_HEADERS, 'budget'], [...RESULT_ALIGNS, 'l'], rows),
         '',
         `- Sign-in of ${PLEDGERS + 1} users before the scenarios: ${seconds(signInMs)} (argon2id verification, 4 at a time).`,
+        `- Memory of the API process (one process, its render threads included) from its start to the end of the ` +
+          `pledge scenarios, from /proc/{pid}/status every 500 ms (${memory.samples.toLocaleString('en-US')} samples): ` +
+          `peak RSS **${memory.peakRssMb.toFixed(0)} MB** (VmHWM ${memory.hwmMb.toFixed(0)} MB); goal ≤ 512 MB ` +
+          `${Math.max(memory.peakRssMb, memory.hwmMb) <= 512 ? '✅ met' : '❌ missed'}.`,
         ...pledgeNotes.map((note) => `- ${note}`),
         ...paymentNotes.map((note) => `- ${note}`),
         `- Checked ${when}, with the server stopped: ${problems.length === 0 ? 'every invariant of the data section holds (counters = sums, ledger agrees, nothing oversold).' : `**invariants broken**: ${problems.join('; ')}`}`,
@@ -1138,7 +1167,8 @@ try {
 }
 
 if (!PLEDGES_ONLY) {
-  if (process.env.BENCH_PGLITE !== 'off' && !PAGES_ONLY) runs.push(await generateOnPglite());
-  await writeSection('data', dataSection(runs, machineLine()));
+  // PGlite at ten times the data would take longer than the rest of the run: it is timed at the usual scale only.
+  if (process.env.BENCH_PGLITE !== 'off' && !PAGES_ONLY && SCALE <= 1) runs.push(await generateOnPglite());
+  await writeSection('data', dataSection(runs, machineLine(), disk));
   console.log('Written to bench/RESULTS.md (api, plans, data).');
 }
