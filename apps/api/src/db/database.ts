@@ -67,6 +67,14 @@ export const READ_APPLICATION_NAME = 'fundry-read';
 class PreparingClient extends pg.Client {
   private static readonly names = new Map<string, string>();
 
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while someone holds the client between two statements (a transaction, a job's lock) has no
+    // query to fail, and pg emits the error on the client: unheard, it ended the process (the fault test of a
+    // database cut mid-job). The holder's next query fails instead, and the pool then drops the client.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [text, values, ...rest] = args;
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
