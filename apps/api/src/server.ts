@@ -47,6 +47,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Fundry is running at ${config.appUrl}`);
+  void app.services.discovery.prepare();
   if (metrics) app.log.info(`Prometheus metrics at http://${config.metrics?.host}:${metrics.port}/metrics`);
   if (config.payments.provider === 'sandbox') {
     app.log.warn(

@@ -35,8 +35,9 @@ export class TtlCache<T> {
 
 /**
  * One value worked out by this instance, kept `ttlMs`; once older, it is still answered while the next one loads
- * (no request waits for a reload). A reload is given the value it replaces, which it may keep when nothing changed.
- * `clear()` drops it: the next request waits for a fresh one, and a reload that began before is not kept.
+ * (no request waits for a reload), for at most `staleMs` more: a value nobody asked for in longer than that is
+ * waited for again. A reload is given the value it replaces, which it may keep when nothing changed. `clear()`
+ * drops it: the next request waits for a fresh one, and a reload that began before is not kept.
  */
 export class RefreshedValue<T> {
   private current: { value: Promise<T>; until: number } | undefined;
@@ -47,11 +48,12 @@ export class RefreshedValue<T> {
     private readonly ttlMs: number,
     private readonly now: () => number,
     private readonly load: (previous: T | undefined) => Promise<T>,
+    private readonly staleMs = Number.POSITIVE_INFINITY,
   ) {}
 
   get(): Promise<T> {
     const now = this.now();
-    if (!this.current) {
+    if (!this.current || this.current.until + this.staleMs <= now) {
       const value = this.load(undefined);
       const held = { value, until: now + this.ttlMs };
       this.current = held;
@@ -83,5 +85,37 @@ export class RefreshedValue<T> {
       .finally(() => {
         this.reloading = false;
       });
+  }
+}
+
+/**
+ * `RefreshedValue`s by key, at most `maxEntries` of them (the least recently made goes first): a value older than
+ * `ttlMs` is answered while the next one loads, for at most `staleMs` more. Each key's value is loaded by the `load`
+ * it was first asked with.
+ */
+export class RefreshedValues<T> {
+  private readonly values = new Map<string, RefreshedValue<T>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly staleMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    let value = this.values.get(key);
+    if (!value) {
+      const oldest = this.values.keys().next();
+      if (this.values.size >= this.maxEntries && !oldest.done) this.values.delete(oldest.value);
+      value = new RefreshedValue(this.ttlMs, this.now, load, this.staleMs);
+      this.values.set(key, value);
+    }
+    return value.get();
+  }
+
+  clear() {
+    for (const value of this.values.values()) value.clear();
+    this.values.clear();
   }
 }

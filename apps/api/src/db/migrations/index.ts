@@ -57,6 +57,7 @@ import * as follows from './0055_follows';
 import * as referrals from './0056_referrals';
 import * as pledgeOverTime from './0057_pledge_over_time';
 import * as refundIndexes from './0058_refund_indexes';
+import * as goalIndexCovering from './0059_goal_index_covering';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '0056_referrals': referrals,
   '0057_pledge_over_time': pledgeOverTime,
   '0058_refund_indexes': refundIndexes,
+  '0059_goal_index_covering': goalIndexCovering,
 };
