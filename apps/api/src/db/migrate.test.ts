@@ -181,6 +181,61 @@ describe('migrateToLatest', () => {
     },
   );
   it.each(databaseKinds)(
+    'keeps the search columns of a project as their expressions give them through pledges, a new bucket and a new title (0060, %s)',
+    async (kind) => {
+      const database = await createTestDatabase(kind);
+      const { db } = database;
+      try {
+        const creator = await createUser(db);
+        const projectId = await createProjectRow(db, {
+          creatorId: creator.id,
+          title: 'Quokka lantern',
+          description: '<p>A lamp for long nights.</p>',
+          categoryId: null,
+          goal: 100,
+        });
+        const words = sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+          setweight(to_tsvector('english', coalesce(description_text, '')), 'B')`;
+        const columns = async () =>
+          (
+            await sql<{ vector: string; scoped: string; words_kept: boolean; scope_kept: boolean }>`
+              select search_vector::text as vector, search_in_category::text as scoped,
+                     search_vector = ${words} as words_kept,
+                     search_in_category = scoped(search_scope(category_id, goal_cents, current_cents), ${words})
+                       as scope_kept
+              from projects where id = ${projectId}`.execute(db)
+          ).rows[0]!;
+        const made = await columns();
+        expect(made).toMatchObject({ words_kept: true, scope_kept: true });
+        expect(made.scoped).toContain("'0.under25:quokka'");
+
+        // A pledge moves the raised amount within its bucket, then into the next one.
+        await sql`update projects set current_cents = 1000, backers_count = 1 where id = ${projectId}`.execute(
+          db,
+        );
+        expect(await columns()).toEqual(made);
+        await sql`update projects set current_cents = 5000 where id = ${projectId}`.execute(db);
+        const moved = await columns();
+        expect(moved).toMatchObject({ vector: made.vector, words_kept: true, scope_kept: true });
+        expect(moved.scoped).toContain("'0.25to75:quokka'");
+
+        await sql`update projects set title = 'Wombat lantern' where id = ${projectId}`.execute(db);
+        const renamed = await columns();
+        expect(renamed).toMatchObject({ words_kept: true, scope_kept: true });
+        expect(renamed.vector).toContain("'wombat'");
+
+        // The columns are the trigger's alone: a value written into them is replaced.
+        await sql`update projects set search_vector = '', search_in_category = '' where id = ${projectId}`.execute(
+          db,
+        );
+        expect(await columns()).toEqual(renamed);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.each(databaseKinds)(
     'keeps the full-text indexes of projects to small pending lists, which every search reads through (%s)',
     async (kind) => {
       const database = await createTestDatabase(kind);
