@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, databaseDeps } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { ServiceOverrides } from '../services';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -34,14 +34,7 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, {
-    db: database.db,
-    searchDb: database.searchDb,
-    readDb: database.readDb,
-    readSearchDb: database.readSearchDb,
-    replicas: database.replicas,
-    ...overrides,
-  });
+  const app = await buildApp(config, { ...databaseDeps(database), ...overrides });
   await extend?.(app);
   await app.ready();
   return {
