@@ -11,15 +11,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app over a fresh migrated database, driven with `inject` (no port is opened). */
+/**
+ * The whole app over a fresh migrated database of the kind given, driven with `inject` (no port is opened); or over
+ * a database the test opened itself (with read replicas, say, or on a server database other instances share). `close`
+ * closes the database with the app.
+ */
 export async function createTestApp(
-  kind: DatabaseKind,
+  kindOrDatabase: DatabaseKind | TestDatabase,
   env: Record<string, string> = {},
   /** Extra routes a test needs before the app is sealed (e.g. a probe for the error handler). */
   extend?: (app: FastifyInstance) => Promise<void> | void,
   overrides: ServiceOverrides = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(kind);
+  const database =
+    typeof kindOrDatabase === 'string' ? await createTestDatabase(kindOrDatabase) : kindOrDatabase;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: ':memory:',
