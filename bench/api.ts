@@ -31,11 +31,11 @@ import {
   SCALE,
   verifyConsistency,
   VOLUME,
-  WORDS,
 } from './dataset';
 import { copyOfKept, type GenerationRecord, keptGeneration, REUSE } from './kept';
 import { explainScenarios, type PlannedRequest } from './plans';
 import { profileScenario } from './profile';
+import { pick, searchPath } from './requests';
 import { type Budget, budgetCell, machineLine, seconds, table, writeSection } from './results';
 
 /**
@@ -114,7 +114,6 @@ interface Scenario {
   before?: () => Promise<unknown>;
 }
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 /** One typo at a random place: a letter dropped, doubled, replaced, or swapped with the next. */
 function withTypo(word: string) {
   const at = Math.floor(Math.random() * (word.length - 1));
@@ -396,20 +395,6 @@ try {
   const signInMs = performance.now() - signInStarted;
   console.log(`Signed in ${PLEDGERS + 1} users in ${seconds(signInMs)}`);
 
-  const searchQuery = (sort?: string) => () => {
-    const params = new URLSearchParams({
-      search: `${pick(WORDS)} ${pick(WORDS)}`.toLowerCase(),
-      progress: pick(['under25', '25to75', '75to99', 'funded']),
-    });
-    const [a, b] = [pick(categoryIds), pick(categoryIds)];
-    params.append('category', String(a));
-    params.append(
-      'category',
-      String(b === a ? categoryIds[(categoryIds.indexOf(a) + 1) % categoryIds.length]! : b),
-    );
-    if (sort) params.set('sort', sort);
-    return `/api/v1/projects/?${params.toString()}`;
-  };
   // What people type: the start of a real title, 1 to 3 words with the last one cut short, and in one text of
   // four a typo (a letter dropped, doubled, replaced or two swapped) — tens of thousands of distinct texts.
   const typeaheadText = () => {
@@ -563,7 +548,7 @@ try {
     ...[undefined, 'newest', 'popular', 'ending', 'funded'].map((sort): Scenario => ({
       name: `search + 2 categories + progress, ${sort ?? 'relevance'}`,
       shows: `\`GET projects/?search={2 words}&category={a}&category={b}&progress={bucket}${sort ? `&sort=${sort}` : ''}\``,
-      requests: rotating(searchQuery(sort)),
+      requests: rotating(() => searchPath(categoryIds, sort)),
       expected: [200],
       budget: listBudget(100),
       group: 'search',

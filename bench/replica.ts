@@ -19,7 +19,8 @@ import { createDatabase } from '../apps/api/src/db/database';
 import { createServerDatabase, databaseUrl } from '../apps/api/src/test/server-database';
 import { startBuiltApp } from './app-process';
 import { countBackendsCpu, countCpu } from './cpu';
-import { generateAndVerify, WORDS } from './dataset';
+import { generateAndVerify } from './dataset';
+import { searchPath } from './requests';
 import { machineLine, table, writeSection } from './results';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -27,8 +28,6 @@ const REPLICA_ADMIN_URL = process.env.BENCH_REPLICA_URL ?? 'postgresql://postgre
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 2;
 const CONNECTIONS = 50;
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 interface Scenario {
   name: string;
@@ -111,19 +110,7 @@ try {
     {
       name: 'search + 2 categories + progress, relevance',
       shows: '`GET projects/?search={2 words}&category={a}&category={b}&progress={bucket}`',
-      next: () => {
-        const params = new URLSearchParams({
-          search: `${pick(WORDS)} ${pick(WORDS)}`.toLowerCase(),
-          progress: pick(['under25', '25to75', '75to99', 'funded']),
-        });
-        const [a, b] = [pick(categoryIds), pick(categoryIds)];
-        params.append('category', String(a));
-        params.append(
-          'category',
-          String(b === a ? categoryIds[(categoryIds.indexOf(a) + 1) % categoryIds.length]! : b),
-        );
-        return `/api/v1/projects/?${params.toString()}`;
-      },
+      next: () => searchPath(categoryIds),
     },
   ];
 

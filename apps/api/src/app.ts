@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH, MAX_VIDEO_BYTES } from '@fundry/shared';
 import type { Config } from './config';
+import type { Database } from './db/database';
 import type { ReplicaSet } from './db/replicas';
 import type { DB } from './db/schema';
 import { errorHandler, routeNotFound } from './errors';
@@ -69,6 +70,11 @@ export interface AppDeps extends ServiceOverrides {
   db: Kysely<DB>;
   /** `Database.replicas`: where `readDb` reads, watched; none: every read on `db`. */
   replicas?: ReplicaSet | null;
+}
+
+/** An open database's handles and replicas, as buildApp takes them. */
+export function databaseDeps({ db, searchDb, readDb, readSearchDb, replicas }: Database): AppDeps {
+  return { db, searchDb, readDb, readSearchDb, replicas };
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, databaseDeps } from './app';
 import { openDatabase } from './bootstrap';
 import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
@@ -10,13 +10,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp(config, {
-    db: database.db,
-    searchDb: database.searchDb,
-    readDb: database.readDb,
-    readSearchDb: database.readSearchDb,
-    replicas: database.replicas,
-  });
+  const app = await buildApp(config, databaseDeps(database));
   const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
   app.services.mail.kick();
   const metrics = config.metrics ? await startMetricsServer(config.metrics, database) : undefined;

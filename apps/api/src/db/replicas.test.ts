@@ -1,20 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectList } from '@fundry/shared';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/databases';
 import { databaseUrl, reachableTestReplica } from '../test/server-database';
 import { observeReplicas, registry } from '../modules/metrics/metrics';
-import { createDatabase, type Database } from './database';
+import { createDatabase } from './database';
 import { createProjectRow, createUser } from './seed/factories';
 import { signedInUser } from '../test/auth-helpers';
 import { firstCategoryId, sendProject } from '../test/projects';
-import type { TestContext } from '../test/app';
+import { createTestApp, type TestContext } from '../test/app';
 
 const replicaServer = await reachableTestReplica();
 const replicaScript = path.resolve(import.meta.dirname, '../../../../scripts/replica.sh');
@@ -41,56 +38,38 @@ async function query<R extends pg.QueryResultRow>(url: string, text: string, val
   }
 }
 
-interface Instance {
-  app: FastifyInstance;
-  database: Database;
-}
-
 describe.skipIf(!replicaServer || !databaseKinds.includes('postgres'))('read replicas (decision 037)', () => {
   let primary: TestDatabase;
   let replicaUrl: string;
   /** Two instances sharing Redis, whose replica may lag a minute: a paused one still serves their public reads. */
-  let tolerant: [Instance, Instance];
+  let tolerant: [TestContext, TestContext];
   /** An instance that leaves the replica out past 300 ms of lag. */
-  let strict: Instance;
+  let strict: TestContext;
   let creator: { id: number };
   let projectId: number;
   let categoryId: number;
 
-  const instance = async (maxLagMs: number): Promise<Instance> => {
+  const instance = async (maxLagMs: number) => {
     const database = await createDatabase(
       { kind: 'postgres', url: primary.url!, replicas: { urls: [replicaUrl], maxLagMs } },
       10,
     );
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: ':memory:',
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      RENDER_WORKERS: '0',
-      DATABASE_URL: primary.url!,
-      DATABASE_READ_URLS: replicaUrl,
-      MAX_REPLICA_LAG_MS: String(maxLagMs),
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      // One secret for the instances: a caller signed in on one is signed in on the other.
-      JWT_SECRET: 'replica-test-secret-replica-test-secret-0123456789',
-    });
-    const app = await buildApp(config, {
-      db: database.db,
-      searchDb: database.searchDb,
-      readDb: database.readDb,
-      readSearchDb: database.readSearchDb,
-      replicas: database.replicas,
-    });
-    await app.ready();
-    return { app, database };
+    return createTestApp(
+      { ...database, url: primary.url },
+      {
+        DATABASE_READ_URLS: replicaUrl,
+        MAX_REPLICA_LAG_MS: String(maxLagMs),
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        // One secret for the instances: a caller signed in on one is signed in on the other.
+        JWT_SECRET: 'replica-test-secret-replica-test-secret-0123456789',
+      },
+    );
   };
   const onReplica = (text: string, values: unknown[] = []) => query(replicaUrl, text, values);
-  const replicaState = async ({ app }: Instance) =>
+  const replicaState = async ({ app }: TestContext) =>
     (await app.inject('/readyz')).json<{ replicas: Array<{ state: string; lag_ms: number | null }> }>()
       .replicas[0]!;
-  const search = async ({ app }: Instance, words: string, headers: Record<string, string> = {}) => {
+  const search = async ({ app }: TestContext, words: string, headers: Record<string, string> = {}) => {
     const response = await app.inject({ url: `/api/v1/projects?search=${words}`, headers });
     expect(response.statusCode).toBe(200);
     return response.json<{ data: ProjectList }>().data.projects.map((project) => project.id);
@@ -133,10 +112,7 @@ describe.skipIf(!replicaServer || !databaseKinds.includes('postgres'))('read rep
   afterAll(async () => {
     // Whatever a failed test left, the replica replays and runs again for the next run.
     await onReplica('select pg_wal_replay_resume()').catch(() => undefined);
-    for (const each of [...(tolerant ?? []), strict]) {
-      await each?.app.close();
-      await each?.database.close();
-    }
+    for (const each of [...(tolerant ?? []), strict]) await each?.close();
     await primary?.close();
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, databaseDeps } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { ServiceOverrides } from '../services';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -11,15 +11,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app over a fresh migrated database, driven with `inject` (no port is opened). */
+/**
+ * The whole app over a fresh migrated database of the kind given, driven with `inject` (no port is opened); or over
+ * a database the test opened itself (with read replicas, say, or on a server database other instances share). `close`
+ * closes the database with the app.
+ */
 export async function createTestApp(
-  kind: DatabaseKind,
+  kindOrDatabase: DatabaseKind | TestDatabase,
   env: Record<string, string> = {},
   /** Extra routes a test needs before the app is sealed (e.g. a probe for the error handler). */
   extend?: (app: FastifyInstance) => Promise<void> | void,
   overrides: ServiceOverrides = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(kind);
+  const database =
+    typeof kindOrDatabase === 'string' ? await createTestDatabase(kindOrDatabase) : kindOrDatabase;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: ':memory:',
@@ -34,14 +39,7 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, {
-    db: database.db,
-    searchDb: database.searchDb,
-    readDb: database.readDb,
-    readSearchDb: database.readSearchDb,
-    replicas: database.replicas,
-    ...overrides,
-  });
+  const app = await buildApp(config, { ...databaseDeps(database), ...overrides });
   await extend?.(app);
   await app.ready();
   return {
