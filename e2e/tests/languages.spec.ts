@@ -75,6 +75,9 @@ test('the language menu puts the site in German; the choice survives a reload an
   const other = await openPage(elsewhere);
   await other.goto('/signin');
   await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  // The form answers once the page has come to life: pressed before, the browser sends it as a plain form, which
+  // reloads the page (seen on a loaded host).
+  await other.waitForLoadState('networkidle');
   await other.getByLabel('Email').fill(email);
   await other.locator('input').and(other.getByLabel('Password')).fill(PASSWORD);
   await other.getByRole('button', { name: 'Sign In', exact: true }).click();
