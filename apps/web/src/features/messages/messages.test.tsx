@@ -148,4 +148,24 @@ describe('MessageCreatorButton', () => {
     expect(location).toHaveTextContent('/signin');
     expect(JSON.parse(location.dataset.state!)).toMatchObject({ from: '/projects/3' });
   });
+
+  it('opens its dialog (loaded then) for someone signed in, and the conversation once the message is sent', async () => {
+    authStorage.setTokens('access', 'refresh');
+    const calls = mockApi({
+      'GET profile/': { body: { data: { user: testUser } } },
+      'POST projects/3/messages': { status: 201, body: { data: { thread_id: 9 }, message: 'Message sent.' } },
+    });
+    const { user } = renderPage(
+      <MessageCreatorButton projectId={3} projectTitle="SunCell" creatorName="Maya Okafor" />,
+      { path: '/projects/3' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Message the creator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message Maya Okafor' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Does it ship to Lisbon?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/messages/9');
+    expect(calls.find((call) => call.path === 'projects/3/messages')?.body).toEqual({
+      body: 'Does it ship to Lisbon?',
+    });
+  });
 });
