@@ -155,7 +155,10 @@ export class DiscoveryService {
     return { rows, counted: undefined };
   }
 
-  /** A creator's own lists are counted exactly; public ones may be 30 s behind, and a count older is answered while the next is made. */
+  /**
+   * A creator's own lists are counted exactly; public ones may be 30 s behind, and an older count is answered while
+   * the next is made.
+   */
   private listTotal(filter: ProjectListFilter): Promise<number> {
     if (filter.creatorId !== undefined) return countProjects(this.db, filter);
     const db = this.sourceOf(filter).db;
