@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { percentOfCents, richTextToPlain } from '../packages/shared/src';
 import {
+  backerCurrencyTotalMismatchesSql,
   backerSummaryMismatchesSql,
   backingMismatchesSql,
   inboxCounterMismatchesSql,
@@ -721,6 +722,10 @@ const consistencyChecks: Check[] = [
   {
     name: 'each backer’s summary = their backings (projects by status, live total)',
     query: sql`select count(*) as value from (${backerSummaryMismatchesSql}) as mismatches`,
+  },
+  {
+    name: 'each backer’s totals per currency and rate = their backings',
+    query: sql`select count(*) as value from (${backerCurrencyTotalMismatchesSql}) as mismatches`,
   },
   {
     name: 'no reward oversold (live pledges + open checkouts ≤ stock)',

@@ -22,6 +22,18 @@ export const backerSummaryMismatchesSql = sql<{ donor_id: number }>`
                           coalesce(b.live_cents, 0))`;
 
 /**
+ * Backers whose totals per currency and rate (migration 0061) differ from their `backings` rows: none, whatever was
+ * written. Run by the tests and by the bench after its load.
+ */
+export const backerCurrencyTotalMismatchesSql = sql<{ donor_id: number }>`
+  select distinct coalesce(t.donor_id, b.donor_id) as donor_id
+  from (select * from backer_currency_totals where total_cents <> 0) t
+  full join (select donor_id, currency, base_rate, sum(total_cents) as total_cents from backings
+             group by donor_id, currency, base_rate having sum(total_cents) <> 0) b
+    on b.donor_id = t.donor_id and b.currency = t.currency and b.base_rate is not distinct from t.base_rate
+  where t.total_cents is distinct from b.total_cents`;
+
+/**
  * Backings (migration 0014) that differ from a recount of their donations: a backer's projects are their live and
  * released pledges, with the live total, the first and last pledge, and the project's status, currency and rate.
  * Run by the tests and by the bench after its load.

@@ -364,6 +364,14 @@ export interface BackerSummariesTable {
   first_live_at: ColumnType<Date | null, never, never>;
 }
 
+/** A backer's backings added up per currency and rate, kept by triggers on `backings` (migration 0061). */
+export interface BackerCurrencyTotalsTable {
+  donor_id: ColumnType<number, never, never>;
+  currency: ColumnType<string, never, never>;
+  base_rate: ColumnType<string | null, never, never>;
+  total_cents: ColumnType<number, never, never>;
+}
+
 /** One row: bumped by every statement that may change the typeahead's public titles (migration 0024). */
 export interface PublicTitlesVersionTable {
   only_row: ColumnType<boolean, never, never>;
@@ -758,6 +766,7 @@ export interface DB {
   donation_add_ons: DonationAddOnsTable;
   backings: BackingsTable;
   backer_summaries: BackerSummariesTable;
+  backer_currency_totals: BackerCurrencyTotalsTable;
   public_titles_version: PublicTitlesVersionTable;
   payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;

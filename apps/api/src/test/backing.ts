@@ -1,6 +1,10 @@
 import { LIVE_PLEDGE_STATUSES } from '@fundry/shared';
 import type { DonationStatus } from '../db/schema';
-import { backerSummaryMismatchesSql, backingMismatchesSql } from '../db/checks';
+import {
+  backerCurrencyTotalMismatchesSql,
+  backerSummaryMismatchesSql,
+  backingMismatchesSql,
+} from '../db/checks';
 import type { TestContext } from './app';
 
 /** Pledges through the API; returns the donation id and the checkout address. */
@@ -140,10 +144,16 @@ export async function ledgerAgrees(ctx: TestContext, projectId: number) {
   };
 }
 
-/** Backers whose summary row (migration 0018) differs from their `backings` rows: none, whatever was written. */
+/**
+ * Backers whose summary row (migration 0018) or totals per currency (migration 0061) differ from their `backings`
+ * rows: none, whatever was written.
+ */
 export async function backerSummaryMismatches(ctx: TestContext): Promise<number[]> {
-  const { rows } = await backerSummaryMismatchesSql.execute(ctx.database.db);
-  return rows.map((row) => row.donor_id);
+  const [summaries, totals] = await Promise.all([
+    backerSummaryMismatchesSql.execute(ctx.database.db),
+    backerCurrencyTotalMismatchesSql.execute(ctx.database.db),
+  ]);
+  return [...new Set([...summaries.rows, ...totals.rows].map((row) => row.donor_id))];
 }
 
 /** Backings that differ from a recount of their donations: none, whatever was written. */

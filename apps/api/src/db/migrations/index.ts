@@ -59,6 +59,7 @@ import * as pledgeOverTime from './0057_pledge_over_time';
 import * as refundIndexes from './0058_refund_indexes';
 import * as goalIndexCovering from './0059_goal_index_covering';
 import * as searchColumnsKeptByTrigger from './0060_search_columns_kept_by_trigger';
+import * as backerCurrencyTotals from './0061_backer_currency_totals';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   '0058_refund_indexes': refundIndexes,
   '0059_goal_index_covering': goalIndexCovering,
   '0060_search_columns_kept_by_trigger': searchColumnsKeptByTrigger,
+  '0061_backer_currency_totals': backerCurrencyTotals,
 };

@@ -11,7 +11,7 @@ import { seedPaidPledge, seedPledge } from '../../db/seed/backing';
 import { createProjectRow } from '../../db/seed/factories';
 import { createTestApp, type TestContext } from '../../test/app';
 import { signedInUser } from '../../test/auth-helpers';
-import { backProject } from '../../test/backing';
+import { backProject, backerSummaryMismatches } from '../../test/backing';
 import { databaseKinds } from '../../test/databases';
 import { multipart } from '../../test/multipart';
 import { inEnglish } from '../../test/i18n';
@@ -102,6 +102,68 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
       headers: backer.headers,
     });
     expect(backed.json().meta).toMatchObject({ total_amount: 286, currency: 'USD', approximate: true });
+  });
+
+  it("keeps a backer's total as pledges come and go and a project's rate arrives", async () => {
+    const db = ctx.database.db;
+    const creator = await signedInUser(ctx);
+    const backer = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const dollars = await createProjectRow(db, { creatorId: creator.user.id, goal: 500 });
+    // A pound project with no rate yet: its pledges are left out of the total, which is approximate meanwhile.
+    const pounds = await createProjectRow(db, {
+      creatorId: creator.user.id,
+      currency: 'GBP',
+      baseRate: null,
+    });
+    const backed = async () =>
+      (await ctx.app.inject({ url: '/api/v1/backers/me/backed-projects', headers: backer.headers })).json<{
+        meta: { total_amount: number; approximate: boolean };
+      }>().meta;
+
+    await seedPaidPledge(db, dollars, backer.user.id, 5_000);
+    await seedPaidPledge(db, dollars, backer.user.id, 2_550);
+    await seedPaidPledge(db, pounds, backer.user.id, 10_000);
+    await seedPaidPledge(db, pounds, other.user.id, 4_000);
+    expect(await backed()).toMatchObject({ total_amount: 75.5, approximate: true });
+
+    // The rate arrives: every backing of the project moves to it, the backer's £100 counts at 1.25.
+    await db.updateTable('projects').set({ base_rate: '1.25' }).where('id', '=', pounds).execute();
+    expect(await backed()).toMatchObject({ total_amount: 200.5, approximate: true });
+
+    // A refunded pledge leaves the live total; the project stays in the list at what is left.
+    await db
+      .updateTable('donations')
+      .set({ status: 'REFUNDED' })
+      .where('donor_id', '=', backer.user.id)
+      .where('project_id', '=', dollars)
+      .where('amount_cents', '=', 2_550)
+      .execute();
+    expect(await backed()).toMatchObject({ total_amount: 175, approximate: true });
+    expect(await backerSummaryMismatches(ctx)).toEqual([]);
+
+    // A backing that goes (its only pledge deleted) takes its money out of the backer's totals.
+    await seedPledge(db, {
+      projectId: dollars,
+      donorId: other.user.id,
+      cents: 1_000,
+      rewardId: null,
+      fundingModel: 'all_or_nothing',
+      status: 'PLEDGED',
+    });
+    await db
+      .deleteFrom('donations')
+      .where('donor_id', '=', other.user.id)
+      .where('project_id', '=', dollars)
+      .execute();
+    const otherTotals = await db
+      .selectFrom('backer_currency_totals')
+      .select(['currency', 'total_cents'])
+      .where('donor_id', '=', other.user.id)
+      .where('total_cents', '<>', 0)
+      .execute();
+    expect(otherTotals).toEqual([{ currency: 'GBP', total_cents: 4_000 }]);
+    expect(await backerSummaryMismatches(ctx)).toEqual([]);
   });
 
   it('updates text fields and a photo, re-encoded and served from /uploads/', async () => {
