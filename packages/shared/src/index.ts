@@ -57,3 +57,4 @@ export * from './news';
 export * from './i18n/locales';
 export * from './i18n/translator';
 export * from './early-choices';
+export * from './head-script';

@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { EARLY_CHOICES_SCRIPT } from '@fundry/shared';
+import { HEAD_SCRIPT } from '@fundry/shared';
 
 /** The one inline script of the pages (page-head.ts), allowed by its hash. */
-const earlyChoicesHash = `'sha256-${createHash('sha256').update(EARLY_CHOICES_SCRIPT).digest('base64')}'`;
+const headScriptHash = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 const options: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", earlyChoicesHash],
+      scriptSrc: ["'self'", headScriptHash],
       // Mantine sets inline style attributes and a <style> element for its CSS variables.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

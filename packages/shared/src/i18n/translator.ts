@@ -141,7 +141,8 @@ export function createTranslator(locale: Locale, catalog: CompiledCatalog): Tran
       () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: style, day: 'numeric' }),
     );
   const namedDateFormats = new Map<string, Intl.DateTimeFormat>();
-  const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
+  // Built when a list is first written: few pages write one, and building it loads data of its own.
+  let listFormat: Intl.ListFormat | undefined;
 
   let missed = false;
 
@@ -213,7 +214,7 @@ export function createTranslator(locale: Locale, catalog: CompiledCatalog): Tran
         if (days < 30) return translator.t('common.time.weeksAgo', { count: Math.floor(days / 7) });
         return dateFormat('short').format(new Date(time));
       },
-      list: (items) => listFormat.format(items),
+      list: (items) => (listFormat ??= new Intl.ListFormat(locale, { type: 'conjunction' })).format(items),
       recording: (record) => build(record),
       load(more) {
         messages = { ...messages, ...more };

@@ -1,7 +1,7 @@
 import {
   addressInLocale,
   documentTitle,
-  EARLY_CHOICES_SCRIPT,
+  HEAD_SCRIPT,
   type Locale,
   type PageMeta,
   type Project,
@@ -75,7 +75,19 @@ export interface PageLanguage {
   catalogChunk?: string | undefined;
   /** The build's stylesheets of the page's route, beyond the shell's (decision 032), linked after the shell's. */
   styles?: readonly string[];
+  /**
+   * The server renders the page: its HTML shows without the scripts, which then load at low priority, after the
+   * stylesheets and the largest image (on a phone's network they shared its bandwidth and delayed the first paint).
+   */
+  rendered?: boolean;
 }
+
+/** The build's module script and preloads, fetched at low priority. */
+const afterPaint = (html: string) =>
+  html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 crossorigin fetchpriority="low" ',
+  );
 
 /**
  * The built index.html in the page's language (`<html lang dir>`, its title and description), with its canonical
@@ -91,14 +103,16 @@ export function withPageHead(
   const { translator } = language;
   const { title, description } = writePageMeta(translator.t, head);
   const tags: string[] = [
-    `<script>${EARLY_CHOICES_SCRIPT}</script>`,
+    `<script>${HEAD_SCRIPT}</script>`,
     ...(language.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${escape(file)}" />`),
   ];
   if (head.largestImage) {
     tags.push(`<link rel="preload" as="image" href="${escape(head.largestImage)}" fetchpriority="high" />`);
   }
   if (language.catalogChunk) {
-    tags.push(`<link rel="modulepreload" crossorigin href="/${escape(language.catalogChunk)}" />`);
+    tags.push(
+      `<link rel="modulepreload" crossorigin${language.rendered ? ' fetchpriority="low"' : ''} href="/${escape(language.catalogChunk)}" />`,
+    );
   }
   const address = head.path === null ? null : `${appUrl}${head.path}`;
   const url = address && language.named ? addressInLocale(address, translator.locale) : address;
@@ -137,7 +151,7 @@ export function withPageHead(
       ].map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escape(value ?? '')}" />`),
     );
   }
-  return indexHtml
+  return (language.rendered ? afterPaint(indexHtml) : indexHtml)
     .replace(
       /<html\b([^>]*)>/,
       (_html, attributes: string) =>

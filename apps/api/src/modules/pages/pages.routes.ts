@@ -365,8 +365,20 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       keep,
     }: { pattern?: string; cacheControl?: string; keep?: { key: string; dependsOn: PageDependency } } = {},
   ) => {
+    // Past a few renders at once, rendering would hold the event loop from every other request (or, in worker
+    // threads, keep the page waiting behind the others): the browser renders it instead, as it would without this
+    // server's help.
+    const rendersHere =
+      renderPage !== null &&
+      page.status === 200 &&
+      pattern !== undefined &&
+      SERVER_RENDERED.has(pattern) &&
+      rendersInFlight < maxRenders;
     // An address no route names shows the not-found page.
-    const language = pageLanguage(request, pattern ?? (page.status === 404 ? NOT_FOUND_PATTERN : undefined));
+    const language = {
+      ...pageLanguage(request, pattern ?? (page.status === 404 ? NOT_FOUND_PATTERN : undefined)),
+      rendered: rendersHere,
+    };
     const html = withPageHead(shell, page.head, appUrl, language);
     void reply
       .status(page.status)
@@ -374,14 +386,6 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       .header('cache-control', page.status === 200 ? cacheControl : 'no-cache')
       // The same address reads in the language its visitor asks for: a shared cache keeps one copy per language.
       .header('vary', 'Accept-Language, Cookie');
-    // Past a few renders at once, rendering would hold the event loop from every other request (or, in worker
-    // threads, keep the page waiting behind the others): the browser renders it instead, as it would without this
-    // server's help.
-    const rendersHere =
-      page.status === 200 &&
-      pattern !== undefined &&
-      SERVER_RENDERED.has(pattern) &&
-      rendersInFlight < maxRenders;
     if (!renderPage || !rendersHere) return reply.send(html);
     const kept = keep && htmlCache?.rendering(keep.key, keep.dependsOn);
     if (kept) void reply.header('x-page-cache', 'miss');

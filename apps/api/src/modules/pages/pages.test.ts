@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EARLY_CHOICES_SCRIPT } from '@fundry/shared';
+import { HEAD_SCRIPT } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { errorHandler } from '../../errors';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -17,6 +17,10 @@ import { pageRoutes } from './pages.routes';
 const SHELL =
   '<!doctype html><html><head><title>Fundry</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
 const APP_URL = 'https://fundry.example';
+/** What the web build writes in its index.html's head: the entry and the shell it imports. */
+const MODULE_SCRIPTS =
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
@@ -137,10 +141,10 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     expect(links((await page('/terms')).body)).toEqual([]);
   });
 
-  it("carries one inline script, the footer's early choices, which the Content-Security-Policy allows by its hash", async () => {
+  it("carries one inline script (the footer's early choices and the Intl warm-up), which the Content-Security-Policy allows by its hash", async () => {
     const response = await page('/about');
     const scripts = [...response.body.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
-    expect(scripts).toEqual([EARLY_CHOICES_SCRIPT]);
+    expect(scripts).toEqual([HEAD_SCRIPT]);
     const hash = createHash('sha256').update(scripts[0]!).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
@@ -148,7 +152,7 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
 
   it('escapes a project title with markup and quotes in the title and every tag', async () => {
     const response = await page(`/projects/${ids.hostile}`);
-    expect(response.body.replace(`<script>${EARLY_CHOICES_SCRIPT}</script>`, '')).not.toContain('<script>');
+    expect(response.body.replace(`<script>${HEAD_SCRIPT}</script>`, '')).not.toContain('<script>');
     expect(titleOf(response.body)).toBe(
       '&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; · Fundry',
     );
@@ -372,7 +376,7 @@ describe('pages rendered on the server', () => {
     webDist = path.join(build, 'dist');
     mkdirSync(webDist);
     mkdirSync(path.join(build, 'dist-ssr'));
-    writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    writeFileSync(path.join(webDist, 'index.html'), SHELL.replace('</head>', `${MODULE_SCRIPTS}</head>`));
     writeFileSync(
       path.join(build, 'dist-ssr', 'entry-server.js'),
       `const utf8 = (text) => new TextEncoder().encode(text);
@@ -429,6 +433,18 @@ describe('pages rendered on the server', () => {
     expect(response.body).toContain(
       `<div id="root"><main>rendered /projects/${projectId} for 203.0.113.9</main></div><script type="application/json" id="fundry-page-state">{}</script></body>`,
     );
+  });
+
+  it('asks for the scripts of a page it renders at low priority, after its styles and image; not of a page the browser renders', async () => {
+    control('render');
+    const rendered = (await visit(`/projects/${projectId}`)).body;
+    expect(rendered).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-1.js">',
+    );
+    const left = (await visit('/dashboard')).body;
+    expect(left).toContain(MODULE_SCRIPTS);
+    expect(left).not.toContain('fetchpriority="low"');
   });
 
   it('renders in the display currency the visitor chose, else their language’s, else the base one', async () => {
