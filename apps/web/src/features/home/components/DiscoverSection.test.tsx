@@ -8,13 +8,14 @@ import { DiscoverSection } from './DiscoverSection';
 
 const LONG =
   'A lantern that charges in six hours of sunlight and lights a whole room for a night, built from repairable parts.';
+const card = (id: number) => ({ image_card_url: `/uploads/projects/cards/${id}.webp` });
 const featured = [
-  makeProject({ id: 1, title: 'SunCell', featured: true, description: `<p>${LONG}</p>` }),
-  makeProject({ id: 2, title: 'Pixel Harbour', featured: true }),
+  makeProject({ id: 1, title: 'SunCell', featured: true, description: `<p>${LONG}</p>`, ...card(1) }),
+  makeProject({ id: 2, title: 'Pixel Harbour', featured: true, ...card(2) }),
 ];
 const trending = [
-  makeProject({ id: 2, title: 'Pixel Harbour', featured: true }),
-  makeProject({ id: 3, title: 'Open Atlas' }),
+  makeProject({ id: 2, title: 'Pixel Harbour', featured: true, ...card(2) }),
+  makeProject({ id: 3, title: 'Open Atlas', ...card(3) }),
 ];
 
 function renderSection(discovery: Responder) {
@@ -42,6 +43,11 @@ describe('Home Discover section', () => {
       'href',
       '/projects/1?ref=home',
     );
+    // The first card is on a phone's first screen, under the hero: its picture is fetched at once and first, the
+    // others' as they near the screen.
+    const pictures = cards.slice(0, 3).map((shown) => shown.querySelector('img'));
+    expect(pictures.map((picture) => picture?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
     // The description is cut at 100 characters.
     expect(within(cards[0]!).getByText(`${LONG.slice(0, 100).trimEnd()}…`)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: /View All Projects/ })).toHaveAttribute(

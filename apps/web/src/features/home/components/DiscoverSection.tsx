@@ -58,7 +58,7 @@ export function DiscoverSection() {
       />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="md" verticalSpacing="lg">
         {slots
-          ? slots.map((slot) =>
+          ? slots.map((slot, index) =>
               slot.kind === 'project' ? (
                 <Box key={slot.project.id} pos="relative" h="100%">
                   {slot.project.featured && (
@@ -67,6 +67,8 @@ export function DiscoverSection() {
                     </Badge>
                   )}
                   <ProjectCard
+                    // Under the hero on a phone's first screen: its picture is fetched at once, not when it nears it.
+                    first={index === 0}
                     project={slot.project}
                     href={withReferral(`/projects/${slot.project.id}`, 'home')}
                     descriptionLength={DESCRIPTION_CUT.discovery}
