@@ -264,8 +264,38 @@ const appEnv = {
 };
 const runs: GenerationRecord[] = [];
 let app: RunningApp | undefined;
-/** The API process's resident memory, sampled every 500 ms while it runs (MB). */
-const memory = { peakRssMb: 0, hwmMb: 0, samples: 0 };
+/**
+ * The API process's resident memory, sampled every 500 ms while it runs (MB), and as each scenario ends: where it
+ * grows is what a heap snapshot would then look at.
+ */
+const memory = {
+  peakRssMb: 0,
+  hwmMb: 0,
+  samples: 0,
+  startRssMb: 0,
+  afterScenario: [] as { name: string; rssMb: number }[],
+};
+/** Where the resident memory grew: after the start, and the three scenarios it grew most in. */
+function memoryGrowth() {
+  let before = memory.startRssMb;
+  const steps = memory.afterScenario.map(({ name, rssMb }) => {
+    const step = { name, grewMb: rssMb - before, rssMb };
+    before = rssMb;
+    return step;
+  });
+  const largest = steps.sort((a, b) => b.grewMb - a.grewMb).slice(0, 3);
+  return (
+    `Resident once started (the typeahead's index and the trending ranking made): ${memory.startRssMb.toFixed(0)} MB; ` +
+    `it grew most in ${largest.map((step) => `${step.name} (+${step.grewMb.toFixed(0)} MB, to ${step.rssMb.toFixed(0)})`).join(', ')}.`
+  );
+}
+
+/** A process's resident set and its high-water mark, from /proc (MB). */
+function residentMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
 let disk: string | undefined;
 try {
   runs.push(kept ?? (await generateAndVerify(database)));
@@ -368,12 +398,12 @@ try {
     }),
   );
   const appPid = app.pid;
+  memory.startRssMb = residentMb(appPid).rss;
   const memoryTimer = setInterval(() => {
     try {
-      const status = readFileSync(`/proc/${appPid}/status`, 'utf8');
-      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-      memory.peakRssMb = Math.max(memory.peakRssMb, kb('VmRSS') / 1024);
-      memory.hwmMb = Math.max(memory.hwmMb, kb('VmHWM') / 1024);
+      const { rss, hwm } = residentMb(appPid);
+      memory.peakRssMb = Math.max(memory.peakRssMb, rss);
+      memory.hwmMb = Math.max(memory.hwmMb, hwm);
       memory.samples++;
     } catch {
       // The process has ended.
@@ -707,6 +737,7 @@ try {
         (budget ? ` — ${budget.met ? 'met' : 'MISSED'}: ${budget.text}` : ''),
     );
     results.push({ scenario, measured, budget });
+    if (app) memory.afterScenario.push({ name: scenario.name, rssMb: residentMb(app.pid).rss });
   };
   /** A result as a row of the tables: the API's leave out the bytes column. */
   const BYTES_COLUMN = 8;
@@ -1094,7 +1125,7 @@ try {
         `- Memory of the API process (one process, its render threads included) from its start to the end of the ` +
           `pledge scenarios, from /proc/{pid}/status every 500 ms (${memory.samples.toLocaleString('en-US')} samples): ` +
           `peak RSS **${memory.peakRssMb.toFixed(0)} MB** (VmHWM ${memory.hwmMb.toFixed(0)} MB); goal ≤ 512 MB ` +
-          `${Math.max(memory.peakRssMb, memory.hwmMb) <= 512 ? '✅ met' : '❌ missed'}.`,
+          `${Math.max(memory.peakRssMb, memory.hwmMb) <= 512 ? '✅ met' : '❌ missed'}. ${memoryGrowth()}`,
         ...pledgeNotes.map((note) => `- ${note}`),
         ...paymentNotes.map((note) => `- ${note}`),
         `- Checked ${when}, with the server stopped: ${problems.length === 0 ? 'every invariant of the data section holds (counters = sums, ledger agrees, nothing oversold).' : `**invariants broken**: ${problems.join('; ')}`}`,
