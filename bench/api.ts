@@ -284,10 +284,9 @@ function memoryGrowth() {
     return step;
   });
   const largest = steps.sort((a, b) => b.grewMb - a.grewMb).slice(0, 3);
-  return (
-    `Resident once started (the typeahead's index and the trending ranking made): ${memory.startRssMb.toFixed(0)} MB; ` +
-    `it grew most in ${largest.map((step) => `${step.name} (+${step.grewMb.toFixed(0)} MB, to ${step.rssMb.toFixed(0)})`).join(', ')}.`
-  );
+  const started = `Resident once started (the typeahead's index and the trending ranking made): ${memory.startRssMb.toFixed(0)} MB`;
+  if (largest.length === 0) return `${started}.`;
+  return `${started}; it grew most in ${largest.map((step) => `${step.name} (+${step.grewMb.toFixed(0)} MB, to ${step.rssMb.toFixed(0)})`).join(', ')}.`;
 }
 
 /** A process's resident set and its high-water mark, from /proc (MB). */

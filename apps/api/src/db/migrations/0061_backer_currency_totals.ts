@@ -17,7 +17,7 @@ const addMoved = (moved: string) =>
     insert into backer_currency_totals as t (donor_id, currency, base_rate, total_cents)
     select m.donor_id, m.currency, m.base_rate, sum(m.cents)
     from (${moved}) as m (donor_id, currency, base_rate, cents)
-    where m.cents <> 0 and exists (select 1 from users u where u.id = m.donor_id)
+    where exists (select 1 from users u where u.id = m.donor_id)
     group by m.donor_id, m.currency, m.base_rate
     having sum(m.cents) <> 0
     order by m.donor_id, m.currency, m.base_rate
@@ -51,12 +51,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       else
         -- Most updates (a project's status, the dates of a backing) move no money: they add nothing.
         ${addMoved(`
-          select n.donor_id, n.currency, n.base_rate, n.total_cents from new_rows n
+          select moved.* from new_rows n
           join old_rows o on o.donor_id = n.donor_id and o.project_id = n.project_id
-          where (n.currency, n.base_rate, n.total_cents) is distinct from (o.currency, o.base_rate, o.total_cents)
-          union all
-          select o.donor_id, o.currency, o.base_rate, -o.total_cents from new_rows n
-          join old_rows o on o.donor_id = n.donor_id and o.project_id = n.project_id
+          cross join lateral (values (n.donor_id, n.currency, n.base_rate, n.total_cents),
+                                     (o.donor_id, o.currency, o.base_rate, -o.total_cents)) moved
           where (n.currency, n.base_rate, n.total_cents) is distinct from (o.currency, o.base_rate, o.total_cents)`)};
       end if;
       return null;
