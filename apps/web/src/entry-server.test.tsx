@@ -69,6 +69,9 @@ describe('a rendered page’s messages', () => {
     // The footer's language menu is on every page, in German.
     expect(messages!['common.language']).toEqual(['Sprache']);
     expect(htmlOf(rendered)).toContain('Sprache');
+    // The title the page sets on coming to life is written with messages of its own: a page that came to life
+    // before the rest of its catalog showed "common.meta.documentTitle" in the browser's tab.
+    expect(keys).toContain('common.meta.documentTitle');
     // Nothing of pages it does not show, and no server's message.
     expect(keys.some((key) => key.startsWith('admin.') || key.startsWith('api.'))).toBe(false);
     expect(keys.length).toBeLessThan(300);

@@ -1,5 +1,5 @@
 /** How long a visitor's choice (language, display currency) is kept. */
-const CHOICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const CHOICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The value of the cookie `name` in a Cookie header (or `document.cookie`), or null. */
 export function cookieValue(cookies: string | null | undefined, name: string): string | null {

@@ -56,5 +56,6 @@ export * from './pages';
 export * from './news';
 export * from './i18n/locales';
 export * from './i18n/translator';
+export * from './cookies';
 export * from './early-choices';
 export * from './head-script';

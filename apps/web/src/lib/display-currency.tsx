@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { currencyCookie, displayCurrency, type FxRates } from '@fundry/shared';
+import { CURRENCY_COOKIE, displayCurrency, type FxRates } from '@fundry/shared';
 import { api, ApiError } from './api-client';
+import { keepChoice } from './choice-cookies';
 import { useI18n } from './i18n';
 import { useSiteConfig } from './site-config';
 
@@ -38,7 +39,7 @@ export function DisplayCurrencyProvider({
     () => ({
       current,
       choose: (currency: string) => {
-        document.cookie = currencyCookie(currency);
+        void keepChoice(CURRENCY_COOKIE, currency);
         setChoice(currency);
       },
     }),

@@ -26,11 +26,13 @@ export function usePageMeta(meta: PageMeta | null | undefined, { canonical = tru
   const { pathname, search } = useLocation();
   const { t, locale } = useI18n();
   const written = meta ? writePageMeta(t, meta) : null;
-  const title = written?.title;
+  // Written while rendering, not in the effect: the server's render then counts the title's own messages among
+  // those the page brings, and a page that comes to life before the rest of its catalog has them in words.
+  const title = written ? documentTitle(t, written.title) : undefined;
   const description = written?.description;
   useEffect(() => {
     if (title === undefined || description === undefined) return;
-    document.title = documentTitle(t, title);
+    document.title = title;
     headElement('meta[name="description"]', () =>
       Object.assign(document.createElement('meta'), { name: 'description' }),
     ).setAttribute('content', description);

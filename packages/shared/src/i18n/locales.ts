@@ -1,5 +1,5 @@
 // With its extension: the web build's configuration loads this module as Node does (apps/web/catalogs-plugin.ts).
-import { choiceCookie, cookieValue } from '../cookies.ts';
+import { cookieValue } from '../cookies.ts';
 
 /** The languages Fundry ships (DESIGN.md §14); the operator offers some or all of them (LOCALES). */
 export const SHIPPED_LOCALES = ['en', 'es', 'pt-BR', 'de', 'ar'] as const;
@@ -13,8 +13,6 @@ export const LOCALE_COOKIE = 'fundry_locale';
 /** The language cookie's value in a Cookie header (or `document.cookie`), or null. */
 export const localeCookieValue = (cookies: string | null | undefined) => cookieValue(cookies, LOCALE_COOKIE);
 
-/** The cookie that keeps a visitor's choice of language. */
-export const localeCookie = (locale: Locale) => choiceCookie(LOCALE_COOKIE, locale);
 export const LOCALE_QUERY_PARAM = 'lang';
 
 /** Each language named in itself, as a language menu shows it. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { choiceCookie } from '../cookies';
 import {
   approximateWholeUnits,
-  currencyCookie,
+  CURRENCY_COOKIE,
   currencyCookieValue,
   displayCurrency,
 } from './display-currency';
@@ -21,7 +22,9 @@ describe('display currency', () => {
   });
 
   it('is kept in a cookie read back from a Cookie header', () => {
-    expect(currencyCookie('EUR')).toMatch(/^fundry_currency=EUR; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(choiceCookie(CURRENCY_COOKIE, 'EUR')).toMatch(
+      /^fundry_currency=EUR; Path=\/; Max-Age=\d+; SameSite=Lax$/,
+    );
     expect(currencyCookieValue('fundry_locale=de; fundry_currency=JPY')).toBe('JPY');
     expect(currencyCookieValue('fundry_locale=de')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { choiceCookie, cookieValue } from '../cookies';
+import { cookieValue } from '../cookies';
 import type { Locale } from '../i18n/locales';
 import { convert, crossRate, majorToMinor } from './amounts';
 import { exponent } from './currencies';
@@ -12,9 +12,6 @@ export const CURRENCY_COOKIE = 'fundry_currency';
 /** The display currency cookie's value in a Cookie header (or `document.cookie`), or null. */
 export const currencyCookieValue = (cookies: string | null | undefined) =>
   cookieValue(cookies, CURRENCY_COOKIE);
-
-/** The cookie that keeps a visitor's choice of display currency. */
-export const currencyCookie = (currency: string) => choiceCookie(CURRENCY_COOKIE, currency);
 
 /** The currency a language's readers most likely think in; Arabic spans too many countries to pick one. */
 const LOCALE_CURRENCIES: Partial<Record<Locale, string>> = {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Locale, LOCALE_QUERY_PARAM, localeCookie, type UserProfile } from '@fundry/shared';
+import { type Locale, LOCALE_COOKIE, LOCALE_QUERY_PARAM, type UserProfile } from '@fundry/shared';
 import { api } from '@/lib/api-client';
+import { keepChoice } from '@/lib/choice-cookies';
 
 /** Saves the signed-in person's language on their profile (DESIGN.md §14). */
 export const saveProfileLocale = (locale: Locale) =>
@@ -10,8 +11,8 @@ export const saveProfileLocale = (locale: Locale) =>
  * Shows the site in `locale` from now on: the cookie keeps the choice on this browser, and the page is loaded
  * again without a `?lang=` that would outrank it, so that the server writes it in that language.
  */
-export function switchToLocale(locale: Locale) {
-  document.cookie = localeCookie(locale);
+export async function switchToLocale(locale: Locale) {
+  await keepChoice(LOCALE_COOKIE, locale);
   const url = new URL(window.location.href);
   url.searchParams.delete(LOCALE_QUERY_PARAM);
   window.location.assign(url.toString());

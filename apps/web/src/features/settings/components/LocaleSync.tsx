@@ -20,7 +20,7 @@ export function LocaleSync() {
     if (isShippedLocale(chosenHere)) {
       if (user.locale === null) void saveProfileLocale(chosenHere).catch(() => undefined);
     } else if (user.locale !== null && user.locale !== locale) {
-      switchToLocale(user.locale);
+      void switchToLocale(user.locale);
     }
   }, [user, locale]);
   return null;
