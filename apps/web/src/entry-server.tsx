@@ -1,7 +1,7 @@
 import { dehydrate, type FetchQueryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@/lib/router';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { Locale, Translator } from '@fundry/shared';

@@ -99,6 +99,9 @@ export const PLEDGE_LIMITS: Readonly<Record<OfferableCurrency, { min: number; ma
   PLN: { min: 1, max: 4_000_000 },
   BRL: { min: 1, max: 5_000_000 },
 };
+/** The longest a campaign may run, from its launch to its deadline. */
+export const MAX_CAMPAIGN_DAYS = 90;
+
 /** The pledge limits of PLEDGE_CURRENCY: what the messages quote when no currency is given. */
 export const MIN_PLEDGE_DOLLARS = PLEDGE_LIMITS.USD.min;
 export const MAX_PLEDGE_DOLLARS = PLEDGE_LIMITS.USD.max;

@@ -53,6 +53,7 @@ export * from './schemas/collaborators';
 export * from './schemas/follows';
 export * from './schemas/referrals';
 export * from './pages';
+export * from './text';
 export * from './news';
 export * from './i18n/locales';
 export * from './i18n/translator';

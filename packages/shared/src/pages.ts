@@ -6,7 +6,7 @@
 
 import type { MessageValues, Translator } from './i18n/translator';
 import { type NewsItem, newsKey } from './news';
-import { richTextToPlain, truncate } from './rules/projects';
+import { richTextToPlain, truncate } from './text';
 
 /**
  * A page's title and description as catalog keys, or as text written by a person (a project's title), with the

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { authStorage } from '@/lib/auth-storage';
 import { TestProviders } from '@/test/i18n';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { useSyncExternalStore } from 'react';
 import { authStorage } from '@/lib/auth-storage';
 import { useI18n } from '@/lib/i18n';

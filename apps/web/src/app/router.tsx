@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from '@/lib/router';
 import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './guards';
 
@@ -338,68 +338,18 @@ export function preloadPages(pathname: string): Promise<unknown> {
   );
 }
 
-/** A path's first segment as the router compares it: decoded, and in any case (its matching ignores case). */
-function firstSegment(path: string): string {
-  const segment = path.replace(/^\//, '').split('/')[0] ?? '';
-  try {
-    return decodeURIComponent(segment).toLowerCase();
-  } catch {
-    return segment.toLowerCase();
-  }
-}
-
-/**
- * The routes that may match a path whose first segment is `segment`: a route whose own first segment is another word
- * cannot, so it is left out, and a layout route keeps only the children that may. What the router finds is the same;
- * it ranks a few routes at each render rather than all of them, which was 5 % of a server render (issue 36).
- */
-function routesStartingWith(list: RouteObject[], segment: string): RouteObject[] {
-  return list.flatMap((route): RouteObject[] => {
-    if (route.index) return segment === '' ? [route] : [];
-    if (route.path !== undefined) {
-      const own = firstSegment(route.path);
-      return own === segment || own.startsWith(':') || own === '*' ? [route] : [];
-    }
-    const children = routesStartingWith(route.children ?? [], segment);
-    return children.length > 0 ? [{ ...route, children }] : [];
-  });
-}
-
-/** The first segments the routes name: any other leaves the same routes, those that match any first segment. */
-const namedSegments = new Set<string>();
-(function collect(list: RouteObject[]) {
-  for (const route of list) {
-    if (route.path !== undefined) namedSegments.add(firstSegment(route.path));
-    collect(route.children ?? []);
-  }
-})(routes);
-const routesBySegment = new Map<string, RouteObject[]>();
-
-/** The routes that may match `pathname` (`routesStartingWith`), worked out once for each first segment. */
-export function candidateRoutes(pathname: string): RouteObject[] {
-  const segment = firstSegment(pathname);
-  // A visitor may ask for any first segment: the ones no route names share one entry, so the table stays small.
-  const key = segment === '' || namedSegments.has(segment) ? segment : '*';
-  let candidates = routesBySegment.get(key);
-  if (!candidates) {
-    candidates = routesStartingWith(routes, segment);
-    routesBySegment.set(key, candidates);
-  }
-  return candidates;
-}
-
 /** The pages, under whichever router the entry brings: the browser's, or the server's for one address. */
 export function AppRoutes() {
-  return useRoutes(candidateRoutes(useLocation().pathname));
+  return useRoutes(routes);
 }
 
 /**
- * Declarative routing: the app loads no data through the router, so the data router's code stays out of every
- * page's first download. Without transitions, a page still loading shows the layout's loader at once.
+ * The browser's router (lib/router.tsx): a page still loading shows the layout's loader at once, as navigations
+ * are not transitions.
  */
 export function AppRouter() {
   return (
-    <BrowserRouter useTransitions={false}>
+    <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { Locale } from '@fundry/shared';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from '@/lib/router';
 import { SessionProvider } from '@/lib/session';
 import { TestProviders } from '@/test/i18n';
 

@@ -11,9 +11,9 @@ import {
   REWARD_TITLE_MAX,
   SEARCH_MAX_LENGTH,
   TRACKING_URL_MAX,
+  MAX_CAMPAIGN_DAYS,
   UPDATE_TITLE_MAX,
 } from '../constants';
-import { MAX_CAMPAIGN_DAYS } from '../rules/projects';
 
 /**
  * The limits that messages quote, given to every message by their constant's name ("at most {COMMENT_MAX}

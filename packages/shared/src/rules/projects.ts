@@ -47,7 +47,6 @@ export type StatusFilter = keyof typeof STATUS_FILTERS;
 export const FUNDING_MODELS = ['all_or_nothing', 'flexible'] as const;
 export type FundingModel = (typeof FUNDING_MODELS)[number];
 
-export const MAX_CAMPAIGN_DAYS = 90;
 export const MAX_GOAL_DOLLARS = 100_000_000;
 
 export const PROJECT_MESSAGES = {
@@ -194,21 +193,3 @@ export function projectCover(project: { image_url: string | null; video_url: str
   return mediaUrl(project.image_url);
 }
 
-/** Plain text of rich text, for 'is it empty' checks and short descriptions. */
-export function richTextToPlain(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-export function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
-}

@@ -1,6 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from '@/lib/router';
 import { PageLoader } from '@/components/PageLoader';
 import { STATIC_PAGE_META } from '@fundry/shared';
 import { setSessionExpiredHandler } from '@/lib/api-client';

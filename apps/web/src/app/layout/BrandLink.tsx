@@ -1,6 +1,6 @@
 import { ThemeIcon } from '@mantine/core';
 import { Group, Text, VisuallyHidden } from '@/components/primitives/primitives';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Rich, useI18n } from '@/lib/i18n';
 import classes from './BrandLink.module.css';
 

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { NAVBAR_HEIGHT } from '../theme';

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@/components/primitives/primitives';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { BrandLink } from './BrandLink';
 

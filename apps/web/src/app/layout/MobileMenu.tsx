@@ -1,6 +1,6 @@
 import { Divider, Drawer, NavLink, ScrollArea } from '@mantine/core';
 import { Stack } from '@/components/primitives/primitives';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';

@@ -3,7 +3,7 @@ import { Group, Text } from '@/components/primitives/primitives';
 import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';

@@ -2,7 +2,7 @@ import { Burger } from '@mantine/core';
 import { Group } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { lazy, type Ref, Suspense, type SyntheticEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { BrandLink } from './BrandLink';

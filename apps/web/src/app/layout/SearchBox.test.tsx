@@ -25,7 +25,8 @@ function renderNavbar() {
       return { body: { data: { projects: q ? RESULTS : [] } } };
     },
   });
-  const view = renderPage(<Navbar menuOpened={false} onToggleMenu={() => {}} />, { path: '/' });
+  // On every path, as the layout shows it: the bar stays as the visitor goes from page to page.
+  const view = renderPage(<Navbar menuOpened={false} onToggleMenu={() => {}} />, { path: '/*', at: '/' });
   const searches = () => calls.filter((call) => call.path === 'projects/search');
   return { ...view, calls, searches, answered };
 }

@@ -4,9 +4,9 @@ import { Group, Paper, Text } from '@/components/primitives/primitives';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX, withReferral } from '@fundry/shared';
-import { useProjectTypeahead } from '@/features/discovery/api/discovery';
+import { useProjectTypeahead } from '@/features/discovery/api/typeahead';
 import { useI18n } from '@/lib/i18n';
 import classes from './Navbar.module.css';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { type CollaboratorPermission, isUpcoming, type Project, todayUtc } from '@fundry/shared';
 import { useAddOns } from '@/features/backing/api/add-ons';
 import { useRewards } from '@/features/backing/api/rewards';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { AllRewardsPage } from '@/features/backing/routes/AllRewardsPage';
 import { parseProjectId, useProject } from '@/features/projects/api/projects';
 

@@ -18,7 +18,7 @@ import type {
   ReactNode,
   Ref,
 } from 'react';
-import type { Link, LinkProps } from 'react-router';
+import type { Link, LinkProps } from '@/lib/router';
 import { classNames, type LightStyleProps, splitStyleProps } from './style-props';
 
 /*

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, MemoryRouter } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import { Button, type ButtonProps, UnstyledButton, type UnstyledButtonProps } from './buttons';
 import classes from './primitives.module.css';

@@ -31,7 +31,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import type { Link, LinkProps } from 'react-router';
+import type { Link, LinkProps } from '@/lib/router';
 import classes from './primitives.module.css';
 import { classNames, type LightStyleProps, spacingValue, splitStyleProps } from './style-props';
 

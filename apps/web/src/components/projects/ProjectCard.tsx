@@ -2,7 +2,7 @@ import { Box, Card, Image } from '@mantine/core';
 import { Anchor, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { IconClock, IconPhoto, IconTarget, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   DESCRIPTION_CUT,
   ENDED_EARLY_STATUSES,

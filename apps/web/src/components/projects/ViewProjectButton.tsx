@@ -1,6 +1,6 @@
 import { Button } from '@/components/primitives/buttons';
 import { IconExternalLink } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 
 /** The small "View" button of a project card in a person's own lists, named after its project. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@fundry/shared';
 import { TestProviders } from '@/test/i18n';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, UpdateView, UserProfile } from '@fundry/shared';
 import { authStorage } from '@/lib/auth-storage';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api';
 import { TestProviders } from '@/test/i18n';

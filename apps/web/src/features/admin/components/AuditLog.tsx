@@ -1,7 +1,7 @@
 import { Alert, Badge, Loader, Select, Table } from '@mantine/core';
 import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { AUDIT_ACTIONS } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { serverMessage } from '@/lib/api-errors';

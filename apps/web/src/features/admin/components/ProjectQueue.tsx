@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconCircleCheck, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { QueueProject, QueueResponse } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   COMMUNITY_MESSAGES,
   type Report,

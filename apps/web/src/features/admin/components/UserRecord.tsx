@@ -1,7 +1,7 @@
 import { Alert, Badge, Loader } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconMessageOff, IconRestore } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   type AdminUserRecord,
   isShippedLocale,

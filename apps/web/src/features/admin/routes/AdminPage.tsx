@@ -10,7 +10,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { PageLoader } from '@/components/PageLoader';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';

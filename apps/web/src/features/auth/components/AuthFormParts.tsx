@@ -2,7 +2,7 @@ import { Alert, TextInput, type TextInputProps } from '@mantine/core';
 import { Anchor, Text } from '@/components/primitives/primitives';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Rich, useI18n } from '@/lib/i18n';
 
 /** What went wrong with the last submit, read out by screen readers as soon as it shows. */

@@ -2,7 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useEffect, useState } from 'react';
-import { Link, type Location, useLocation, useNavigate } from 'react-router';
+import { Link, type Location, useLocation, useNavigate } from '@/lib/router';
 import { authStorage } from '@/lib/auth-storage';
 import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';

@@ -2,7 +2,7 @@ import { Stack } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { AUTH_MESSAGES, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, TIMINGS_MS } from '@fundry/shared';
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n';

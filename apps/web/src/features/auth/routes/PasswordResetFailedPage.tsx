@@ -2,7 +2,7 @@ import { Center, ThemeIcon } from '@mantine/core';
 import { Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconMailOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 

@@ -2,7 +2,7 @@ import { Center, List, ThemeIcon } from '@mantine/core';
 import { Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { RESET_LINK_EXPIRY_MINUTES } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';

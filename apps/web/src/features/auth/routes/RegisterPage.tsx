@@ -3,7 +3,7 @@ import { Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { AUTH_MESSAGES } from '@fundry/shared';
 import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, passwordProblems, TIMINGS_MS } from '@fundry/shared';
 import { PasswordRequirements } from '@/components/PasswordRequirements';
 import { fieldErrors, isApiError, serverMessage } from '@/lib/api-errors';

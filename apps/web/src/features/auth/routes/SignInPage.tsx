@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import {
   API_BASE_PATH,
   AUTH_MESSAGES,

@@ -3,7 +3,7 @@ import { Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconCircleX, IconMailQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 import { recalledReturnPath } from '../return-path';

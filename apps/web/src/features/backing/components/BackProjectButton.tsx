@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@/components/primitives/buttons';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import type { ProjectStatus } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import {
   type AddOn,
   INSTALMENT_COUNT,

@@ -3,7 +3,7 @@ import { Anchor, Group, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { declineMessage, type Donation, PLEDGE_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';

@@ -2,7 +2,7 @@ import { Paper, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { ProjectStatus } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text, Title } from '@/components/primitives/primit
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconGift, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { ProjectStatus, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';

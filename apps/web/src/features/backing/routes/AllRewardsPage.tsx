@@ -3,7 +3,7 @@ import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@/comp
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { type Project, projectRewardsPageMeta, type Reward } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { serverMessage } from '@/lib/api-errors';

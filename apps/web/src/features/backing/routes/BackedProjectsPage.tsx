@@ -4,7 +4,7 @@ import { Anchor, Container, Group, Paper, Stack, Text } from '@/components/primi
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { type BackedProject, type Donation, ENDED_EARLY_STATUSES, type Translator } from '@fundry/shared';
 import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';

@@ -5,7 +5,7 @@ import { Container, Group, Paper, Stack, Text, Title } from '@/components/primit
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconCreditCard } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { declineMessage, type Donation, INSTALMENT_COUNT, type Translator } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { Alert, Loader, NumberInput, Radio, Textarea } from '@mantine/core';
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { type BackerSurvey, majorToMinor, minorToMajor, SURVEY_ANSWER_MAX } from '@fundry/shared';
 import { PageHeader } from '@/components/PageHeader';
 import { serverMessage } from '@/lib/api-errors';

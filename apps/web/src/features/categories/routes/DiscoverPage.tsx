@@ -1,7 +1,7 @@
 import { Alert, Card, Loader, ThemeIcon } from '@mantine/core';
 import { Container, SimpleGrid, Text, Title } from '@/components/primitives/primitives';
 import { IconCategory } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PageHero } from '@/components/PageHero';
 import { useI18n } from '@/lib/i18n';
 import { useCategories } from '../api/categories';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { type Collaboration, COLLABORATOR_PERMISSION_LABEL } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { Alert, Avatar, Badge, Box, Loader, Textarea } from '@mantine/core';
 import { Anchor, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   COMMENT_MAX,
   type Comment,

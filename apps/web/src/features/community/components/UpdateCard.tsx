@@ -3,7 +3,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@/components/primitive
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconLock, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { COMMUNITY_MESSAGES, type UpdateView } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { RichTextContent } from '@/components/projects/RichTextContent';

@@ -3,7 +3,7 @@ import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/component
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { ENDED_EARLY_STATUSES, NOT_FOUND_META, updatePageMeta } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { RichTextContent } from '@/components/projects/RichTextContent';

@@ -9,7 +9,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { AddOn, CollaboratorPermission, Project, Reward } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';

@@ -2,7 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight, IconPlus, IconRocket } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { DESCRIPTION_CUT, PAGE_SIZES, type ProjectCard as ProjectCardData } from '@fundry/shared';
 import { ProjectCard } from '@/components/projects/ProjectCard';
 import { useI18n } from '@/lib/i18n';

@@ -12,7 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { MAX_PER_PAGE, NOTIFICATION_POLL_MS, type Notification, RECENT_ACTIVITY_LIMIT } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';

@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  Category,
-  ListStatus,
-  ProgressBucket,
-  ProjectList,
-  SortOption,
-  TypeaheadResult,
-} from '@fundry/shared';
+import type { Category, ListStatus, ProgressBucket, ProjectList, SortOption } from '@fundry/shared';
 import { PAGE_SIZES } from '@fundry/shared';
 import { api } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/categories';
@@ -29,7 +22,6 @@ export interface ProjectListParams {
 /** Under 'projects', so a change to any project refreshes the lists too. */
 export const discoveryKeys = {
   list: (params: ProjectListParams) => ['projects', 'list', params] as const,
-  typeahead: (text: string) => ['projects', 'typeahead', text] as const,
 };
 
 /** A page of public projects: the search results, Explore and a category's page. */
@@ -62,19 +54,6 @@ export const projectListQuery = (params: ProjectListParams) =>
       ).data,
     placeholderData: keepPreviousData,
   });
-
-/** The navigation bar's typeahead (GET projects/search?q=): at most 5 matches; no call for empty text. */
-export function useProjectTypeahead(text: string) {
-  return useQuery({
-    queryKey: discoveryKeys.typeahead(text),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: { projects: TypeaheadResult[] } }>('projects/search', { q: text }, signal)).data
-        .projects,
-    enabled: text !== '',
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** One category's name (GET categories/{id}), for the category page's heading. */
 export function useCategory(id: number | null) {

@@ -3,7 +3,7 @@ import { Container, Group, Stack, Text, Title } from '@/components/primitives/pr
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '@/lib/router';
 import { categoryPageMeta } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useI18n } from '@/lib/i18n';

@@ -4,7 +4,7 @@ import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { SORT_OPTIONS, type SortOption } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useCategories } from '@/lib/categories';
@@ -91,8 +91,7 @@ export function ExplorePage() {
   const projects = useProjectList(exploreListParams(state));
 
   /** Any change but a page change starts again at page 1. */
-  const update = (patch: Partial<ExploreState>) =>
-    setParams(exploreQuery({ ...state, page: 1, ...patch }), { preventScrollReset: true });
+  const update = (patch: Partial<ExploreState>) => setParams(exploreQuery({ ...state, page: 1, ...patch }));
   const clearAll = () =>
     setParams(
       exploreQuery({
@@ -103,7 +102,6 @@ export function ExplorePage() {
         progress: [],
         page: 1,
       }),
-      { preventScrollReset: true },
     );
 
   const list = projects.data;

@@ -2,7 +2,7 @@ import { Container, Group, Stack, Text, Title } from '@/components/primitives/pr
 import { Button } from '@/components/primitives/buttons';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { Button } from '@/components/primitives/buttons';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';

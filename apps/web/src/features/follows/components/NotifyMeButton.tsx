@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconBell, IconBellRinging } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import type { Project } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

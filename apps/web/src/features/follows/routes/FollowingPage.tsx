@@ -1,7 +1,7 @@
 import { Alert, Avatar } from '@mantine/core';
 import { Container, Group, Paper, Stack, Text } from '@/components/primitives/primitives';
 import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { Button } from '@/components/primitives/buttons';
 import { mediaUrl } from '@fundry/shared';
 import { ListEmptyState } from '@/components/ListEmptyState';

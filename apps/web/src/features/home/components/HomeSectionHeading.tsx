@@ -1,7 +1,7 @@
 import { Group, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 
 /** The top of a home page list: its heading (which names the section), a line about it, and a link to all of it. */
 export function HomeSectionHeading({

@@ -2,7 +2,7 @@ import { Card, ThemeIcon } from '@mantine/core';
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconHeartHandshake, IconLock, IconReceiptRefund, IconShieldCheck } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { DiscoverSection } from '../components/DiscoverSection';

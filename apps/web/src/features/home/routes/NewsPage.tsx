@@ -1,5 +1,5 @@
 import { Anchor, Container, Stack, Text, Title } from '@/components/primitives/primitives';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { NEWS, newsPageMeta, NOT_FOUND_META } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';

@@ -1,7 +1,7 @@
 import { List } from '@mantine/core';
 import { Anchor, Container, Stack, Text, Title } from '@/components/primitives/primitives';
 import { type ReactNode, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PageHero } from '@/components/PageHero';
 import { Rich, useI18n } from '@/lib/i18n';
 

@@ -2,7 +2,7 @@ import { Alert, Card, Skeleton, ThemeIcon } from '@mantine/core';
 import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconBulb, IconEye, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { SiteStats } from '@fundry/shared';
 import { PageHero } from '@/components/PageHero';
 import { formatBaseFigure } from '@/components/money/base-figure';

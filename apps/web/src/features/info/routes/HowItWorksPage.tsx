@@ -9,7 +9,7 @@ import {
   IconSearch,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PageHero } from '@/components/PageHero';
 import { useI18n } from '@/lib/i18n';
 

@@ -1,6 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { NOT_FOUND_META } from '@fundry/shared';
 import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';

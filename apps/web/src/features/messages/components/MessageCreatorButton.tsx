@@ -1,7 +1,7 @@
 import { Button } from '@/components/primitives/buttons';
 import { IconMessage2 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useStoredAccessToken } from '@/lib/session';

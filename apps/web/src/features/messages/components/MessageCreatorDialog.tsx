@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Stack, Text } from '@/components/primitives/primitives';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@/components/primitives/primitives';
 import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useI18n } from '@/lib/i18n';
 import { useUnreadMessages } from '../api/messages';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Skeleton } from '@mantine/core';
 import { Container, Group, Paper, Stack, Text, VisuallyHidden } from '@/components/primitives/primitives';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import type { ThreadSummary } from '@fundry/shared';
 import { PageHeader } from '@/components/PageHeader';
 import { PageNavigation } from '@/components/PageNavigation';

@@ -3,7 +3,7 @@ import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/component
 import { Button } from '@/components/primitives/buttons';
 import { IconArrowLeft, IconBan, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '@/lib/router';
 import { TOOLS_MESSAGES } from '@fundry/shared';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageNavigation } from '@/components/PageNavigation';

@@ -12,7 +12,7 @@ import {
 import { Button } from '@/components/primitives/buttons';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import type { Notification } from '@fundry/shared';
 import { PageNavigation } from '@/components/PageNavigation';
 import { useI18n } from '@/lib/i18n';

@@ -3,7 +3,7 @@ import { Container, Group, Paper, Stack, Text, Title } from '@/components/primit
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '@/lib/router';
 import { useBankAccountStatus } from '../api/payouts';
 import { useI18n } from '@/lib/i18n';
 import { useStoredAccessToken } from '@/lib/session';

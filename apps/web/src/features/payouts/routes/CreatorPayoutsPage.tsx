@@ -2,7 +2,7 @@ import { Alert, Badge, Skeleton } from '@mantine/core';
 import { Container, Group, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { ProjectList } from '@fundry/shared';
 import { Rich, useI18n } from '@/lib/i18n';
 import { usePayoutEligibility, useBankAccountStatus } from '../api/payouts';

@@ -4,7 +4,7 @@ import { Container, Paper, Stack, Text, Title } from '@/components/primitives/pr
 import { Button } from '@/components/primitives/buttons';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_MESSAGES } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api-errors';

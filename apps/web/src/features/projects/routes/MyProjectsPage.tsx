@@ -4,7 +4,7 @@ import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/compo
 import { Button } from '@/components/primitives/buttons';
 import { IconEdit, IconEye, IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { DESCRIPTION_CUT, type ProjectCard as ProjectCardData, type StatusFilter } from '@fundry/shared';
 import { PageHeader } from '@/components/PageHeader';
 import { ProjectCard } from '@/components/projects/ProjectCard';

@@ -15,7 +15,7 @@ import {
   IconStar,
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '@/lib/router';
 import {
   type CollaboratorPermission,
   ENDED_EARLY_STATUSES,

@@ -3,7 +3,7 @@ import { Container, Group, Stack, Title } from '@/components/primitives/primitiv
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '@/lib/router';
 import { PageLoader } from '@/components/PageLoader';
 import { useCategories } from '@/lib/categories';
 import { useI18n } from '@/lib/i18n';

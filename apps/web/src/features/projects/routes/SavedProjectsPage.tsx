@@ -3,7 +3,7 @@ import { Container, Stack, Text } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconAlertCircle, IconBookmark, IconBookmarkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { PAGE_SIZES, type ProjectCard as ProjectCardData, SAVE_MESSAGES } from '@fundry/shared';
 import { ListEmptyState } from '@/components/ListEmptyState';
 import { PageHeader } from '@/components/PageHeader';

@@ -3,7 +3,7 @@ import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@/component
 import { Button } from '@/components/primitives/buttons';
 import { IconLock, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { MAIL_PREFERENCE_LABELS, MAIL_PREFERENCES, type Preferences } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { Rich, useI18n } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
 import { IconCircleCheck, IconMailOff } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { UNSUBSCRIBE_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { Rich, useI18n } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { Button } from '@/components/primitives/buttons';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { SAVE_MESSAGES } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import {
   type Category,
   exponent,
