@@ -192,4 +192,3 @@ export function projectCover(project: { image_url: string | null; video_url: str
   if (project.video_url && !videoEmbed(project.video_url)) return null;
   return mediaUrl(project.image_url);
 }
-
