@@ -72,7 +72,7 @@ interface History {
   listen: (listener: () => void) => () => void;
 }
 
-export function parsePath(path: string): Path {
+function parsePath(path: string): Path {
   const hashAt = path.indexOf('#');
   const hash = hashAt >= 0 ? path.slice(hashAt) : '';
   const rest = hashAt >= 0 ? path.slice(0, hashAt) : path;
@@ -84,7 +84,7 @@ export function parsePath(path: string): Path {
   };
 }
 
-export const createPath = ({ pathname, search, hash }: Path): string => `${pathname}${search}${hash}`;
+const createPath = ({ pathname, search, hash }: Path): string => `${pathname}${search}${hash}`;
 
 /** `to` as a whole path: a search or a hash alone stays at `from`'s path. */
 function resolvePath(to: To, from: Path): Path {
