@@ -201,7 +201,7 @@ const UNREACHABLE_MESSAGES = [
 ];
 
 /** The database (or another store) is down or cut off: not the request's fault, and worth a retry shortly. */
-export function isDatabaseUnreachable(error: FastifyError): boolean {
+export function isDatabaseUnreachable(error: { code?: string; message: string }): boolean {
   const code = error.code ?? '';
   return (
     UNREACHABLE_SQLSTATE.test(code) ||

@@ -1,7 +1,7 @@
 import { buildApp, databaseDeps } from './app';
 import { openDatabase } from './bootstrap';
 import { loadConfig } from './config';
-import { startJobRunner } from './jobs/runner';
+import { startJobRunner, survivingLostDatabase } from './jobs/runner';
 import { startMetricsServer } from './plugins/metrics';
 import { scheduledJobs } from './services';
 
@@ -11,6 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp(config, databaseDeps(database));
+  process.on('unhandledRejection', survivingLostDatabase(app.log));
   const jobs = await startJobRunner(database, scheduledJobs(app.services), app.log);
   app.services.mail.kick();
   const metrics = config.metrics ? await startMetricsServer(config.metrics, database) : undefined;

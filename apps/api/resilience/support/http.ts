@@ -70,13 +70,23 @@ export class HttpClient {
 
     const started = performance.now();
     return new Promise<HttpResponse>((resolve, reject) => {
+      // Which request failed, to whom: a bare "read ECONNRESET" says neither.
+      const fail = (error: NodeJS.ErrnoException) =>
+        reject(
+          Object.assign(
+            new Error(`${method} ${path} to ${this.baseUrl}: ${error.message}`, { cause: error }),
+            {
+              code: error.code,
+            },
+          ),
+        );
       const request = http.request(
         new URL(path, this.baseUrl),
         { method, headers, agent: false, localAddress: this.sourceAddress },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
+          response.on('error', fail);
           response.on('end', () => {
             const bytes = Buffer.concat(chunks);
             resolve({
@@ -90,7 +100,7 @@ export class HttpClient {
           });
         },
       );
-      request.on('error', reject);
+      request.on('error', fail);
       if (body === undefined || Buffer.isBuffer(body)) {
         request.end(body);
         return;

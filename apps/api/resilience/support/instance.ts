@@ -61,6 +61,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
   let output = '';
   const exited = new Promise<Exit>((resolve) => {
     child.once('exit', (code, signal) => {
+      output += `\n[${name} exited: ${signal ?? `code ${code}`}]`;
       running.delete(child);
       rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, signal });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { isDatabaseUnreachable } from '../errors';
 import { observeJobQueues, platformMetrics } from '../modules/metrics/metrics';
 
 export interface ScheduledJob {
@@ -45,6 +46,23 @@ export async function startJobRunner(
     (queue) => boss.getQueueSize(queue),
   );
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }) };
+}
+
+/**
+ * pg-boss 10 marks a job done (completed or failed) without waiting for it (`watch` in its manager.js): a database
+ * lost at that moment left a rejection nobody handled, and Node ended the process with every request in flight
+ * (the fault test of a database outage, on a busy machine). The job is safe without the mark: it expires and runs
+ * again, and every job is idempotent. The server's process listens with this: only a rejection for a database that
+ * is away is kept from ending it; any other still ends it, as Node would.
+ */
+export function survivingLostDatabase(log: FastifyBaseLogger) {
+  return (reason: unknown) => {
+    if (reason instanceof Error && isDatabaseUnreachable(reason)) {
+      log.warn({ err: reason }, 'the database went away under a background write; it is retried later');
+      return;
+    }
+    throw reason;
+  };
 }
 
 /** Any fixed number, the same in every instance: the key of the lock that serialises pg-boss set-up. */

@@ -397,7 +397,7 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
 
   /** A page whose data cannot be read: the app's shell, which tells the visitor, with the status it deserves. */
   const sendErrorPage = (request: FastifyRequest, reply: FastifyReply, error: Error) => {
-    const unreachable = isDatabaseUnreachable(error as Parameters<typeof isDatabaseUnreachable>[0]);
+    const unreachable = isDatabaseUnreachable(error);
     request.log[unreachable ? 'warn' : 'error']({ err: error }, 'page data failed to load');
     if (unreachable) void reply.header('retry-after', '5');
     return reply
