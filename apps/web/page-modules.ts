@@ -12,12 +12,17 @@ export const PAGE_MODULES: Record<string, string[]> = {
   '/categories': ['src/features/categories/routes/CategoriesPage.tsx'],
   '/category/:categoryId': ['src/features/discovery/routes/CategoryPage.tsx'],
   '/discover': ['src/features/categories/routes/DiscoverPage.tsx'],
-  // The reward and add-on lists and the stretch goals are lazy parts of the page the server renders (project-slots).
+  // The reward and add-on lists, the stretch goals (project-slots), the tabs, the creator's card, the banners of a
+  // campaign ended early or under review and the not-found notice are lazy parts of the page the server renders.
   '/projects/:id': [
     'src/app/routes/ProjectPage.tsx',
     'src/features/backing/components/RewardListCard.tsx',
     'src/features/backing/components/AddOnListCard.tsx',
     'src/features/stretch-goals/components/StretchGoalsCard.tsx',
+    'src/features/projects/components/detail/ProjectTabs.tsx',
+    'src/features/projects/components/detail/CreatorCard.tsx',
+    'src/features/projects/components/detail/EndedBanner.tsx',
+    'src/features/projects/components/detail/ProjectNotices.tsx',
   ],
   '/projects/:id/rewards': ['src/app/routes/RewardsPage.tsx'],
   '/projects/:id/updates/:updateId': ['src/app/routes/UpdateRoute.tsx'],

@@ -8,11 +8,10 @@ import { parseProjectId } from '@/features/projects/api/projects';
 import { creatorName } from '@/features/projects/components/detail/creator-name';
 import { useI18n } from '@/lib/i18n';
 import { ProjectDetailPage } from '@/features/projects/routes/ProjectDetailPage';
-import { ReportButton } from '@/features/reports/components/ReportButton';
 import { useProjectVisit } from '@/lib/referrals';
 import { useSession } from '@/lib/session';
 import { useStretchGoals } from '@/features/stretch-goals/api/stretch-goals';
-import { projectSlots } from './project-slots';
+import { projectSlots, ReportButton } from './project-slots';
 
 // The updates, comments and FAQ load when their tab is first opened (the overview is what a link opens on).
 const UpdatesTab = lazy(async () => ({
@@ -147,7 +146,9 @@ export function ProjectPage() {
           project={project}
           isCreator={isCreator}
           reportButton={(commentId, name) => (
-            <ReportButton kind="comment" id={commentId} name={name} compact />
+            <Suspense fallback={null}>
+              <ReportButton kind="comment" id={commentId} name={name} compact />
+            </Suspense>
           )}
           blockButton={(userId, name) => (
             <Suspense fallback={null}>

@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import type { Project } from '@fundry/shared';
 import { creatorName } from '@/features/projects/components/detail/creator-name';
 import type { ProjectPageSlots } from '@/features/projects/routes/ProjectDetailPage';
-import { ReportButton } from '@/features/reports/components/ReportButton';
 import { ProjectFundingBar } from '@/features/stretch-goals/components/ProjectFundingBar';
 import { useI18n } from '@/lib/i18n';
 
@@ -29,19 +28,30 @@ const StretchGoalsCard = lazy(async () => ({
   default: (await import('@/features/stretch-goals/components/StretchGoalsCard')).StretchGoalsCard,
 }));
 
+/** Report (a project, its creator, a comment): only a signed-in visitor sees it, below the fold; its code follows the page's. */
+export const ReportButton = lazy(async () => ({
+  default: (await import('@/features/reports/components/ReportButton')).ReportButton,
+}));
+
 function ReportProjectButton({ projectId }: { projectId: number }) {
   const i18n = useI18n();
-  return <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />;
+  return (
+    <Suspense fallback={null}>
+      <ReportButton kind="project" id={projectId} name={i18n.t('common.project.report')} />
+    </Suspense>
+  );
 }
 
 function ReportCreatorButton({ project }: { project: Project }) {
   const i18n = useI18n();
   return (
-    <ReportButton
-      kind="user"
-      id={project.creator_id}
-      name={i18n.t('reports.person', { name: creatorName(i18n, project.creator) })}
-    />
+    <Suspense fallback={null}>
+      <ReportButton
+        kind="user"
+        id={project.creator_id}
+        name={i18n.t('reports.person', { name: creatorName(i18n, project.creator) })}
+      />
+    </Suspense>
   );
 }
 

@@ -7,7 +7,7 @@ import type { Project } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useCancelProject } from '../api/projects';
+import { useCancelProject } from '../api/project-actions';
 
 /** What a cancel does, in the order it happens (DESIGN.md §18). */
 const CONSEQUENCES = [

@@ -5,7 +5,7 @@ import type { Project } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useLaunchProject } from '../api/projects';
+import { useLaunchProject } from '../api/project-actions';
 
 /**
  * The creator confirms an early launch (DESIGN.md §19): what moves, and that it is final. On success the API's words

@@ -1,19 +1,7 @@
-import { Alert, Badge, Center, Loader } from '@mantine/core';
-import { Tabs } from '@/components/primitives/tabs';
-import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/primitives/primitives';
+import { Badge, Skeleton } from '@mantine/core';
+import { Container, Group, Paper, Stack, Title } from '@/components/primitives/primitives';
 import { Button } from '@/components/primitives/buttons';
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconCalendarEvent,
-  IconEdit,
-  IconGift,
-  IconHelpCircle,
-  IconInfoCircle,
-  IconMessageCircle,
-  IconNews,
-  IconStar,
-} from '@tabler/icons-react';
+import { IconEdit, IconGift, IconStar } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from '@/lib/router';
 import {
@@ -27,7 +15,6 @@ import {
   todayUtc,
 } from '@fundry/shared';
 import { PageLoader } from '@/components/PageLoader';
-import { RichTextContent } from '@/components/projects/RichTextContent';
 import { StatusBadge } from '@/components/projects/StatusBadge';
 import { isApiError, serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
@@ -35,15 +22,11 @@ import { notify } from '@/lib/notify';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { parseProjectId, useProject, useProjectRoles } from '../api/projects';
-import { CancelCampaignButton } from '../components/CancelCampaignButton';
-import { CreatorCard } from '../components/detail/CreatorCard';
-import { EndedBanner } from '../components/detail/EndedBanner';
 import { ProjectActions } from '../components/detail/ProjectActions';
 import { ProjectMedia } from '../components/detail/ProjectMedia';
 import { StatsCard } from '../components/detail/StatsCard';
 import { StickyPledgeBar } from '../components/detail/StickyPledgeBar';
 import classes from './ProjectDetailPage.module.css';
-import { revocationReasonText } from '@/lib/project-text';
 
 // Only an admin sees the moderation controls: visitors skip their code.
 // Only a revoked project shows it, with its tooltip.
@@ -52,6 +35,29 @@ const RevokedBadge = lazy(async () => ({
 }));
 const AdminControls = lazy(async () => ({
   default: (await import('../components/detail/AdminControls')).AdminControls,
+}));
+// Below the fold, or for a few: in the server's HTML, hydrated when their code has followed the page's.
+const CreatorCard = lazy(async () => ({
+  default: (await import('../components/detail/CreatorCard')).CreatorCard,
+}));
+/** Only a campaign ended early shows it. */
+const EndedBanner = lazy(async () => ({
+  default: (await import('../components/detail/EndedBanner')).EndedBanner,
+}));
+/** Only its creator and admins see a project under review or rejected. */
+const ReviewBanner = lazy(async () => ({
+  default: (await import('../components/detail/ProjectNotices')).ReviewBanner,
+}));
+/** A project that is not there, or could not be read: few pages show it. */
+const ProjectUnavailable = lazy(async () => ({
+  default: (await import('../components/detail/ProjectNotices')).ProjectUnavailable,
+}));
+/** Only its creator sees it. */
+const CancelCampaignButton = lazy(async () => ({
+  default: (await import('../components/CancelCampaignButton')).CancelCampaignButton,
+}));
+const ProjectTabs = lazy(async () => ({
+  default: (await import('../components/detail/ProjectTabs')).ProjectTabs,
 }));
 /** Only an admin sees where the refunds of a campaign ended early stand. */
 const RefundStatus = lazy(async () => ({
@@ -143,78 +149,12 @@ function Header({
           {i18n.t('projects.detail.editButton')}
         </Button>
       )}
-      {isCreator && <CancelCampaignButton project={project} />}
+      {isCreator && (
+        <Suspense fallback={null}>
+          <CancelCampaignButton project={project} />
+        </Suspense>
+      )}
     </Group>
-  );
-}
-
-function Overview({ project }: { project: Project }) {
-  const i18n = useI18n();
-  return (
-    <Stack gap="xl">
-      <section aria-labelledby="project-description">
-        <Title order={2} fz="xl" mb="sm" id="project-description">
-          {i18n.t('projects.story.description')}
-        </Title>
-        <RichTextContent
-          html={project.description}
-          fallback={i18n.t('projects.story.noDescription')}
-          lang={project.language}
-        />
-      </section>
-      <section aria-labelledby="project-risks">
-        <Title order={2} fz="xl" mb="sm" id="project-risks">
-          {i18n.t('projects.story.risks')}
-        </Title>
-        <RichTextContent
-          html={project.risks_and_challenges ?? project.risk_and_challenges}
-          fallback={i18n.t('projects.story.noRisks')}
-          lang={project.language}
-        />
-      </section>
-      <section aria-labelledby="project-timeline">
-        <Title order={2} fz="xl" mb="sm" id="project-timeline">
-          {i18n.t('projects.detail.timeline')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {[
-            { label: i18n.t('projects.detail.startDate'), date: project.start_date },
-            { label: i18n.t('projects.detail.endDate'), date: project.end_date },
-          ].map(({ label, date }) => (
-            <Paper key={label} bg="gray.0" radius="md" p="md">
-              <Group gap="sm" wrap="nowrap">
-                <IconCalendarEvent size={20} color="var(--mantine-color-teal-7)" />
-                <div>
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                    {label}
-                  </Text>
-                  <Text fw={500}>{date ? i18n.calendarDate(date) : i18n.t('common.date.notSpecified')}</Text>
-                </div>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      </section>
-    </Stack>
-  );
-}
-
-function EmptyTab({ text, children }: { text: string; children?: ReactNode }) {
-  return (
-    <Stack align="center" gap="sm" py="xl">
-      <Text c="dimmed">{text}</Text>
-      {children}
-    </Stack>
-  );
-}
-
-/** A tab's content while its code loads (the updates, comments and FAQ load when their tab is first opened). */
-function TabLoader() {
-  const i18n = useI18n();
-  return (
-    <Center py="xl">
-      <Loader size="sm" aria-label={i18n.t('projects.detail.loadingTab')} />
-    </Center>
   );
 }
 
@@ -249,11 +189,7 @@ export interface ProjectPageSlots {
   followCreatorButton?: (project: Project) => ReactNode;
 }
 
-/** Tabs a link may open with `?tab=` (a notification about a comment opens Comments). */
-const TABS = ['overview', 'updates', 'comments', 'faq'];
-
 function ProjectView({ project, slots }: { project: Project; slots: ProjectPageSlots }) {
-  const i18n = useI18n();
   const session = useSession();
   const roles = useProjectRoles(project.id);
   // The creator: the project's roles say so, else the signed-in id is the creator's (SPEC §6).
@@ -274,29 +210,15 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
 
   return (
     <Stack gap="lg">
-      {endedEarly && <EndedBanner project={project} />}
-      {project.status === 'PENDING' && (isCreator || isAdmin) && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
-          {i18n.t('projects.detail.underReview')}
-        </Alert>
+      {endedEarly && (
+        <Suspense fallback={null}>
+          <EndedBanner project={project} />
+        </Suspense>
       )}
-      {project.status === 'REJECTED' && (isCreator || isAdmin) && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={i18n.t('projects.detail.rejectedTitle')}
-          data-testid="rejection-banner"
-        >
-          <Stack gap={4}>
-            <Text size="sm">
-              <Text span fw={600}>
-                {i18n.t('projects.detail.rejectedReasonLabel')}
-              </Text>{' '}
-              {revocationReasonText(i18n, project)}
-            </Text>
-            {isCreator && <Text size="sm">{i18n.t('projects.detail.rejectedAdvice')}</Text>}
-          </Stack>
-        </Alert>
+      {(project.status === 'PENDING' || project.status === 'REJECTED') && (isCreator || isAdmin) && (
+        <Suspense fallback={null}>
+          <ReviewBanner project={project} isCreator={isCreator} />
+        </Suspense>
       )}
       <Header project={project} isCreator={isCreator} isAdmin={isAdmin} editsStory={editsStory} />
       <div className={classes.layout}>
@@ -305,50 +227,18 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
         </div>
         <Stack gap="xl" className={classes.content}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} shadow="xs">
-            {/* Only the open tab is on the page: the others' data, HTML and hydration wait for their click. */}
-            <Tabs
-              defaultValue={TABS.includes(tab ?? '') ? (tab ?? 'overview') : 'overview'}
-              keepMounted={false}
-            >
-              <Tabs.List mb="lg">
-                <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
-                  {i18n.t('projects.detail.tab.overview')}
-                </Tabs.Tab>
-                <Tabs.Tab value="updates" leftSection={<IconNews size={16} />}>
-                  {i18n.t('projects.detail.tab.updates')}
-                </Tabs.Tab>
-                <Tabs.Tab value="comments" leftSection={<IconMessageCircle size={16} />}>
-                  {i18n.t('projects.detail.tab.comments')}
-                </Tabs.Tab>
-                {slots.faqTab && (
-                  <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
-                    {i18n.t('projects.detail.tab.faq')}
-                  </Tabs.Tab>
-                )}
-              </Tabs.List>
-              <Tabs.Panel value="overview">
-                <Overview project={project} />
-              </Tabs.Panel>
-              <Tabs.Panel value="updates">
-                <Suspense fallback={<TabLoader />}>
-                  {slots.updatesTab?.(project, speaks) ?? (
-                    <EmptyTab text={i18n.t('projects.detail.noUpdates')} />
-                  )}
-                </Suspense>
-              </Tabs.Panel>
-              <Tabs.Panel value="comments">
-                <Suspense fallback={<TabLoader />}>
-                  {slots.commentsTab?.(project, speaks) ?? (
-                    <EmptyTab text={i18n.t('projects.detail.noComments')} />
-                  )}
-                </Suspense>
-              </Tabs.Panel>
-              {slots.faqTab && (
-                <Tabs.Panel value="faq">
-                  <Suspense fallback={<TabLoader />}>{slots.faqTab(project, editsStory)}</Suspense>
-                </Tabs.Panel>
-              )}
-            </Tabs>
+            {/* The story is in the server's HTML; the tabs come to life when their code has followed the page's. */}
+            <Suspense fallback={<Skeleton h={480} radius="md" />}>
+              <ProjectTabs
+                project={project}
+                initialTab={tab}
+                speaks={speaks}
+                editsStory={editsStory}
+                updatesTab={slots.updatesTab}
+                commentsTab={slots.commentsTab}
+                faqTab={slots.faqTab}
+              />
+            </Suspense>
           </Paper>
           {/* The creator's payment management panel (payouts). */}
           {isCreator && handlesMoney(project) && (
@@ -367,14 +257,16 @@ function ProjectView({ project, slots }: { project: Project; slots: ProjectPageS
           </Stack>
           <Stack gap="lg" className={classes.aside}>
             {slots.rewardList?.(project, editsStory)}
-            <CreatorCard
-              creator={project.creator}
-              team={project.team}
-              reportAction={
-                session.isSignedIn && !isCreator ? slots.reportCreatorButton?.(project) : undefined
-              }
-              followAction={!isCreator ? slots.followCreatorButton?.(project) : undefined}
-            />
+            <Suspense fallback={null}>
+              <CreatorCard
+                creator={project.creator}
+                team={project.team}
+                reportAction={
+                  session.isSignedIn && !isCreator ? slots.reportCreatorButton?.(project) : undefined
+                }
+                followAction={!isCreator ? slots.followCreatorButton?.(project) : undefined}
+              />
+            </Suspense>
             {slots.messageButton && !isCreator && PUBLIC_STATUSES.includes(project.status) && (
               <Suspense fallback={null}>{slots.messageButton(project)}</Suspense>
             )}
@@ -436,31 +328,11 @@ export function ProjectDetailPage(slots: ProjectPageSlots = {}) {
   }, [failure]);
 
   let content;
-  if (notFound) {
+  if (notFound || failure) {
     content = (
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-        <Stack gap="sm" align="flex-start">
-          {/* The page's one h1, as on every page. */}
-          <Title order={1} fz="md">
-            {i18n.t('projects.detail.notFound')}
-          </Title>
-          <Text size="sm">{i18n.t('projects.detail.notFoundHint')}</Text>
-          <Button component={Link} to="/" size="xs" variant="light">
-            {i18n.t('projects.detail.backHome')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (failure) {
-    content = (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        title={i18n.t('projects.detail.errorTitle')}
-        role="alert"
-      >
-        {failure}
-      </Alert>
+      <Suspense fallback={null}>
+        <ProjectUnavailable failure={failure} />
+      </Suspense>
     );
   } else if (!project.data) {
     content = <PageLoader />;

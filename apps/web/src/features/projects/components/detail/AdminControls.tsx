@@ -22,7 +22,7 @@ import { StatusBadge } from '@/components/projects/StatusBadge';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { type AdminAction, useAdminAction, useSuspendProject } from '@/features/projects/api/projects';
+import { type AdminAction, useAdminAction, useSuspendProject } from '@/features/projects/api/project-actions';
 
 /** Moderation outcomes (SPEC §8), by action. */
 const ACTION_MESSAGES: Record<AdminAction, { done: string; failed: string }> = {

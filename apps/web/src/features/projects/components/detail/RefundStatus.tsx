@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { Project } from '@fundry/shared';
 import { serverMessage } from '@/lib/api-errors';
 import { useI18n } from '@/lib/i18n';
-import { useCampaignRefunds } from '@/features/projects/api/projects';
+import { useCampaignRefunds } from '@/features/projects/api/project-actions';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -23,7 +23,7 @@ import { amountInputProps, currencyName } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useSiteConfig } from '@/lib/site-config';
-import { type SaveTarget, useSaveProject } from '@/features/projects/api/projects';
+import { type SaveTarget, useSaveProject } from '@/features/projects/api/project-actions';
 import { MediaField, previewSource } from './MediaFields';
 import { PreviewDialog } from './PreviewDialog';
 import { RichTextField } from '@/components/projects/RichTextField';
