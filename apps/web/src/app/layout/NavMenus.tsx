@@ -2,7 +2,7 @@ import { Avatar, Menu } from '@mantine/core';
 import { Group, Text } from '@/components/primitives/primitives';
 import { UnstyledButton } from '@/components/primitives/buttons';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@/lib/router';
 import { useCategories } from '@/features/categories/api/categories';
 import { useI18n } from '@/lib/i18n';
@@ -26,9 +26,11 @@ export function CategoriesMenu({
   const returnFocus = () => {
     if (dropdown.current?.contains(document.activeElement)) button.current?.focus();
   };
+  const [opened, setOpened] = useState(defaultOpened);
   return (
     <Menu
-      defaultOpened={defaultOpened}
+      opened={opened}
+      onChange={setOpened}
       onClose={returnFocus}
       trigger="click-hover"
       openDelay={50}
@@ -37,8 +39,15 @@ export function CategoriesMenu({
       width={220}
     >
       <Menu.Target>
-        {/* Keeps focus where the button it replaces had it. */}
-        <CategoriesButton ref={button} autoFocus={focusButton} />
+        {/* Keeps focus where the button it replaces had it. Mantine closes on Escape only from inside the
+            dropdown, but a menu opened by hovering keeps focus on its button when it is then clicked. */}
+        <CategoriesButton
+          ref={button}
+          autoFocus={focusButton}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpened(false);
+          }}
+        />
       </Menu.Target>
       <Menu.Dropdown ref={dropdown}>
         {categories.isError && <Menu.Label>{i18n.t('common.nav.categoriesUnavailable')}</Menu.Label>}
