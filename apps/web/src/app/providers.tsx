@@ -6,18 +6,35 @@ import '@mantine/notifications/styles.css';
 import './direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TIMINGS_MS, type Translator } from '@fundry/shared';
 import { LocaleSync } from '@/features/settings/components/LocaleSync';
 import { ApiError } from '@/lib/api-client';
 import { DisplayCurrencyProvider } from '@/lib/display-currency';
 import { I18nProvider } from '@/lib/i18n';
+import { onToastsWanted, toastsWanted } from '@/lib/toasts-wanted';
 import { SessionProvider } from '@/lib/session';
 import { theme, themeCssVariables } from './theme';
 import toastClasses from './toasts.module.css';
 
-// Toasts queue in the notifications store from the start; the component that shows them loads after the page.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** The toasts, once the first is asked for (lib/toasts-wanted.ts). */
+function Toasts() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
+      <Notifications
+        position="top-right"
+        autoClose={TIMINGS_MS.toast}
+        zIndex={1000}
+        classNames={{ root: toastClasses.toasts }}
+      />
+    </Suspense>
+  );
+}
 
 /**
  * Marks the document once React has taken the page over: from then on its buttons answer (a click on the server's
@@ -65,15 +82,7 @@ export function AppProviders({
       <DirectionProvider initialDirection={translator.dir} detectDirection={false}>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
-          <Suspense fallback={null}>
-            {/* Below the navigation bar, never over it: the links stay reachable while a toast shows. */}
-            <Notifications
-              position="top-right"
-              autoClose={TIMINGS_MS.toast}
-              zIndex={1000}
-              classNames={{ root: toastClasses.toasts }}
-            />
-          </Suspense>
+          <Toasts />
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
               <LocaleSync />

@@ -1,10 +1,11 @@
 import { TIMINGS_MS } from '@fundry/shared';
+import { wantToasts } from './toasts-wanted';
 
 type ToastColor = 'teal' | 'red' | 'yellow';
 
-// The toasts' store loads with the component that shows them (app/providers.tsx), after the page: a page does
-// not wait for it, and a toast asked for before it is there shows once it is.
+// The toasts' store loads with the component that shows them: a toast asked for before it is there shows once it is.
 function show(message: string, color: ToastColor, autoClose: number) {
+  wantToasts();
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({ message, color, autoClose }),
   );

@@ -6,6 +6,7 @@ import { STATIC_PAGE_META } from '@fundry/shared';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSiteConfig } from '@/lib/site-config';
 import { NAVBAR_HEIGHT } from '../theme';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -30,6 +31,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const i18n = useI18n();
+  const testMode = useSiteConfig().data?.test_mode;
   useScrollToTopOnNavigation(pathname);
   // Pages built from data set their own head once it has loaded.
   usePageMeta(STATIC_PAGE_META[pathname]);
@@ -49,7 +51,10 @@ export function AppLayout() {
     menuButton.current?.focus();
   };
   return (
-    <div style={{ '--navbar-height': `${NAVBAR_HEIGHT}px` } as CSSProperties}>
+    <div
+      className={testMode ? classes.withTestMode : undefined}
+      style={{ '--navbar-height': `${NAVBAR_HEIGHT}px` } as CSSProperties}
+    >
       {/* The first stop of the keyboard: past the navigation, straight to the page (WCAG 2.4.1). */}
       <a href="#main" className={classes.skipLink}>
         {i18n.t('common.nav.skipToContent')}

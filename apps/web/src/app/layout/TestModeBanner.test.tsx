@@ -21,6 +21,8 @@ describe('the test-mode banner', () => {
     renderLayout();
     expect(await screen.findByRole('status')).toHaveTextContent('Test mode: no real money moves');
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
+    // What is fixed to the bottom of the window (a page's action bar) sits above the strip.
+    expect(screen.getByRole('main').parentElement).toHaveClass(/withTestMode/);
   });
 
   it('is absent when a real payment provider is configured', async () => {
@@ -29,5 +31,6 @@ describe('the test-mode banner', () => {
     await waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('success'));
     expect(screen.getByRole('heading', { name: 'About Fundry' })).toBeInTheDocument();
     expect(screen.queryByText('Test mode: no real money moves')).not.toBeInTheDocument();
+    expect(screen.getByRole('main').parentElement!.className).not.toMatch(/withTestMode/);
   });
 });
