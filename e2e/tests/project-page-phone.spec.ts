@@ -99,6 +99,26 @@ test('on a phone in Spanish the funding card’s figures stand side by side, the
   await card.screenshot({ path: testInfo.outputPath('3-funding-card-es-390.png') });
 });
 
+test('in German every button of a project page shows its whole label, at phone, tablet and desktop widths', async ({
+  page,
+  request,
+}) => {
+  const project = await suncell(request);
+  await page.goto(`/projects/${project.id}?lang=de`);
+  for (const size of [PHONE, { width: 1024, height: 800 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(size);
+    // "Dieses Projekt unterstützen" was cut off in the funding card and the bar, "Alle verfügbaren Belohnungen
+    // ansehen" in the rewards: a label longer than its button now wraps.
+    await expect(page.getByRole('button', { name: 'Dieses Projekt unterstützen' }).first()).toBeVisible();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.mantine-Button-label')]
+        .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+    expect(cut, `at ${size.width} px`).toEqual([]);
+  }
+});
+
 test('a backer on a phone finds Manage pledge on the first screen', async ({ page, request }) => {
   const project = await suncell(request);
   await signIn(page, 'sofia@fundry.dev');
