@@ -196,6 +196,20 @@ test('a server-rendered page hydrates without a mismatch or a new request for it
   }
 });
 
+test('a page loads Intl’s data in a worker of its language, which its policy allows and which then ends', async ({
+  page,
+  request,
+}) => {
+  const id = await demoProjectId(request, SUNCELL);
+  const started = page.waitForEvent('worker');
+  await page.goto(`/projects/${id}?lang=de`);
+  const worker = await started;
+  expect(new URL(worker.url()).pathname + new URL(worker.url()).search).toBe('/intl-warm-up.js?lang=de');
+  // It closes itself once it has built its formatters; a policy that blocked it would fail on the console.
+  if (page.workers().includes(worker)) await worker.waitForEvent('close');
+  await expect(page.getByRole('heading', { level: 1, name: SUNCELL })).toBeVisible();
+});
+
 test('a page the server kept is taken over as it is, however long ago it was rendered', async ({
   page,
   request,

@@ -9,6 +9,8 @@ import {
   addressInLocale,
   currencyCookieValue,
   displayCurrency,
+  INTL_WARM_UP_PATH,
+  INTL_WARM_UP_WORKER,
   type Locale,
   LOCALE_QUERY_PARAM,
   PAGE_PATHS,
@@ -136,7 +138,7 @@ const ROBOTS_DISALLOWED = ['/api/', '/sandbox/', '/dashboard', '/admin', '/setti
 /**
  * The web app's pages (DESIGN.md §13): every path the router knows answers its page with the right status,
  * title, description and canonical link, whatever the Accept header; anything else a 404 page. Also the built
- * assets, /sitemap.xml and /robots.txt.
+ * assets, /sitemap.xml, /robots.txt and the Intl warm-up's worker.
  */
 async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) {
   const { pages, webDistDir, appUrl, htmlCache, currencies } = options;
@@ -149,6 +151,14 @@ async function pageRoutesImpl(app: FastifyInstance, options: PageRoutesOptions) 
       .send(
         `User-agent: *\n${ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${appUrl}/sitemap.xml\n`,
       ),
+  );
+
+  // The head's worker (head-script.ts): the same for every language, whose `?lang=` only the worker reads.
+  app.get(INTL_WARM_UP_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(INTL_WARM_UP_WORKER),
   );
 
   const sendXml = (reply: FastifyReply, xml: string) =>

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HEAD_SCRIPT } from '@fundry/shared';
+import { HEAD_SCRIPT, INTL_WARM_UP_PATH, INTL_WARM_UP_WORKER } from '@fundry/shared';
 import { createProjectRow, createUser } from '../../db/seed/factories';
 import { errorHandler } from '../../errors';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -148,6 +148,16 @@ describe.each(databaseKinds)('pages on %s', (kind) => {
     const hash = createHash('sha256').update(scripts[0]!).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
+  it('serves the Intl warm-up worker the head script starts, from the pages’ own origin, for any language', async () => {
+    for (const language of ['de', 'ar', '<x>']) {
+      const worker = await page(`${INTL_WARM_UP_PATH}?lang=${encodeURIComponent(language)}`);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(worker.headers['cache-control']).toBe('public, max-age=86400');
+      expect(worker.body).toBe(INTL_WARM_UP_WORKER);
+    }
   });
 
   it('escapes a project title with markup and quotes in the title and every tag', async () => {
