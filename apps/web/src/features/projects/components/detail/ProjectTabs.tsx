@@ -18,34 +18,37 @@ const TABS = ['overview', 'updates', 'comments', 'faq'];
 
 type TabSlot = (project: Project, isCreator: boolean) => ReactNode;
 
+/** A part of the Overview under its own heading, which names it for assistive technology. */
+function OverviewSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} fz="xl" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 function Overview({ project }: { project: Project }) {
   const i18n = useI18n();
   return (
     <Stack gap="xl">
-      <section aria-labelledby="project-description">
-        <Title order={2} fz="xl" mb="sm" id="project-description">
-          {i18n.t('projects.story.description')}
-        </Title>
+      <OverviewSection id="project-description" title={i18n.t('projects.story.description')}>
         <RichTextContent
           html={project.description}
           fallback={i18n.t('projects.story.noDescription')}
           lang={project.language}
         />
-      </section>
-      <section aria-labelledby="project-risks">
-        <Title order={2} fz="xl" mb="sm" id="project-risks">
-          {i18n.t('projects.story.risks')}
-        </Title>
+      </OverviewSection>
+      <OverviewSection id="project-risks" title={i18n.t('projects.story.risks')}>
         <RichTextContent
           html={project.risks_and_challenges ?? project.risk_and_challenges}
           fallback={i18n.t('projects.story.noRisks')}
           lang={project.language}
         />
-      </section>
-      <section aria-labelledby="project-timeline">
-        <Title order={2} fz="xl" mb="sm" id="project-timeline">
-          {i18n.t('projects.detail.timeline')}
-        </Title>
+      </OverviewSection>
+      <OverviewSection id="project-timeline" title={i18n.t('projects.detail.timeline')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {[
             { label: i18n.t('projects.detail.startDate'), date: project.start_date },
@@ -64,7 +67,7 @@ function Overview({ project }: { project: Project }) {
             </Paper>
           ))}
         </SimpleGrid>
-      </section>
+      </OverviewSection>
     </Stack>
   );
 }
