@@ -204,7 +204,8 @@ test('a page loads Intl’s data in a worker of its language, which its policy a
   const started = page.waitForEvent('worker');
   await page.goto(`/projects/${id}?lang=de`);
   const worker = await started;
-  expect(new URL(worker.url()).pathname + new URL(worker.url()).search).toBe('/intl-warm-up.js?lang=de');
+  const { pathname, search } = new URL(worker.url());
+  expect(pathname + search).toBe('/intl-warm-up.js?lang=de');
   // It closes itself once it has built its formatters; a policy that blocked it would fail on the console.
   if (page.workers().includes(worker)) await worker.waitForEvent('close');
   await expect(page.getByRole('heading', { level: 1, name: SUNCELL })).toBeVisible();

@@ -1,4 +1,5 @@
 import { EARLY_CHOICES_SCRIPT } from './early-choices';
+import { DEFAULT_LOCALE } from './i18n/locales';
 
 /** Where the server sends INTL_WARM_UP_WORKER from, same origin: the pages' script policy allows it. */
 export const INTL_WARM_UP_PATH = '/intl-warm-up.js';
@@ -11,7 +12,7 @@ export const INTL_WARM_UP_PATH = '/intl-warm-up.js';
  * fraction of a millisecond (issue 55). It ends itself, and a language Intl rejects only ends it sooner.
  */
 export const INTL_WARM_UP_WORKER =
-  "var l=new URLSearchParams(location.search).get('lang')||'en';try{" +
+  `var l=new URLSearchParams(location.search).get('lang')||'${DEFAULT_LOCALE}';try{` +
   "new Intl.NumberFormat(l,{style:'currency',currency:'USD'}).format(1);" +
   "new Intl.DateTimeFormat(l,{year:'numeric',month:'long',day:'numeric'}).format(0);" +
   'new Intl.PluralRules(l).select(1);' +
