@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogs } from './apps/web/catalogs-plugin.ts';
 import { mantineStyles } from './apps/web/mantine-styles-plugin.ts';
+import { themeVariables } from './apps/web/theme-variables-plugin.ts';
 
 /**
  * API test files that need modules of their own: one replaces a module with `vi.mock`, one reads the process's
@@ -43,7 +44,7 @@ export default defineConfig({
         test: { name: 'api-isolated', include: API_FILES_ISOLATED, ...API },
       },
       {
-        plugins: [react(), catalogs(), mantineStyles()],
+        plugins: [react(), catalogs(), mantineStyles(), themeVariables()],
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'web',

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { catalogs } from './catalogs-plugin.ts';
 import { mantineStyles } from './mantine-styles-plugin.ts';
 import { PAGE_MODULES, PAGE_MODULES_FILE, PAGE_QUERY_MODULES } from './page-modules.ts';
+import { themeVariables } from './theme-variables-plugin.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 
@@ -78,7 +79,7 @@ const CHUNKS = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), catalogs(), mantineStyles(), pageModules(), precompress()],
+  plugins: [react(), catalogs(), mantineStyles(), themeVariables(), pageModules(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

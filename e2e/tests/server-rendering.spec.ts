@@ -211,6 +211,23 @@ test('a page loads Intl’s data in a worker of its language, which its policy a
   await expect(page.getByRole('heading', { level: 1, name: SUNCELL })).toBeVisible();
 });
 
+test('the theme’s colours come with the stylesheet, before any script runs, and the HTML carries no copy', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  expect(await response!.text()).not.toContain('<style data-mantine-styles="true">');
+  const variable = (name: string) =>
+    page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`);
+  // Ours (src/app/theme-variables.ts), not Mantine's defaults, which fall short of WCAG AA and which they follow in
+  // the stylesheet: dimmed text gray 6 (#868e96), the primary colour teal 8 (#099268).
+  expect(await variable('--mantine-color-dimmed')).toBe('#5c636a');
+  expect(await variable('--mantine-color-anchor')).toBe('#077050');
+  expect(await variable('--mantine-primary-color-filled')).toBe('#087f5b');
+  await context.close();
+});
+
 test('a page the server kept is taken over as it is, however long ago it was rendered', async ({
   page,
   request,

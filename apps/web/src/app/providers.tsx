@@ -2,6 +2,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// The theme's own, built with the build (theme-variables-plugin.ts): after Mantine's defaults, which they override.
+import 'virtual:fundry-theme-variables.css';
 import '@mantine/notifications/styles.css';
 import './direction.css';
 import './full-width-buttons.css';
@@ -15,7 +17,7 @@ import { DisplayCurrencyProvider } from '@/lib/display-currency';
 import { I18nProvider } from '@/lib/i18n';
 import { onToastsWanted, toastsWanted } from '@/lib/toasts-wanted';
 import { SessionProvider } from '@/lib/session';
-import { theme, themeCssVariables } from './theme';
+import { theme } from './theme';
 import toastClasses from './toasts.module.css';
 
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -82,7 +84,6 @@ export function AppProviders({
     <I18nProvider translator={translator}>
       <DirectionProvider initialDirection={translator.dir} detectDirection={false}>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
-          <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
           <Toasts />
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
