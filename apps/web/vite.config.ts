@@ -10,6 +10,9 @@ import { mantineStyles } from './mantine-styles-plugin.ts';
 import { PAGE_MODULES, PAGE_MODULES_FILE, PAGE_QUERY_MODULES } from './page-modules.ts';
 import { themeVariables } from './theme-variables-plugin.ts';
 
+/** What the entry imports once React has run (src/main.tsx): an entry of the build of its own. */
+const SHELL_BOOT = 'src/app/boot.ts';
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 
 /**
@@ -59,12 +62,42 @@ function pageModules(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the shell's second step (SHELL_BOOT), as it does the shell: the entry imports it after a
+ * yield, and finds it loaded rather than fetching it then.
+ */
+function preloadShellBoot(): Plugin {
+  return {
+    name: 'fundry:preload-shell-boot',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find(
+          (output) =>
+            output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(SHELL_BOOT),
+        );
+        if (!boot) throw new Error(`The build has no chunk of ${SHELL_BOOT}`);
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${boot.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 const apiTarget = 'http://localhost:5000';
 
 /**
- * How the browser's build is split. What every page loads before its route (the entry's static imports:
- * React, the router, the layout, Mantine's core) is one `shell` chunk rather than thirty; the shared chunks
- * that are small are copied into the chunks that import them instead of being files of their own.
+ * How the browser's build is split. What every page loads before its route is one `shell` chunk rather than thirty:
+ * what the entry imports (React, the page's data) and what it imports once React has run (src/app/boot.ts: Mantine,
+ * the providers, the router, the layout), with all they import. One chunk and one stylesheet, which index.html
+ * loads and links; the entry runs them in two tasks. The shared chunks that are small are copied into the chunks
+ * that import them instead of being files of their own.
  */
 const CHUNKS = {
   groups: [
@@ -79,7 +112,15 @@ const CHUNKS = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), catalogs(), mantineStyles(), themeVariables(), pageModules(), precompress()],
+  plugins: [
+    react(),
+    catalogs(),
+    mantineStyles(),
+    themeVariables(),
+    pageModules(),
+    preloadShellBoot(),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -103,6 +144,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Each chunk brings its own CSS (decision 032): the server links a rendered page's route CSS in its head.
     cssCodeSplit: true,
     // Fewer, larger files: on a phone each request costs a round trip, and a page's first load waited on dozens.
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: CHUNKS }, preserveEntrySignatures: false },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          // The second step of the shell is an entry of its own, so that its imports count as the shell's ($initial).
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            boot: fileURLToPath(new URL(`./${SHELL_BOOT}`, import.meta.url)),
+          },
+          output: { codeSplitting: CHUNKS },
+          preserveEntrySignatures: false,
+        },
   },
 }));

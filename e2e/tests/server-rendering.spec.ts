@@ -228,6 +228,24 @@ test('the theme’s colours come with the stylesheet, before any script runs, an
   await context.close();
 });
 
+test('the page’s HTML preloads the shell’s two steps, and the second is not fetched again when the entry imports it', async ({
+  page,
+  request,
+}) => {
+  const id = await demoProjectId(request, SUNCELL);
+  const html = await (await request.get(`/projects/${id}`)).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+    (found) => found[1],
+  );
+  const boot = preloaded.find((file) => /\/assets\/boot-[\w-]+\.js$/.test(file!));
+  expect(boot, 'the shell’s second step (apps/web/src/app/boot.ts) is preloaded').toBeTruthy();
+  const fetched: string[] = [];
+  page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
+  await page.goto(`/projects/${id}`);
+  await expect(page.locator('html[data-interactive]')).toBeAttached();
+  expect(fetched.filter((path) => path === boot)).toEqual([boot]);
+});
+
 test('a page the server kept is taken over as it is, however long ago it was rendered', async ({
   page,
   request,

@@ -10,9 +10,6 @@ import {
   isShippedLocale,
   type Translator,
 } from '@fundry/shared';
-import { setTranslatorSource } from '@/lib/i18n';
-import { AppProviders, makeQueryClient } from './app/providers';
-import { AppRouter, preloadPages } from './app/router';
 import { PAGE_MESSAGES_ELEMENT_ID, PAGE_STATE_ELEMENT_ID, readPageJson } from './page-state';
 
 const root = document.getElementById('root');
@@ -23,6 +20,15 @@ const locale = isShippedLocale(document.documentElement.lang)
   ? document.documentElement.lang
   : DEFAULT_LOCALE;
 const catalog = loadCatalog(locale);
+
+// The page's start in three tasks, each ending with a yield to the browser: React's modules, the app's (Mantine, the
+// providers, the router: src/app/boot.ts, in the same chunk), then the page's data and hydration. In one task they
+// held a phone's main thread for the longest task of the page's load, which no tap or scroll could interrupt.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
+const { AppProviders, AppRouter, makeQueryClient, preloadPages, setTranslatorSource } =
+  await import('./app/boot');
+await nextTask();
 
 const queryClient = makeQueryClient();
 // The display currency the visitor chose, as the server read it from the same cookie for its render.
