@@ -96,8 +96,8 @@ const apiTarget = 'http://localhost:5000';
  * How the browser's build is split. What every page loads before its route is one `shell` chunk rather than thirty:
  * what the entry imports (React, the page's data) and what it imports once React has run (src/app/boot.ts: Mantine,
  * the providers, the router, the layout), with all they import. One chunk and one stylesheet, which index.html
- * loads and links; the entry runs them in two tasks. The shared chunks that are small are copied into the chunks
- * that import them instead of being files of their own.
+ * loads and links; the entry runs their modules in two tasks, then hydrates in a third. The shared chunks that are
+ * small are copied into the chunks that import them instead of being files of their own.
  */
 const CHUNKS = {
   groups: [

@@ -15,7 +15,7 @@ describe('themeVariablesCss', () => {
     expect(css).toContain('--mantine-color-dimmed: #5c636a');
   });
 
-  it('is the stylesheet the build gives the shell', async () => {
+  it('is the stylesheet the build gives the shell', () => {
     const plugin = themeVariables();
     const resolve = plugin.resolveId as (id: string) => string | null;
     const load = plugin.load as (id: string) => string | null;
